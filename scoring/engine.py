@@ -1,0 +1,298 @@
+"""Points of every seat of every game, and the standings of a distance (SCORING.md).
+
+Points are exact. Every ruleset value and judge's extra is a finite decimal, so they are kept as
+integers in units of ``1/scale`` (scale = 10^decimals of the ruleset); only the compensation Ci,
+which may be a repeating fraction (0.4·1/3), is a ``Fraction``. Integers keep a distance of
+100,000 games fast; ``Fraction``s appear only per player and stage.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+from scoring.model import Game, Outcome, Role, Team, Winner, outcome_for
+from scoring.rulesets import Ruleset
+
+_SPECIAL_ROLES = (Role.DON, Role.SHERIFF)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatScore:
+    """One seat's points in one game. Integer fields are in units of ``1/scale``."""
+
+    seat: int
+    name: str
+    role: Role
+    outcome: Outcome
+    scale: int
+    win_units: int
+    best_move_units: int
+    extra_units: int
+    penalty_units: int
+    ci: Fraction
+    first_killed: bool
+    best_move_guessed: int | None  # blacks named, for the first-killed red player
+
+    @property
+    def win(self) -> Fraction:
+        return Fraction(self.win_units, self.scale)
+
+    @property
+    def best_move(self) -> Fraction:
+        return Fraction(self.best_move_units, self.scale)
+
+    @property
+    def extra(self) -> Fraction:
+        return Fraction(self.extra_units, self.scale)
+
+    @property
+    def penalty(self) -> Fraction:
+        return Fraction(self.penalty_units, self.scale)
+
+    @property
+    def main(self) -> Fraction:
+        return self.win + self.ci
+
+    @property
+    def additional(self) -> Fraction:
+        return Fraction(self.best_move_units + self.extra_units + self.penalty_units, self.scale)
+
+    @property
+    def total(self) -> Fraction:
+        return self.main + self.additional
+
+
+@dataclass(frozen=True, slots=True)
+class GameScore:
+    game: Game
+    seats: tuple[SeatScore, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    place: int
+    name: str
+    games: int
+    wins: int
+    special_wins: int
+    first_killed: int
+    win_points: Fraction
+    ci: Fraction
+    best_move: Fraction
+    extra: Fraction
+    penalty: Fraction
+    lot: bool
+
+    @property
+    def main(self) -> Fraction:
+        return self.win_points + self.ci
+
+    @property
+    def additional(self) -> Fraction:
+        return self.best_move + self.extra + self.penalty
+
+    @property
+    def total(self) -> Fraction:
+        return self.main + self.additional
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    ruleset: Ruleset
+    standings: tuple[Standing, ...]
+    games: tuple[GameScore, ...]
+
+
+def decimal_places(values: Iterable[Decimal]) -> int:
+    places = 0
+    for value in values:
+        exponent = value.normalize().as_tuple().exponent
+        if isinstance(exponent, int):
+            places = max(places, -exponent)
+    return places
+
+
+def ruleset_scale(ruleset: Ruleset) -> int:
+    values = [
+        ruleset.win_points,
+        ruleset.draw_points,
+        *ruleset.best_move_points,
+        ruleset.extra_min,
+        ruleset.extra_step,
+        *(item.value for item in ruleset.penalties),
+    ]
+    return 10 ** decimal_places(values)
+
+
+def compensation(ruleset: Ruleset, games_played: int, red_first_kills: int) -> Fraction:
+    """Ci (§8.6.1) of a player who played N games of a stage and was first-killed red i times."""
+    if red_first_kills == 0:
+        return Fraction(0)
+    share = Fraction(ruleset.ci_share) * games_played
+    base = int(share + Fraction(1, 2))  # nearest integer; 0.4·N is never half-way
+    if red_first_kills > base:
+        return Fraction(ruleset.ci_cap)
+    return Fraction(ruleset.ci_factor) * red_first_kills / base
+
+
+def best_move_guessed(game: Game) -> int | None:
+    """Blacks among the best-move seats, or None when the first-killed player may not score it."""
+    if game.first_killed is None or game.best_move is None:
+        return None
+    if game.seat(game.first_killed).role.team is not Team.RED:
+        return None
+    return sum(1 for seat in game.best_move if game.seat(seat).role.team is Team.BLACK)
+
+
+def _stage_compensations(ruleset: Ruleset, games: Sequence[Game]) -> dict[tuple[str, str], Fraction]:
+    played: dict[tuple[str, str], int] = defaultdict(int)
+    red_first_kills: dict[tuple[str, str], int] = defaultdict(int)
+    for game in games:
+        for entry in game.players:
+            played[(game.stage, entry.name)] += 1
+        if game.first_killed is not None:
+            victim = game.seat(game.first_killed)
+            if victim.role.team is Team.RED:
+                red_first_kills[(game.stage, victim.name)] += 1
+    return {
+        key: compensation(ruleset, played[key], kills) for key, kills in red_first_kills.items()
+    }
+
+
+def score_games(games: Sequence[Game], ruleset: Ruleset) -> tuple[GameScore, ...]:
+    """Every seat's points; ``games`` must be valid (see ``validation``)."""
+    scale = ruleset_scale(ruleset)
+
+    def units(value: Decimal) -> int:
+        scaled = value * scale
+        if scaled != scaled.to_integral_value():
+            raise ValueError(f"{value} is finer than the ruleset's {scale}ths; validate first")
+        return int(scaled)
+
+    outcome_units = {
+        Outcome.WIN: units(ruleset.win_points),
+        Outcome.DRAW: units(ruleset.draw_points),
+        Outcome.LOSS: 0,
+    }
+    best_move_units = [units(points) for points in ruleset.best_move_points]
+    penalty_units = {item.code: units(item.value) for item in ruleset.penalties}
+    compensations = _stage_compensations(ruleset, games)
+    zero = Fraction(0)
+
+    scored = []
+    for game in games:
+        guessed = best_move_guessed(game)
+        seats = []
+        for seat, entry in enumerate(game.players, start=1):
+            outcome = outcome_for(entry.role, game.winner)
+            killed = seat == game.first_killed
+            compensated = killed and entry.role.team is Team.RED and game.winner is Winner.BLACK
+            seats.append(
+                SeatScore(
+                    seat=seat,
+                    name=entry.name,
+                    role=entry.role,
+                    outcome=outcome,
+                    scale=scale,
+                    win_units=outcome_units[outcome],
+                    best_move_units=best_move_units[guessed] if killed and guessed else 0,
+                    extra_units=units(entry.extra) if entry.extra else 0,
+                    penalty_units=sum(penalty_units[code] for code in entry.penalties),
+                    ci=compensations[(game.stage, entry.name)] if compensated else zero,
+                    first_killed=killed,
+                    best_move_guessed=guessed if killed else None,
+                )
+            )
+        scored.append(GameScore(game=game, seats=tuple(seats)))
+    return tuple(scored)
+
+
+@dataclass(slots=True)
+class _Tally:
+    name: str
+    games: int = 0
+    wins: int = 0
+    special_wins: int = 0
+    first_killed: int = 0
+    win_units: int = 0
+    best_move_units: int = 0
+    extra_units: int = 0
+    penalty_units: int = 0
+    ci: Fraction = Fraction(0)
+
+
+def lot_key(seed: int, name: str) -> bytes:
+    """The deterministic lot: a player's draw depends only on the seed and the name."""
+    return hashlib.sha256(f"{seed}\x00{name}".encode()).digest()
+
+
+def standings(
+    scores: Sequence[GameScore], ruleset: Ruleset, seed: int
+) -> tuple[Standing, ...]:
+    scale = ruleset_scale(ruleset)
+    tallies: dict[str, _Tally] = {}
+    for game in scores:
+        for seat in game.seats:
+            tally = tallies.get(seat.name)
+            if tally is None:
+                tally = tallies[seat.name] = _Tally(seat.name)
+            tally.games += 1
+            if seat.outcome is Outcome.WIN:
+                tally.wins += 1
+                if seat.role in _SPECIAL_ROLES:
+                    tally.special_wins += 1
+            if seat.first_killed:
+                tally.first_killed += 1
+            tally.win_units += seat.win_units
+            tally.best_move_units += seat.best_move_units
+            tally.extra_units += seat.extra_units
+            tally.penalty_units += seat.penalty_units
+            if seat.ci:
+                tally.ci += seat.ci
+
+    def comparable(tally: _Tally) -> tuple[Fraction | int, ...]:
+        additional = tally.best_move_units + tally.extra_units + tally.penalty_units
+        total = Fraction(tally.win_units + additional, scale) + tally.ci
+        keys: dict[str, Fraction | int] = {
+            "additional": additional,
+            "wins": tally.wins,
+            "special_wins": tally.special_wins,
+            "first_killed": tally.first_killed,
+        }
+        return (total, *(keys[name] for name in ruleset.tie_breaks))
+
+    keyed = [(comparable(tally), tally) for tally in tallies.values()]
+    group_sizes: dict[tuple[Fraction | int, ...], int] = defaultdict(int)
+    for key, _ in keyed:
+        group_sizes[key] += 1
+    keyed.sort(key=lambda pair: lot_key(seed, pair[1].name))
+    keyed.sort(key=lambda pair: pair[0], reverse=True)
+
+    return tuple(
+        Standing(
+            place=place,
+            name=tally.name,
+            games=tally.games,
+            wins=tally.wins,
+            special_wins=tally.special_wins,
+            first_killed=tally.first_killed,
+            win_points=Fraction(tally.win_units, scale),
+            ci=tally.ci,
+            best_move=Fraction(tally.best_move_units, scale),
+            extra=Fraction(tally.extra_units, scale),
+            penalty=Fraction(tally.penalty_units, scale),
+            lot=group_sizes[key] > 1,
+        )
+        for place, (key, tally) in enumerate(keyed, start=1)
+    )
+
+
+def compute(games: Sequence[Game], ruleset: Ruleset, seed: int = 0) -> Result:
+    """Per-game points and standings of a distance of valid games."""
+    scores = score_games(games, ruleset)
+    return Result(ruleset=ruleset, standings=standings(scores, ruleset, seed), games=scores)

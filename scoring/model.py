@@ -1,0 +1,83 @@
+"""Protocol models: one game as the judge recorded it, and a distance of games."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import StrEnum
+
+SEATS = 10
+SEAT_NUMBERS = range(1, SEATS + 1)
+DEFAULT_STAGE = "main"
+
+
+class Team(StrEnum):
+    RED = "red"
+    BLACK = "black"
+
+
+class Role(StrEnum):
+    CIVILIAN = "civilian"
+    SHERIFF = "sheriff"
+    MAFIA = "mafia"
+    DON = "don"
+
+    @property
+    def team(self) -> Team:
+        return Team.RED if self in (Role.CIVILIAN, Role.SHERIFF) else Team.BLACK
+
+
+# How many seats of each role a table of ten has.
+ROLE_COUNTS: dict[Role, int] = {Role.CIVILIAN: 6, Role.SHERIFF: 1, Role.MAFIA: 2, Role.DON: 1}
+
+
+class Winner(StrEnum):
+    RED = "red"
+    BLACK = "black"
+    DRAW = "draw"
+
+
+class Outcome(StrEnum):
+    """The game's result as seen by one player's team."""
+
+    WIN = "win"
+    LOSS = "loss"
+    DRAW = "draw"
+
+
+def outcome_for(role: Role, winner: Winner) -> Outcome:
+    if winner is Winner.DRAW:
+        return Outcome.DRAW
+    return Outcome.WIN if winner.value == role.team.value else Outcome.LOSS
+
+
+@dataclass(frozen=True, slots=True)
+class SeatEntry:
+    """One seat of a game protocol."""
+
+    name: str
+    role: Role
+    extra: Decimal = Decimal(0)
+    penalties: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    id: str
+    winner: Winner
+    players: tuple[SeatEntry, ...]
+    stage: str = DEFAULT_STAGE
+    first_killed: int | None = None
+    best_move: tuple[int, ...] | None = None
+
+    def seat(self, number: int) -> SeatEntry:
+        return self.players[number - 1]
+
+
+@dataclass(frozen=True, slots=True)
+class Distance:
+    """The games a rating is accumulated over, with the ruleset and the seed of the lot."""
+
+    games: tuple[Game, ...]
+    ruleset: str = "rules-8"
+    seed: int = 0

@@ -1,0 +1,213 @@
+"""Checks of a game protocol against a ruleset.
+
+Every problem carries a stable ``code`` for programs and a Russian ``message`` for people, with the
+game, seat and penalty it concerns, and all problems are collected rather than stopping at the first.
+The checks take plain values (a role or result may be unknown) so that the JSON reader can run them on
+a half-broken game and still report everything it can.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from scoring.model import ROLE_COUNTS, SEAT_NUMBERS, SEATS, Game, Outcome, Role, Winner, outcome_for
+from scoring.rulesets import Ruleset
+
+ROLE_NAMES_RU = {
+    Role.CIVILIAN: "мирный",
+    Role.SHERIFF: "шериф",
+    Role.MAFIA: "мафия",
+    Role.DON: "дон",
+}
+OUTCOME_NAMES_RU = {Outcome.WIN: "победа", Outcome.LOSS: "поражение", Outcome.DRAW: "ничья"}
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    code: str
+    message: str
+    game_id: str | None = None
+    seat: int | None = None
+    penalty: str | None = None
+
+    def __str__(self) -> str:
+        where = []
+        if self.game_id is not None:
+            where.append(f"игра {self.game_id}")
+        if self.seat is not None:
+            where.append(f"место {self.seat}")
+        if self.penalty is not None:
+            where.append(f"штраф {self.penalty}")
+        prefix = ", ".join(where)
+        return f"{prefix}: {self.message} [{self.code}]" if prefix else f"{self.message} [{self.code}]"
+
+
+class ProtocolError(ValueError):
+    """Raised when a protocol has problems; ``problems`` lists all of them."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = list(problems)
+        super().__init__("\n".join(str(problem) for problem in self.problems))
+
+
+def fmt(value: Decimal) -> str:
+    """A decimal as a judge writes it: 0.25, 0.4, 1."""
+    text = format(value.normalize(), "f")
+    return text
+
+
+def check_seat(
+    ruleset: Ruleset,
+    game_id: str,
+    seat: int,
+    extra: Decimal,
+    penalties: Sequence[str],
+    role: Role | None,
+    winner: Winner | None,
+) -> list[Problem]:
+    """Extras and penalties of one seat. ``role``/``winner`` may be unknown (already reported)."""
+    problems: list[Problem] = []
+
+    def add(code: str, message: str, penalty: str | None = None) -> None:
+        problems.append(Problem(code, message, game_id, seat, penalty))
+
+    if extra < 0:
+        add("extra-negative", f"доп. баллы судьи не бывают отрицательными ({fmt(extra)})")
+    elif extra > ruleset.extra_max or extra < ruleset.extra_min:
+        add(
+            "extra-range",
+            f"доп. баллы {fmt(extra)} вне диапазона "
+            f"{fmt(ruleset.extra_min)}…{fmt(ruleset.extra_max)}",
+        )
+    elif not ruleset.is_valid_extra(extra):
+        add("extra-step", f"доп. баллы {fmt(extra)} не кратны шагу {fmt(ruleset.extra_step)}")
+    if extra != 0 and winner is Winner.DRAW and not ruleset.extra_in_draw:
+        add("extra-in-draw", "при ничьей доп. баллы судьи не начисляются (п. 8.4.7)")
+
+    outcome = outcome_for(role, winner) if role is not None and winner is not None else None
+    for code, count in Counter(penalties).items():
+        if count > 1:
+            add("penalty-duplicate", "один и тот же штраф дважды одному игроку", code)
+    for code in dict.fromkeys(penalties):
+        item = ruleset.penalty(code)
+        if item is None:
+            add("penalty-unknown", f"в правилах {ruleset.id} нет такого штрафа", code)
+            continue
+        if role is not None and role not in item.roles:
+            add(
+                "penalty-role",
+                f"штраф не применяется к роли «{ROLE_NAMES_RU[role]}»",
+                code,
+            )
+        elif outcome is not None and outcome not in item.outcomes:
+            add(
+                "penalty-result",
+                f"штраф не применяется при результате «{OUTCOME_NAMES_RU[outcome]}» для команды игрока",
+                code,
+            )
+    return problems
+
+
+def check_roles(game_id: str, roles: Iterable[Role | None]) -> list[Problem]:
+    counts = Counter(role for role in roles if role is not None)
+    problems = []
+    for role, expected in ROLE_COUNTS.items():
+        if counts[role] != expected:
+            problems.append(
+                Problem(
+                    "role-count",
+                    f"роль «{ROLE_NAMES_RU[role]}»: нужно {expected}, указано {counts[role]}",
+                    game_id,
+                )
+            )
+    return problems
+
+
+def check_names(game_id: str, names: Sequence[str | None]) -> list[Problem]:
+    problems = []
+    first_seat: dict[str, int] = {}
+    for seat, name in enumerate(names, start=1):
+        if name is None:
+            continue
+        if name in first_seat:
+            problems.append(
+                Problem(
+                    "name-duplicate",
+                    f"игрок «{name}» уже сидит на месте {first_seat[name]}",
+                    game_id,
+                    seat,
+                )
+            )
+        else:
+            first_seat[name] = seat
+    return problems
+
+
+def check_night(
+    game_id: str, first_killed: int | None, best_move: Sequence[int] | None
+) -> list[Problem]:
+    problems = []
+    if first_killed is not None and first_killed not in SEAT_NUMBERS:
+        problems.append(
+            Problem("first-killed-seat", f"убитый в первую ночь: нет места {first_killed}", game_id)
+        )
+    if best_move is None:
+        return problems
+    if first_killed is None:
+        problems.append(
+            Problem("best-move-without-first-killed", "лучший ход без убитого в первую ночь", game_id)
+        )
+    if len(best_move) != 3:
+        problems.append(
+            Problem("best-move-size", f"в лучшем ходе 3 места, указано {len(best_move)}", game_id)
+        )
+    for seat in best_move:
+        if seat not in SEAT_NUMBERS:
+            problems.append(Problem("best-move-seat", f"в лучшем ходе нет места {seat}", game_id))
+    if len(set(best_move)) != len(best_move):
+        problems.append(
+            Problem("best-move-duplicate", "в лучшем ходе места должны быть разными", game_id)
+        )
+    if first_killed is not None and first_killed in best_move:
+        problems.append(
+            Problem(
+                "best-move-self",
+                f"в лучшем ходе не может быть места самого убитого ({first_killed})",
+                game_id,
+                first_killed,
+            )
+        )
+    return problems
+
+
+def validate_game(game: Game, ruleset: Ruleset) -> list[Problem]:
+    """Every problem of one well-typed game."""
+    problems: list[Problem] = []
+    if len(game.players) != SEATS:
+        problems.append(
+            Problem("players-count", f"за столом 10 мест, указано {len(game.players)}", game.id)
+        )
+    for seat, entry in enumerate(game.players, start=1):
+        if not entry.name.strip():
+            problems.append(Problem("name-missing", "не указан ник игрока", game.id, seat))
+        problems += check_seat(
+            ruleset, game.id, seat, entry.extra, entry.penalties, entry.role, game.winner
+        )
+    problems += check_names(game.id, [entry.name for entry in game.players])
+    problems += check_roles(game.id, [entry.role for entry in game.players])
+    problems += check_night(game.id, game.first_killed, game.best_move)
+    return problems
+
+
+def validate_games(games: Iterable[Game], ruleset: Ruleset) -> list[Problem]:
+    problems: list[Problem] = []
+    seen: set[str] = set()
+    for game in games:
+        if game.id in seen:
+            problems.append(Problem("game-id-duplicate", "номер игры повторяется в файле", game.id))
+        seen.add(game.id)
+        problems += validate_game(game, ruleset)
+    return problems
