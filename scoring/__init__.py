@@ -1,6 +1,14 @@
 """The sports-mafia rules engine: pure Python, no I/O outside the command line."""
 
-from scoring.engine import GameScore, Result, SeatScore, Standing, compensation, compute, score_games
+from scoring.engine import (
+    GameScore,
+    Result,
+    SeatScore,
+    Standing,
+    compensation,
+    compute,
+    score_games,
+)
 from scoring.model import (
     DEFAULT_STAGE,
     ROLE_COUNTS,

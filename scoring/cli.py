@@ -56,8 +56,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(problem, file=sys.stderr)
         return EXIT_INVALID
     except RulesetError as error:
-        for problem in error.problems:
-            print(f"правила {error.source}: {problem}", file=sys.stderr)
+        for message in error.problems:
+            print(f"правила {error.source}: {message}", file=sys.stderr)
         return EXIT_INVALID
     except OSError as error:
         print(f"файл {args.file} не прочитать: {error.strerror}", file=sys.stderr)
@@ -66,7 +66,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"файл {args.file} не в кодировке UTF-8", file=sys.stderr)
         return EXIT_INVALID
     if args.command == "check":
-        print(f"протокол в порядке: игр {len(distance.games)}, правила {ruleset.id}", file=sys.stderr)
+        print(
+            f"протокол в порядке: игр {len(distance.games)}, правила {ruleset.id}", file=sys.stderr
+        )
         return 0
     result = compute(distance.games, ruleset, distance.seed)
     sys.stdout.write(_FORMATTERS[args.format](result))

@@ -9,6 +9,7 @@ which may be a repeating fraction (0.4·1/3), is a ``Fraction``. Integers keep a
 from __future__ import annotations
 
 import hashlib
+import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -126,7 +127,8 @@ def ruleset_scale(ruleset: Ruleset) -> int:
         ruleset.extra_step,
         *(item.value for item in ruleset.penalties),
     ]
-    return 10 ** decimal_places(values)
+    scale: int = 10 ** decimal_places(values)
+    return scale
 
 
 def compensation(ruleset: Ruleset, games_played: int, red_first_kills: int) -> Fraction:
@@ -134,7 +136,7 @@ def compensation(ruleset: Ruleset, games_played: int, red_first_kills: int) -> F
     if red_first_kills == 0:
         return Fraction(0)
     share = Fraction(ruleset.ci_share) * games_played
-    base = int(share + Fraction(1, 2))  # nearest integer; 0.4·N is never half-way
+    base = math.floor(share + Fraction(1, 2))  # nearest integer; 0.4·N is never half-way
     if red_first_kills > base:
         return Fraction(ruleset.ci_cap)
     return Fraction(ruleset.ci_factor) * red_first_kills / base
@@ -149,7 +151,9 @@ def best_move_guessed(game: Game) -> int | None:
     return sum(1 for seat in game.best_move if game.seat(seat).role.team is Team.BLACK)
 
 
-def _stage_compensations(ruleset: Ruleset, games: Sequence[Game]) -> dict[tuple[str, str], Fraction]:
+def _stage_compensations(
+    ruleset: Ruleset, games: Sequence[Game]
+) -> dict[tuple[str, str], Fraction]:
     played: dict[tuple[str, str], int] = defaultdict(int)
     red_first_kills: dict[tuple[str, str], int] = defaultdict(int)
     for game in games:
@@ -231,9 +235,7 @@ def lot_key(seed: int, name: str) -> bytes:
     return hashlib.sha256(f"{seed}\x00{name}".encode()).digest()
 
 
-def standings(
-    scores: Sequence[GameScore], ruleset: Ruleset, seed: int
-) -> tuple[Standing, ...]:
+def standings(scores: Sequence[GameScore], ruleset: Ruleset, seed: int) -> tuple[Standing, ...]:
     scale = ruleset_scale(ruleset)
     tallies: dict[str, _Tally] = {}
     for game in scores:

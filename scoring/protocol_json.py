@@ -72,20 +72,21 @@ def load_protocol(
     try:
         ruleset = resolve(ruleset_ref if ruleset_ref is not None else file_ruleset)
     except RulesetError as error:
-        problems += [Problem("ruleset-unknown", f"правила {error.source}: {p}") for p in error.problems]
+        problems += [
+            Problem("ruleset-unknown", f"правила {error.source}: {p}") for p in error.problems
+        ]
         raise ProtocolError(problems) from None
 
     games: list[Game] = []
     seen_ids: set[str] = set()
     for index, raw in enumerate(raw_games, start=1):
-        game, game_problems = _read_game(raw, index, ruleset)
+        game_id, game, game_problems = _read_game(raw, index, ruleset)
+        if game_id in seen_ids:
+            problems.append(Problem("game-id-duplicate", "номер игры повторяется в файле", game_id))
+        seen_ids.add(game_id)
         problems += game_problems
-        if game is None:
-            continue
-        if game.id in seen_ids:
-            problems.append(Problem("game-id-duplicate", "номер игры повторяется в файле", game.id))
-        seen_ids.add(game.id)
-        games.append(game)
+        if game is not None:
+            games.append(game)
     if problems:
         raise ProtocolError(problems)
     distance = Distance(
@@ -96,10 +97,11 @@ def load_protocol(
     return distance, ruleset
 
 
-def _read_game(raw: Any, index: int, ruleset: Ruleset) -> tuple[Game | None, list[Problem]]:
+def _read_game(raw: Any, index: int, ruleset: Ruleset) -> tuple[str, Game | None, list[Problem]]:
+    """The game's id (or ``#index`` without one), the game if it is valid, and its problems."""
     label = f"#{index}"
     if not isinstance(raw, dict):
-        return None, [Problem("game-invalid", "игра должна быть JSON-объектом", label)]
+        return label, None, [Problem("game-invalid", "игра должна быть JSON-объектом", label)]
     problems: list[Problem] = []
     raw_id = raw.get("id")
     if isinstance(raw_id, str) and raw_id.strip():
@@ -124,7 +126,7 @@ def _read_game(raw: Any, index: int, ruleset: Ruleset) -> tuple[Game | None, lis
 
     winner: Winner | None = None
     try:
-        winner = Winner(raw.get("winner"))
+        winner = Winner(str(raw.get("winner")))
     except ValueError:
         add("winner-invalid", "победитель: нужно red, black или draw")
 
@@ -141,7 +143,12 @@ def _read_game(raw: Any, index: int, ruleset: Ruleset) -> tuple[Game | None, lis
         problems += seat_problems
         seats.append(entry)
 
-    names = [entry.name if entry else None for entry in seats]
+    names = [
+        player.get("name")
+        if isinstance(player, Mapping) and isinstance(player.get("name"), str)
+        else None
+        for player in raw_players
+    ]
     problems += check_names(game_id, names)
     if len(seats) == SEATS and all(seats):
         problems += check_roles(game_id, [entry.role for entry in seats if entry])
@@ -160,7 +167,7 @@ def _read_game(raw: Any, index: int, ruleset: Ruleset) -> tuple[Game | None, lis
     problems += check_night(game_id, first_killed, best_move)
 
     if problems or winner is None:
-        return None, problems
+        return game_id, None, problems
     game = Game(
         id=game_id,
         stage=stage,
@@ -169,7 +176,7 @@ def _read_game(raw: Any, index: int, ruleset: Ruleset) -> tuple[Game | None, lis
         first_killed=first_killed,
         best_move=best_move,
     )
-    return game, problems
+    return game_id, game, problems
 
 
 def _read_seat(
@@ -192,7 +199,7 @@ def _read_seat(
         name = None
     role: Role | None = None
     try:
-        role = Role(raw.get("role"))
+        role = Role(str(raw.get("role")))
     except ValueError:
         add("role-invalid", "роль: нужно civilian, sheriff, mafia или don")
     extra = raw.get("extra", 0)

@@ -135,8 +135,13 @@ def to_csv(result: Result) -> str:
     writer.writerow(fields or ["place", "name"])
     for row in result.standings:
         data = standing_dict(row)
-        data.update({key: str(rounded(getattr(row, key))) for key, value in data.items()
-                     if isinstance(value, float)})
+        data.update(
+            {
+                key: str(rounded(getattr(row, key)))
+                for key, value in data.items()
+                if isinstance(value, float)
+            }
+        )
         data["lot"] = "1" if row.lot else "0"
         writer.writerow([data[key] for key in fields])
     return buffer.getvalue()
@@ -149,15 +154,22 @@ def rulesets_text(rulesets: list[Ruleset]) -> str:
     for ruleset in rulesets:
         lines.append(f"{ruleset.id} — {ruleset.title}")
         lines.append(
-            f"  победа {fmt(ruleset.win_points)}; лучший ход: 2 чёрных {fmt(ruleset.best_move_points[2])}, "
+            f"  победа {fmt(ruleset.win_points)}; "
+            f"лучший ход: 2 чёрных {fmt(ruleset.best_move_points[2])}, "
             f"3 чёрных {fmt(ruleset.best_move_points[3])}; доп. баллы {fmt(ruleset.extra_min)}…"
             f"{fmt(ruleset.extra_max)} с шагом {fmt(ruleset.extra_step)}; "
             f"Ci: {fmt(ruleset.ci_factor)}·i/B, не больше {fmt(ruleset.ci_cap)}, "
             f"B = {fmt(ruleset.ci_share * 100)}% игр"
         )
         for item in ruleset.penalties:
-            who = ", ".join(ROLE_NAMES_RU[role] for role in sorted(item.roles, key=list(ROLE_NAMES_RU).index))
-            when = ", ".join(OUTCOME_NAMES_RU[o] for o in sorted(item.outcomes, key=list(OUTCOME_NAMES_RU).index))
-            lines.append(f"  {item.code:<8} {fmt(item.value):>5}  {item.description} ({who}; {when})")
+            who = ", ".join(
+                ROLE_NAMES_RU[role] for role in sorted(item.roles, key=list(ROLE_NAMES_RU).index)
+            )
+            when = ", ".join(
+                OUTCOME_NAMES_RU[o] for o in sorted(item.outcomes, key=list(OUTCOME_NAMES_RU).index)
+            )
+            lines.append(
+                f"  {item.code:<8} {fmt(item.value):>5}  {item.description} ({who}; {when})"
+            )
         lines.append("")
     return "\n".join(lines)

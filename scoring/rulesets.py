@@ -121,7 +121,9 @@ class _Reader:
             return ""
         return value.strip()
 
-    def names(self, data: Mapping[str, Any], key: str, path: str, allowed: Mapping[str, Any]) -> list[str]:
+    def names(
+        self, data: Mapping[str, Any], key: str, path: str, allowed: Mapping[str, Any]
+    ) -> list[str]:
         value = data.get(key)
         if not isinstance(value, list) or not value:
             self.fail(path, "нужен непустой список" if key in data else "не задано")
@@ -142,8 +144,18 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "ruleset") -> Ru
     if "extends" in data:
         data = _extend(data, source)
     read = _Reader()
-    known = {"id", "title", "win_points", "draw_points", "best_move", "extra", "ci", "tie_breaks",
-             "penalties", "extends"}
+    known = {
+        "id",
+        "title",
+        "win_points",
+        "draw_points",
+        "best_move",
+        "extra",
+        "ci",
+        "tie_breaks",
+        "penalties",
+        "extends",
+    }
     for key in data:
         if key not in known:
             read.fail(str(key), "неизвестное поле")
@@ -162,7 +174,9 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "ruleset") -> Ru
                 read.fail(f"best_move.{key}", "ключ должен быть 0, 1, 2 или 3")
         for guessed in range(4):
             if str(guessed) in best_move_raw:
-                best_move[guessed] = read.number(best_move_raw, str(guessed), f"best_move.{guessed}")
+                best_move[guessed] = read.number(
+                    best_move_raw, str(guessed), f"best_move.{guessed}"
+                )
 
     extra = _section(read, data, "extra")
     extra_min = read.number(extra, "min", "extra.min")
@@ -299,45 +313,51 @@ BUILT_IN: dict[str, dict[str, Any]] = {
         "id": "rules-8",
         "title": "Правила, раздел 8 (штраф −0,4)",
         **_COMMON,
-        "penalties": _with_value("-0.4", [
-            _item("8.5.1", "red", "loss", "Слом в красного в 1-й день"),
-            _item("8.5.2", "red", "any", "Слом в красного при 4 игроках"),
-            _item("8.5.3", "civilian", "loss", "Ложное вскрытие шерифом"),
-            _item("8.5.4", "sheriff", "loss", "Шериф не вскрылся"),
-            _item("8.5.5.1", "sheriff", "loss", "Проверенный красный ушёл голосованием"),
-            _item("8.5.5.2", "sheriff", "loss", "Проверенный чёрный остался в игре"),
-            _item("8.5.5.3", "sheriff", "loss", "Чёрный среди красной проверки остался"),
-            _item("8.5.5.4", "sheriff", "loss", "Неверные проверки привели к поражению"),
-            _item("8.5.6.1", "black", "loss", "Не проснулся на договорке"),
-            _item("8.5.6.2", "sheriff", "loss", "Шериф не проверял 2+ ночи"),
-            _item("8.5.6.3", "sheriff", "loss", "Не проверил при гарантированной победе"),
-            _item("8.5.6.4", "black", "loss", "Не стрелял 2+ ночи"),
-            _item("8.5.6.5", "black", "loss", "Промах по явно обозначенному"),
-        ]),
+        "penalties": _with_value(
+            "-0.4",
+            [
+                _item("8.5.1", "red", "loss", "Слом в красного в 1-й день"),
+                _item("8.5.2", "red", "any", "Слом в красного при 4 игроках"),
+                _item("8.5.3", "civilian", "loss", "Ложное вскрытие шерифом"),
+                _item("8.5.4", "sheriff", "loss", "Шериф не вскрылся"),
+                _item("8.5.5.1", "sheriff", "loss", "Проверенный красный ушёл голосованием"),
+                _item("8.5.5.2", "sheriff", "loss", "Проверенный чёрный остался в игре"),
+                _item("8.5.5.3", "sheriff", "loss", "Чёрный среди красной проверки остался"),
+                _item("8.5.5.4", "sheriff", "loss", "Неверные проверки привели к поражению"),
+                _item("8.5.6.1", "black", "loss", "Не проснулся на договорке"),
+                _item("8.5.6.2", "sheriff", "loss", "Шериф не проверял 2+ ночи"),
+                _item("8.5.6.3", "sheriff", "loss", "Не проверил при гарантированной победе"),
+                _item("8.5.6.4", "black", "loss", "Не стрелял 2+ ночи"),
+                _item("8.5.6.5", "black", "loss", "Промах по явно обозначенному"),
+            ],
+        ),
     },
     "rules-6.4": {
         "id": "rules-6.4",
         "title": "Штрафы за деструктив, п. 6.4 (−0,8)",
         **_COMMON,
-        "penalties": _with_value("-0.8", [
-            _item("6.4.5.1", "red", "loss", "Слом мирного в своих в 1-й день"),
-            _item("6.4.5.2", "black", "loss", "Слом мафии в своих в 1-й день"),
-            _item("6.4.5.3", "red", "any", "Слом в мирного при 4 игроках"),
-            _item("6.4.6.1", "civilian", "loss draw", "Ложное вскрытие шерифом"),
-            _item("6.4.6.2", "civilian", "loss draw", "Прикрытие лжешерифа"),
-            _item("6.4.6.3", "sheriff", "loss", "Шериф не вскрылся"),
-            _item("6.4.7.1", "sheriff", "loss", "Проверенный мирный ушёл голосованием"),
-            _item("6.4.7.2", "sheriff", "loss", "Проверенная мафия осталась в игре"),
-            _item("6.4.7.3", "sheriff", "loss", "Мафия среди красной проверки осталась"),
-            _item("6.4.7.4", "sheriff", "loss", "Неверные проверки привели к поражению"),
-            _item("6.4.8.1", "black", "loss", "Не проснулся на договорке"),
-            _item("6.4.8.2", "sheriff", "loss", "Шериф не проверял 2+ ночи"),
-            _item("6.4.8.3", "don", "loss", "Дон не проверял 2+ ночи"),
-            _item("6.4.8.4", "sheriff", "loss", "Не проверил при гарантированной победе"),
-            _item("6.4.8.5", "black", "loss", "Не стрелял 2+ ночи"),
-            _item("6.4.8.6", "black", "loss", "Промах по явно обозначенному"),
-            _item("6.4.9", "civilian", "loss", "Проверенный мирный поднял троих мирных"),
-        ]),
+        "penalties": _with_value(
+            "-0.8",
+            [
+                _item("6.4.5.1", "red", "loss", "Слом мирного в своих в 1-й день"),
+                _item("6.4.5.2", "black", "loss", "Слом мафии в своих в 1-й день"),
+                _item("6.4.5.3", "red", "any", "Слом в мирного при 4 игроках"),
+                _item("6.4.6.1", "civilian", "loss draw", "Ложное вскрытие шерифом"),
+                _item("6.4.6.2", "civilian", "loss draw", "Прикрытие лжешерифа"),
+                _item("6.4.6.3", "sheriff", "loss", "Шериф не вскрылся"),
+                _item("6.4.7.1", "sheriff", "loss", "Проверенный мирный ушёл голосованием"),
+                _item("6.4.7.2", "sheriff", "loss", "Проверенная мафия осталась в игре"),
+                _item("6.4.7.3", "sheriff", "loss", "Мафия среди красной проверки осталась"),
+                _item("6.4.7.4", "sheriff", "loss", "Неверные проверки привели к поражению"),
+                _item("6.4.8.1", "black", "loss", "Не проснулся на договорке"),
+                _item("6.4.8.2", "sheriff", "loss", "Шериф не проверял 2+ ночи"),
+                _item("6.4.8.3", "don", "loss", "Дон не проверял 2+ ночи"),
+                _item("6.4.8.4", "sheriff", "loss", "Не проверил при гарантированной победе"),
+                _item("6.4.8.5", "black", "loss", "Не стрелял 2+ ночи"),
+                _item("6.4.8.6", "black", "loss", "Промах по явно обозначенному"),
+                _item("6.4.9", "civilian", "loss", "Проверенный мирный поднял троих мирных"),
+            ],
+        ),
     },
 }
 
@@ -375,4 +395,6 @@ def resolve_ruleset(ref: str) -> Ruleset:
     if path.suffix.lower() in (".toml", ".json") or path.exists():
         return load_ruleset_file(path)
     known = ", ".join(BUILT_IN)
-    raise RulesetError(ref, [f"нет таких правил; встроенные: {known}, или путь к файлу .toml/.json"])
+    raise RulesetError(
+        ref, [f"нет таких правил; встроенные: {known}, или путь к файлу .toml/.json"]
+    )

@@ -1,9 +1,9 @@
 """Checks of a game protocol against a ruleset.
 
-Every problem carries a stable ``code`` for programs and a Russian ``message`` for people, with the
-game, seat and penalty it concerns, and all problems are collected rather than stopping at the first.
-The checks take plain values (a role or result may be unknown) so that the JSON reader can run them on
-a half-broken game and still report everything it can.
+Every problem carries a stable ``code`` for programs and a Russian ``message`` for people, with
+the game, seat and penalty it concerns; all problems are collected, not only the first. The checks
+take plain values (a role or result may be unknown) so that the JSON reader can run them on a
+half-broken game and still report everything it can.
 """
 
 from __future__ import annotations
@@ -42,7 +42,9 @@ class Problem:
         if self.penalty is not None:
             where.append(f"штраф {self.penalty}")
         prefix = ", ".join(where)
-        return f"{prefix}: {self.message} [{self.code}]" if prefix else f"{self.message} [{self.code}]"
+        return (
+            f"{prefix}: {self.message} [{self.code}]" if prefix else f"{self.message} [{self.code}]"
+        )
 
 
 class ProtocolError(ValueError):
@@ -84,7 +86,7 @@ def check_seat(
         )
     elif not ruleset.is_valid_extra(extra):
         add("extra-step", f"доп. баллы {fmt(extra)} не кратны шагу {fmt(ruleset.extra_step)}")
-    if extra != 0 and winner is Winner.DRAW and not ruleset.extra_in_draw:
+    elif extra != 0 and winner is Winner.DRAW and not ruleset.extra_in_draw:
         add("extra-in-draw", "при ничьей доп. баллы судьи не начисляются (п. 8.4.7)")
 
     outcome = outcome_for(role, winner) if role is not None and winner is not None else None
@@ -105,7 +107,7 @@ def check_seat(
         elif outcome is not None and outcome not in item.outcomes:
             add(
                 "penalty-result",
-                f"штраф не применяется при результате «{OUTCOME_NAMES_RU[outcome]}» для команды игрока",
+                f"штраф не применяется, когда у команды игрока «{OUTCOME_NAMES_RU[outcome]}»",
                 code,
             )
     return problems
@@ -158,13 +160,15 @@ def check_night(
         return problems
     if first_killed is None:
         problems.append(
-            Problem("best-move-without-first-killed", "лучший ход без убитого в первую ночь", game_id)
+            Problem(
+                "best-move-without-first-killed", "лучший ход без убитого в первую ночь", game_id
+            )
         )
     if len(best_move) != 3:
         problems.append(
             Problem("best-move-size", f"в лучшем ходе 3 места, указано {len(best_move)}", game_id)
         )
-    for seat in best_move:
+    for seat in dict.fromkeys(best_move):
         if seat not in SEAT_NUMBERS:
             problems.append(Problem("best-move-seat", f"в лучшем ходе нет места {seat}", game_id))
     if len(set(best_move)) != len(best_move):
