@@ -15,16 +15,21 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from typing import NamedTuple
 
-from scoring.model import Game, Outcome, Role, Team, Winner, outcome_for
+from scoring.model import OUTCOMES, RED_ROLES, Game, Outcome, Role, Team, Winner
 from scoring.rulesets import Ruleset
 
 _SPECIAL_ROLES = (Role.DON, Role.SHERIFF)
+_NO_CI = Fraction(0)  # shared, so that a seat without Ci is told by identity
 
 
-@dataclass(frozen=True, slots=True)
-class SeatScore:
-    """One seat's points in one game. Integer fields are in units of ``1/scale``."""
+class SeatScore(NamedTuple):
+    """One seat's points in one game. Integer fields are in units of ``1/scale``.
+
+    A named tuple rather than a frozen dataclass: it is built once per seat of every game, and a
+    frozen dataclass's ``__init__`` costs three times as much.
+    """
 
     seat: int
     name: str
@@ -185,29 +190,37 @@ def score_games(games: Sequence[Game], ruleset: Ruleset) -> tuple[GameScore, ...
     }
     best_move_units = [units(points) for points in ruleset.best_move_points]
     penalty_units = {item.code: units(item.value) for item in ruleset.penalties}
+    extra_units: dict[Decimal, int] = {}
     compensations = _stage_compensations(ruleset, games)
-    zero = Fraction(0)
 
     scored = []
     for game in games:
         guessed = best_move_guessed(game)
+        winner = game.winner
         seats = []
         for seat, entry in enumerate(game.players, start=1):
-            outcome = outcome_for(entry.role, game.winner)
+            role = entry.role
+            outcome = OUTCOMES[(role, winner)]
             killed = seat == game.first_killed
-            compensated = killed and entry.role.team is Team.RED and game.winner is Winner.BLACK
+            extra = entry.extra
+            if extra not in extra_units:
+                extra_units[extra] = units(extra)
+            penalty = 0
+            for code in entry.penalties:
+                penalty += penalty_units[code]
+            compensated = killed and role in RED_ROLES and winner is Winner.BLACK
             seats.append(
                 SeatScore(
                     seat=seat,
                     name=entry.name,
-                    role=entry.role,
+                    role=role,
                     outcome=outcome,
                     scale=scale,
                     win_units=outcome_units[outcome],
                     best_move_units=best_move_units[guessed] if killed and guessed else 0,
-                    extra_units=units(entry.extra) if entry.extra else 0,
-                    penalty_units=sum(penalty_units[code] for code in entry.penalties),
-                    ci=compensations[(game.stage, entry.name)] if compensated else zero,
+                    extra_units=extra_units[extra],
+                    penalty_units=penalty,
+                    ci=compensations[(game.stage, entry.name)] if compensated else _NO_CI,
                     first_killed=killed,
                     best_move_guessed=guessed if killed else None,
                 )
@@ -254,7 +267,7 @@ def standings(scores: Sequence[GameScore], ruleset: Ruleset, seed: int) -> tuple
             tally.best_move_units += seat.best_move_units
             tally.extra_units += seat.extra_units
             tally.penalty_units += seat.penalty_units
-            if seat.ci:
+            if seat.ci is not _NO_CI:
                 tally.ci += seat.ci
 
     def comparable(tally: _Tally) -> tuple[Fraction | int, ...]:
