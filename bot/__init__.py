@@ -1,0 +1,1 @@
+"""The Telegram bot application: settings, storage, services and the entry point."""

@@ -1,0 +1,125 @@
+"""Building the Bot and the Dispatcher, and running them."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+from aiogram import Bot, Dispatcher
+from aiogram.client.default import DefaultBotProperties
+from aiogram.client.session.aiohttp import AiohttpSession
+from aiogram.client.telegram import TelegramAPIServer
+from aiogram.enums import ParseMode
+from aiogram.exceptions import (
+    TelegramNetworkError,
+    TelegramRetryAfter,
+    TelegramServerError,
+    TelegramUnauthorizedError,
+)
+from aiogram.fsm.storage.memory import SimpleEventIsolation
+from aiogram.types import BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
+
+from bot.commands import group_commands, private_commands
+from bot.config import Settings
+from bot.db import Database
+from bot.fsm_storage import SQLiteStorage
+from bot.members import MemberDirectory
+from bot.middlewares import InFlightMiddleware, MemberMiddleware
+from handlers import build_router
+
+log = logging.getLogger(__name__)
+SHUTDOWN_GRACE_SECONDS = 10.0
+
+
+def create_bot(settings: Settings) -> Bot:
+    session = AiohttpSession()
+    if settings.telegram_api_url:
+        session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_url))
+    return Bot(
+        token=settings.bot_token.get_secret_value(),
+        session=session,
+        default=DefaultBotProperties(parse_mode=ParseMode.HTML),
+    )
+
+
+def create_dispatcher(settings: Settings, database: Database) -> Dispatcher:
+    """The Dispatcher with every router and middleware; long-lived services as workflow data."""
+    in_flight = InFlightMiddleware()
+    dispatcher = Dispatcher(
+        storage=SQLiteStorage(database),
+        events_isolation=SimpleEventIsolation(),
+        settings=settings,
+        database=database,
+        in_flight=in_flight,
+    )
+    dispatcher.update.outer_middleware(in_flight)
+    dispatcher.update.outer_middleware(MemberMiddleware(MemberDirectory(settings)))
+    dispatcher.include_router(build_router())
+    return dispatcher
+
+
+class StartupError(Exception):
+    """The bot cannot start; the message says why in one line."""
+
+
+async def _until_reachable(call: Callable[[], Awaitable[object]], what: str) -> None:
+    """Retry a start-up call while Telegram is unreachable; a rejected token is final."""
+    delay = 1.0
+    while True:
+        try:
+            await call()
+            return
+        except TelegramUnauthorizedError:
+            raise StartupError("BOT_TOKEN was rejected by the Bot API (Unauthorized)") from None
+        except TelegramRetryAfter as error:
+            wait = float(error.retry_after)
+        except (TelegramNetworkError, TelegramServerError) as error:
+            wait = delay
+            delay = min(delay * 2, 30.0)
+            log.warning("%s failed (%s); retrying in %.0f s", what, error, wait)
+        await asyncio.sleep(wait)
+
+
+async def prepare_bot(bot: Bot) -> None:
+    """Keep pending updates, switch to polling and register the command lists."""
+    await _until_reachable(lambda: bot.delete_webhook(drop_pending_updates=False), "deleteWebhook")
+    await _until_reachable(
+        lambda: bot.set_my_commands(private_commands(), scope=BotCommandScopeAllPrivateChats()),
+        "setMyCommands",
+    )
+    await _until_reachable(
+        lambda: bot.set_my_commands(group_commands(), scope=BotCommandScopeAllGroupChats()),
+        "setMyCommands",
+    )
+
+
+async def open_database(settings: Settings) -> Database:
+    database = Database(settings.database_path)
+    await database.connect()
+    try:
+        await database.migrate()
+    except BaseException:
+        await database.close()
+        raise
+    return database
+
+
+async def run(settings: Settings) -> None:
+    database = await open_database(settings)
+    bot = create_bot(settings)
+    dispatcher = create_dispatcher(settings, database)
+    in_flight: InFlightMiddleware = dispatcher["in_flight"]
+    try:
+        await prepare_bot(bot)
+        await dispatcher.start_polling(bot, handle_signals=True, close_bot_session=False)
+    finally:
+        if not await in_flight.drained(SHUTDOWN_GRACE_SECONDS):
+            log.warning("Shutting down with updates still in progress")
+        await bot.session.close()
+        await database.close()
+        log.info("Stopped")
+
+
+def main_loop(settings: Settings) -> None:
+    asyncio.run(run(settings))

@@ -1,0 +1,50 @@
+"""The command lists: what ``set_my_commands`` registers and what /help explains."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from aiogram.types import BotCommand
+
+from bot.rights import Member
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    name: str
+    description: str
+    private: bool = True
+    group: bool = False
+    audience: str = "player"  # player, judge, head_judge or admin
+
+    def bot_command(self) -> BotCommand:
+        return BotCommand(command=self.name, description=self.description)
+
+
+COMMANDS: tuple[Command, ...] = (
+    Command("start", "Что умеет бот", private=True, group=True),
+    Command("help", "Справка по командам", private=True, group=True),
+)
+
+
+def private_commands() -> list[BotCommand]:
+    return [command.bot_command() for command in COMMANDS if command.private]
+
+
+def group_commands() -> list[BotCommand]:
+    return [command.bot_command() for command in COMMANDS if command.group]
+
+
+def commands_for(member: Member, *, private: bool) -> list[Command]:
+    allowed = {"player"}
+    if member.is_judge:
+        allowed.add("judge")
+    if member.is_head_judge:
+        allowed.add("head_judge")
+    if member.is_admin:
+        allowed.add("admin")
+    return [
+        command
+        for command in COMMANDS
+        if command.audience in allowed and (command.private if private else command.group)
+    ]

@@ -1,0 +1,117 @@
+"""Settings from the environment (and an optional ``.env`` file)."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Annotated
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from scoring.rulesets import BUILT_IN
+
+TELEGRAM_API_URL_DEFAULT = "https://api.telegram.org"
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_file=".env",
+        env_file_encoding="utf-8",
+        env_ignore_empty=True,
+        extra="ignore",
+        case_sensitive=False,
+    )
+
+    bot_token: SecretStr
+    database_path: Path = Path("data/club.sqlite3")
+    club_chat_id: int | None = None
+    admin_ids: Annotated[frozenset[int], NoDecode] = frozenset()
+    telegram_api_url: str | None = None
+    ruleset: str = "rules-8"
+    protest_window_minutes: int = Field(default=10, ge=1, le=24 * 60)
+    timezone: str = "Europe/Moscow"
+    log_level: str = "INFO"
+
+    @field_validator("bot_token")
+    @classmethod
+    def _token_shape(cls, value: SecretStr) -> SecretStr:
+        token = value.get_secret_value().strip()
+        bot_id, _, secret = token.partition(":")
+        if not bot_id.isdigit() or not secret:
+            raise ValueError("expected the token from @BotFather, like 123456:ABC-DEF…")
+        return SecretStr(token)
+
+    @field_validator("admin_ids", mode="before")
+    @classmethod
+    def _comma_separated(cls, value: object) -> object:
+        if isinstance(value, str):
+            parts = [part.strip() for part in value.split(",") if part.strip()]
+            if not all(part.lstrip("-").isdigit() for part in parts):
+                raise ValueError("expected comma-separated numeric Telegram user ids")
+            return frozenset(int(part) for part in parts)
+        if isinstance(value, int):
+            return frozenset({value})
+        return value
+
+    @field_validator("club_chat_id", "telegram_api_url", mode="before")
+    @classmethod
+    def _empty_is_unset(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("telegram_api_url")
+    @classmethod
+    def _http_url(cls, value: str | None) -> str | None:
+        if value is not None and not value.startswith(("http://", "https://")):
+            raise ValueError("expected an http:// or https:// URL")
+        return value.rstrip("/") if value else value
+
+    @field_validator("ruleset")
+    @classmethod
+    def _known_ruleset(cls, value: str) -> str:
+        if value not in BUILT_IN and not value.endswith((".toml", ".json")):
+            raise ValueError(f"expected one of {', '.join(BUILT_IN)} or a .toml/.json file")
+        return value
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_timezone(cls, value: str) -> str:
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ValueError("unknown time zone, expected e.g. Europe/Moscow") from None
+        return value
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        level = value.strip().upper()
+        if level not in logging.getLevelNamesMapping():
+            raise ValueError("expected DEBUG, INFO, WARNING or ERROR")
+        return level
+
+    @property
+    def zone(self) -> ZoneInfo:
+        return ZoneInfo(self.timezone)
+
+    def is_admin(self, user_id: int) -> bool:
+        return user_id in self.admin_ids
+
+
+class ConfigError(Exception):
+    """A missing or malformed setting, described in one line that names the variable."""
+
+
+def load_settings(**overrides: object) -> Settings:
+    try:
+        return Settings(**overrides)  # type: ignore[arg-type]
+    except ValidationError as error:
+        first = error.errors()[0]
+        variable = str(first["loc"][0]).upper() if first["loc"] else "settings"
+        if first["type"] == "missing":
+            message = f"{variable} is not set"
+        else:
+            reason = str(first["msg"]).removeprefix("Value error, ")
+            message = f"{variable} is malformed: {reason}"
+        raise ConfigError(message) from None

@@ -1,0 +1,155 @@
+"""The one SQLite connection of the bot, its transactions and its migrations."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+log = logging.getLogger(__name__)
+
+_MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+
+
+class DatabaseError(Exception):
+    """The database cannot be used as it is; the message says why, in one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    version: int
+    name: str
+    sql: str
+
+
+def bundled_migrations() -> list[Migration]:
+    """The ``migrations/NNNN_name.sql`` files shipped with the package, in order."""
+    found = []
+    for entry in resources.files("migrations").iterdir():
+        match = _MIGRATION_NAME.match(entry.name)
+        if match:
+            found.append(Migration(int(match.group(1)), entry.name, entry.read_text("utf-8")))
+    found.sort(key=lambda migration: migration.version)
+    versions = [migration.version for migration in found]
+    if versions != list(range(1, len(found) + 1)):
+        raise DatabaseError(f"migrations must be numbered 0001, 0002, … without gaps: {versions}")
+    return found
+
+
+class Database:
+    """Owns the aiosqlite connection.
+
+    Coroutines sharing one connection share its transaction, so every access goes through one lock:
+    ``transaction()`` for writes (``BEGIN IMMEDIATE`` … ``COMMIT``/``ROLLBACK``) and ``read()`` for
+    reads, which then never see another coroutine's uncommitted half.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._connection: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    async def connect(self) -> None:
+        if str(self.path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            connection = await aiosqlite.connect(self.path, isolation_level=None)
+        except Exception as error:
+            raise DatabaseError(f"cannot open database {self.path}: {error}") from None
+        connection.row_factory = aiosqlite.Row
+        await connection.execute("PRAGMA journal_mode = WAL")
+        await connection.execute("PRAGMA foreign_keys = ON")
+        await connection.execute("PRAGMA busy_timeout = 5000")
+        await connection.execute("PRAGMA synchronous = NORMAL")
+        self._connection = connection
+
+    async def close(self) -> None:
+        if self._connection is not None:
+            async with self._lock:
+                await self._connection.close()
+                self._connection = None
+
+    @property
+    def connection(self) -> aiosqlite.Connection:
+        if self._connection is None:
+            raise RuntimeError("Database.connect() was not awaited")
+        return self._connection
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One atomic write: committed when the block ends, rolled back if it raises."""
+        async with self._lock:
+            connection = self.connection
+            await connection.execute("BEGIN IMMEDIATE")
+            try:
+                yield connection
+            except BaseException:
+                await connection.execute("ROLLBACK")
+                raise
+            else:
+                await connection.execute("COMMIT")
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            yield self.connection
+
+    async def fetchone(self, sql: str, parameters: Sequence[Any] = ()) -> aiosqlite.Row | None:
+        async with self.read() as connection, connection.execute(sql, parameters) as cursor:
+            row: aiosqlite.Row | None = await cursor.fetchone()
+            return row
+
+    async def fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[aiosqlite.Row]:
+        async with self.read() as connection, connection.execute(sql, parameters) as cursor:
+            return list(await cursor.fetchall())
+
+    async def user_version(self) -> int:
+        row = await self.fetchone("PRAGMA user_version")
+        return int(row[0]) if row else 0
+
+    async def migrate(self, migrations: Iterable[Migration] | None = None) -> list[str]:
+        """Apply the migrations newer than the database, each in one transaction.
+
+        Returns the names applied. A failing migration leaves the database at its previous
+        version; a database newer than this code is refused.
+        """
+        pending = list(migrations) if migrations is not None else bundled_migrations()
+        latest = pending[-1].version if pending else 0
+        current = await self.user_version()
+        if current > latest:
+            raise DatabaseError(
+                f"database {self.path} is at version {current}, newer than this bot knows "
+                f"({latest}); upgrade the bot or restore a backup"
+            )
+        applied = []
+        for migration in pending:
+            if migration.version <= current:
+                continue
+            await self._apply(migration)
+            applied.append(migration.name)
+            log.info("Applied migration %s", migration.name)
+        return applied
+
+    async def _apply(self, migration: Migration) -> None:
+        script = (
+            "BEGIN IMMEDIATE;\n"
+            f"{migration.sql}\n;\n"
+            f"PRAGMA user_version = {migration.version};\n"
+            "COMMIT;"
+        )
+        async with self._lock:
+            connection = self.connection
+            try:
+                await connection.executescript(script)
+            except Exception as error:
+                if connection.in_transaction:
+                    await connection.execute("ROLLBACK")
+                raise DatabaseError(f"migration {migration.name} failed: {error}") from None

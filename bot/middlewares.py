@@ -1,0 +1,53 @@
+"""Per-update context: the member behind the update, and the count of updates in progress."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from aiogram import BaseMiddleware
+from aiogram.types import TelegramObject, User
+
+from bot.members import MemberDirectory
+
+Handler = Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]]
+
+
+class MemberMiddleware(BaseMiddleware):
+    """Puts ``member`` (with the user's rights) into the handler's data."""
+
+    def __init__(self, directory: MemberDirectory) -> None:
+        self.directory = directory
+
+    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
+        user: User | None = data.get("event_from_user")
+        if user is not None and not user.is_bot:
+            data["member"] = await self.directory.resolve(user)
+        return await handler(event, data)
+
+
+class InFlightMiddleware(BaseMiddleware):
+    """Counts updates being handled, so that shutdown can let them finish their writes."""
+
+    def __init__(self) -> None:
+        self._active = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
+        self._active += 1
+        self._idle.clear()
+        try:
+            return await handler(event, data)
+        finally:
+            self._active -= 1
+            if self._active == 0:
+                self._idle.set()
+
+    async def drained(self, timeout: float) -> bool:
+        try:
+            await asyncio.wait_for(self._idle.wait(), timeout)
+        except TimeoutError:
+            return False
+        return True

@@ -1,0 +1,83 @@
+"""Every text a judge or player reads, in Russian, built with aiogram's formatting helpers."""
+
+from __future__ import annotations
+
+from aiogram.utils.formatting import Bold, Text, as_line, as_list, as_marked_section
+
+from bot.commands import commands_for
+from bot.rights import Member
+
+UNEXPECTED_ERROR = (
+    "Что-то пошло не так, и действие не выполнено. Попробуйте ещё раз; если ошибка повторится, "
+    "сообщите администратору клуба."
+)
+STALE_BUTTON = "Эта кнопка устарела. Откройте меню заново."
+
+_ABOUT = (
+    "Я веду протоколы игр клуба спортивной мафии: судьи вносят результаты за столом, "
+    "я считаю баллы по правилам лиги, объявляю итоги в чате клуба и веду рейтинг."
+)
+_ROLE_INTRO = {
+    "admin": "Вы администратор клуба: вам доступны все команды, включая назначение судей и "
+    "управление турнирами.",
+    "head_judge": "Вы главный судья: вы вносите и исправляете результаты и решаете протесты.",
+    "judge": "Вы судья: вносите результаты игр своего стола в личном чате со мной.",
+    "player": "Вы игрок: смотрите рейтинг и свою статистику, а если не согласны с результатом "
+    "игры — подайте протест в течение отведённого времени.",
+}
+
+
+def _audience(member: Member) -> str:
+    if member.is_admin:
+        return "admin"
+    if member.is_head_judge:
+        return "head_judge"
+    if member.is_judge:
+        return "judge"
+    return "player"
+
+
+def _command_list(member: Member, *, private: bool) -> Text:
+    return as_marked_section(
+        Bold("Команды:"),
+        *(
+            Text(f"/{command.name} — {command.description}")
+            for command in commands_for(member, private=private)
+        ),
+        marker="• ",
+    )
+
+
+def start_private(member: Member) -> Text:
+    return as_list(
+        as_line(Bold(f"Здравствуйте, {member.full_name}!")),
+        Text(_ABOUT),
+        Text(_ROLE_INTRO[_audience(member)]),
+        _command_list(member, private=True),
+        sep="\n\n",
+    )
+
+
+def help_private(member: Member) -> Text:
+    return as_list(
+        Bold("Справка"),
+        Text(_ROLE_INTRO[_audience(member)]),
+        _command_list(member, private=True),
+        Text("Напишите мне в личные сообщения — там открываются все действия с кнопками."),
+        sep="\n\n",
+    )
+
+
+def start_group(member: Member, bot_username: str | None) -> Text:
+    private_hint = (
+        f"Результаты, статистика и протоколы — в личном чате со мной: @{bot_username}."
+        if bot_username
+        else "Результаты, статистика и протоколы — в личном чате со мной."
+    )
+    return as_list(
+        Text(_ABOUT),
+        Text("В этом чате я публикую результаты игр и изменения в них."),
+        Text(private_hint),
+        _command_list(member, private=False),
+        sep="\n\n",
+    )

@@ -1,0 +1,35 @@
+"""/start and /help, in private chats and in groups."""
+
+from __future__ import annotations
+
+from aiogram import Bot, F, Router
+from aiogram.enums import ChatType
+from aiogram.filters import Command, CommandStart
+from aiogram.types import Message
+
+from bot import texts
+from bot.rights import Member
+
+_PRIVATE = F.chat.type == ChatType.PRIVATE
+_GROUP = F.chat.type.in_({ChatType.GROUP, ChatType.SUPERGROUP})
+
+
+async def start_private(message: Message, member: Member) -> None:
+    await message.answer(texts.start_private(member).as_html())
+
+
+async def help_private(message: Message, member: Member) -> None:
+    await message.answer(texts.help_private(member).as_html())
+
+
+async def start_group(message: Message, member: Member, bot: Bot) -> None:
+    me = await bot.me()
+    await message.answer(texts.start_group(member, me.username).as_html())
+
+
+def build_router() -> Router:
+    router = Router(name="start")
+    router.message.register(start_private, CommandStart(), _PRIVATE)
+    router.message.register(help_private, Command("help"), _PRIVATE)
+    router.message.register(start_group, Command("start", "help"), _GROUP)
+    return router

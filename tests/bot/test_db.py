@@ -1,0 +1,83 @@
+"""The database: pragmas, transactions, migrations."""
+
+import asyncio
+
+import pytest
+
+from bot.db import Database, DatabaseError, Migration, bundled_migrations
+
+
+@pytest.fixture
+async def database(tmp_path):
+    db = Database(tmp_path / "sub" / "club.sqlite3")
+    await db.connect()
+    yield db
+    await db.close()
+
+
+async def test_connection_pragmas_and_parent_folder(database):
+    assert database.path.parent.is_dir()
+    assert (await database.fetchone("PRAGMA journal_mode"))[0] == "wal"
+    assert (await database.fetchone("PRAGMA foreign_keys"))[0] == 1
+    assert (await database.fetchone("PRAGMA busy_timeout"))[0] == 5000
+
+
+async def test_empty_database_gets_every_migration_then_none(database):
+    names = await database.migrate()
+    assert names == [m.name for m in bundled_migrations()]
+    assert await database.user_version() == bundled_migrations()[-1].version
+    assert await database.migrate() == []
+
+
+async def test_second_start_applies_migrations_once(tmp_path):
+    for expected_new in (True, False):
+        db = Database(tmp_path / "club.sqlite3")
+        await db.connect()
+        assert bool(await db.migrate()) is expected_new
+        await db.close()
+
+
+async def test_failing_migration_leaves_the_previous_version(database):
+    good = Migration(1, "0001_a.sql", "CREATE TABLE a (x INTEGER);")
+    bad = Migration(2, "0002_b.sql", "CREATE TABLE b (x INTEGER); INSERT INTO nowhere VALUES (1);")
+    with pytest.raises(DatabaseError, match=r"0002_b\.sql"):
+        await database.migrate([good, bad])
+    assert await database.user_version() == 1
+    assert await database.fetchone("SELECT name FROM sqlite_master WHERE name = 'b'") is None
+    # The connection is usable afterwards.
+    async with database.transaction() as connection:
+        await connection.execute("INSERT INTO a VALUES (1)")
+
+
+async def test_newer_database_is_refused(database):
+    async with database.transaction() as connection:
+        await connection.execute("PRAGMA user_version = 999")
+    with pytest.raises(DatabaseError, match="newer"):
+        await database.migrate()
+
+
+async def test_transaction_rolls_back_on_error(database):
+    await database.migrate([Migration(1, "0001_a.sql", "CREATE TABLE a (x INTEGER);")])
+    with pytest.raises(RuntimeError):
+        async with database.transaction() as connection:
+            await connection.execute("INSERT INTO a VALUES (1)")
+            raise RuntimeError("boom")
+    assert await database.fetchall("SELECT x FROM a") == []
+
+
+async def test_concurrent_transactions_do_not_commit_each_others_halves(database):
+    await database.migrate([Migration(1, "0001_a.sql", "CREATE TABLE a (x INTEGER);")])
+
+    async def failing() -> None:
+        async with database.transaction() as connection:
+            await connection.execute("INSERT INTO a VALUES (1)")
+            await asyncio.sleep(0.01)
+            raise RuntimeError("half-done")
+
+    async def succeeding() -> None:
+        async with database.transaction() as connection:
+            await connection.execute("INSERT INTO a VALUES (2)")
+
+    results = await asyncio.gather(failing(), succeeding(), return_exceptions=True)
+    assert isinstance(results[0], RuntimeError)
+    assert [row["x"] for row in await database.fetchall("SELECT x FROM a")] == [2]

@@ -1,0 +1,102 @@
+"""The real ``python -m bot`` process against the fake Bot API on 127.0.0.1."""
+
+import sqlite3
+import time
+
+from tests.harness import CLUB_CHAT_ID, BotProcess
+
+
+async def started(world, url, tmp_path, **env) -> BotProcess:
+    process = BotProcess(url, tmp_path, **env)
+    await process.start()
+    await world.api.wait_for(
+        lambda: any(method == "getUpdates" for method, _ in world.api.calls), timeout=20
+    )
+    return process
+
+
+async def test_fresh_start_answers_start_within_a_second(fake_telegram, tmp_path):
+    world, url = fake_telegram
+    process = await started(world, url, tmp_path)
+    try:
+        methods = [method for method, _ in world.api.calls]
+        assert methods.index("deleteWebhook") < methods.index("getUpdates")
+        delete = next(params for method, params in world.api.calls if method == "deleteWebhook")
+        assert not delete.get("drop_pending_updates")
+        assert {c["command"] for c in world.api.commands["all_private_chats"]} >= {"start", "help"}
+        assert {c["command"] for c in world.api.commands["all_group_chats"]} >= {"start", "help"}
+
+        anna = world.person("Анна")
+        started_at = time.monotonic()
+        await anna.send("/start")
+        reply = await anna.reply(timeout=1.0)
+        assert time.monotonic() - started_at < 1.0
+        assert "Здравствуйте, Анна!" in reply.text
+    finally:
+        assert await process.stop() == 0
+    assert "Stopped" in process.text()
+    assert "Traceback" not in process.text()
+    assert (tmp_path / "data" / "club.sqlite3").exists()
+
+
+async def test_group_start_and_pending_updates_are_kept(fake_telegram, tmp_path):
+    world, url = fake_telegram
+    group = world.group(CLUB_CHAT_ID)
+    vera = world.person("Вера")
+    await vera.send("/help", chat=group)  # sent while the bot is down
+    process = await started(world, url, tmp_path)
+    try:
+        reply = await vera.reply(chat=group, timeout=5)
+        assert "публикую результаты" in reply.text
+    finally:
+        await process.stop()
+
+
+async def test_second_start_applies_migrations_once(fake_telegram, tmp_path):
+    world, url = fake_telegram
+    first = await started(world, url, tmp_path)
+    await first.stop()
+    assert "Applied migration 0001" in first.text()
+    world.api.calls.clear()
+    second = await started(world, url, tmp_path)
+    await second.stop()
+    assert "Applied migration" not in second.text()
+    with sqlite3.connect(tmp_path / "data" / "club.sqlite3") as connection:
+        assert connection.execute("PRAGMA user_version").fetchone()[0] >= 1
+
+
+async def test_missing_token_stops_with_one_clear_line(tmp_path):
+    process = BotProcess("http://127.0.0.1:9", tmp_path, BOT_TOKEN="")
+    code, output = await process.run_to_exit()
+    assert code == 2
+    assert output.strip() == "Configuration error: BOT_TOKEN is not set"
+
+
+async def test_failing_migration_stops_start_up_and_keeps_the_old_version(tmp_path):
+    database = tmp_path / "data" / "club.sqlite3"
+    database.parent.mkdir()
+    with sqlite3.connect(database) as connection:  # a table in the way of migration 0001
+        connection.execute("CREATE TABLE fsm_state (oops INTEGER)")
+    process = BotProcess("http://127.0.0.1:9", tmp_path)
+    code, output = await process.run_to_exit()
+    assert code == 3
+    assert "Database error: migration 0001_fsm_state.sql failed" in output
+    assert "Traceback" not in output
+    with sqlite3.connect(database) as connection:
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == 0
+
+
+async def test_newer_database_is_refused(tmp_path):
+    database = tmp_path / "data" / "club.sqlite3"
+    database.parent.mkdir()
+    with sqlite3.connect(database) as connection:
+        connection.execute("PRAGMA user_version = 9999")
+    code, output = await BotProcess("http://127.0.0.1:9", tmp_path).run_to_exit()
+    assert code == 3 and "newer than this bot knows" in output
+
+
+async def test_rejected_token_stops_with_a_clear_line(fake_telegram, tmp_path):
+    _, url = fake_telegram
+    code, output = await BotProcess(url, tmp_path, BOT_TOKEN="1:wrong").run_to_exit()
+    assert code == 4
+    assert "BOT_TOKEN was rejected" in output and "Traceback" not in output

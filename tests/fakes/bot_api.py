@@ -1,0 +1,370 @@
+"""An in-memory Telegram Bot API that is as strict as Telegram where the bot could go wrong.
+
+It keeps every chat's messages as a person would see them (edits applied), queues updates for
+``getUpdates``, and refuses what Telegram refuses: unparsable HTML, empty or over-long texts,
+oversized ``callback_data``, unchanged edits, unknown chats, callback queries answered twice or too
+late, and more than the allowed messages a minute into one group.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tests.fakes.telegram_rules import BotAPIError, bad_request, check_markup, check_text
+
+BOT_ID = 7000001
+TOKEN = f"{BOT_ID}:TEST-token"
+BOT_USER = {"id": BOT_ID, "is_bot": True, "first_name": "Клубный бот", "username": "club_test_bot"}
+
+
+@dataclass
+class Message:
+    message_id: int
+    chat_id: int
+    sender: dict[str, Any]
+    text: str  # what the person sees (markup parsed)
+    raw_text: str  # what the bot sent
+    reply_markup: dict[str, Any] | None = None
+    reply_to: int | None = None
+    date: int = field(default_factory=lambda: int(time.time()))
+    edits: int = 0
+    document: dict[str, Any] | None = None
+    changed_at: int = 0  # FakeBotAPI.version when the bot last sent or edited it
+
+    @property
+    def from_bot(self) -> bool:
+        return bool(self.sender.get("is_bot"))
+
+    def buttons(self) -> list[dict[str, Any]]:
+        if not self.reply_markup:
+            return []
+        rows = self.reply_markup.get("inline_keyboard") or []
+        return [button for row in rows for button in row]
+
+    def to_api(self, chat: Chat) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "message_id": self.message_id,
+            "date": self.date,
+            "chat": chat.to_api(),
+            "from": self.sender,
+            "text": self.text,
+        }
+        if self.reply_markup and "inline_keyboard" in self.reply_markup:
+            data["reply_markup"] = self.reply_markup
+        if self.edits:
+            data["edit_date"] = self.date
+        if self.document:
+            data.pop("text")
+            data["document"] = self.document
+        return data
+
+
+@dataclass
+class Chat:
+    id: int
+    type: str
+    title: str | None = None
+    first_name: str | None = None
+    username: str | None = None
+    messages: dict[int, Message] = field(default_factory=dict)
+
+    def to_api(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"id": self.id, "type": self.type}
+        for key in ("title", "first_name", "username"):
+            if getattr(self, key):
+                data[key] = getattr(self, key)
+        return data
+
+    def history(self) -> list[Message]:
+        return [self.messages[key] for key in sorted(self.messages)]
+
+
+@dataclass
+class CallbackQuery:
+    id: str
+    created: float
+    answered: bool = False
+    answer: dict[str, Any] | None = None
+
+
+# Fields aiogram sends as plain strings; every other field arrives JSON-encoded.
+_STRING_FIELDS = {
+    "text", "parse_mode", "callback_query_id", "caption", "url", "inline_message_id",
+    "business_connection_id", "language_code", "secret_token", "ip_address", "description",
+    "short_description", "name", "chat_instance", "filename",
+}  # fmt: skip
+
+
+def decode_params(raw: dict[str, str]) -> dict[str, Any]:
+    params: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key in _STRING_FIELDS or not isinstance(value, str):
+            params[key] = value
+            continue
+        try:
+            params[key] = json.loads(value)
+        except ValueError:
+            params[key] = value
+    return params
+
+
+class FakeBotAPI:
+    def __init__(
+        self,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        callback_deadline: float = 15.0,
+        group_messages_per_minute: int = 20,
+    ) -> None:
+        self.clock = clock
+        self.callback_deadline = callback_deadline
+        self.group_messages_per_minute = group_messages_per_minute
+        self.chats: dict[int, Chat] = {}
+        self.calls: list[tuple[str, dict[str, Any]]] = []
+        self.errors: list[tuple[str, BotAPIError]] = []
+        self.commands: dict[str, list[dict[str, Any]]] = {}
+        self.callback_queries: dict[str, CallbackQuery] = {}
+        self.webhook_deleted = 0
+        self._updates: list[dict[str, Any]] = []
+        self._update_ids = itertools.count(1)
+        self._message_ids: dict[int, itertools.count[int]] = {}
+        self._callback_ids = itertools.count(1)
+        self._group_sends: dict[int, deque[float]] = {}
+        self._changed = asyncio.Condition()
+        self.closing = False
+        self.version = 0  # grows with every message the bot sends or edits
+
+    def _touch(self, message: Message) -> None:
+        self.version += 1
+        message.changed_at = self.version
+
+    # -- state changes that people make -------------------------------------------------------
+
+    def add_chat(self, chat: Chat) -> Chat:
+        self.chats.setdefault(chat.id, chat)
+        return self.chats[chat.id]
+
+    def _next_message_id(self, chat_id: int) -> int:
+        return next(self._message_ids.setdefault(chat_id, itertools.count(1)))
+
+    def user_message(self, chat: Chat, user: dict[str, Any], text: str) -> dict[str, Any]:
+        message = Message(self._next_message_id(chat.id), chat.id, user, text, text)
+        chat.messages[message.message_id] = message
+        data = message.to_api(chat)
+        if text.startswith("/"):
+            command = text.split()[0]
+            data["entities"] = [{"type": "bot_command", "offset": 0, "length": len(command)}]
+        return self._queue({"message": data})
+
+    def callback(
+        self, chat: Chat, user: dict[str, Any], message: Message, data: str
+    ) -> dict[str, Any]:
+        query_id = str(next(self._callback_ids))
+        self.callback_queries[query_id] = CallbackQuery(query_id, self.clock())
+        return self._queue(
+            {
+                "callback_query": {
+                    "id": query_id,
+                    "from": user,
+                    "message": message.to_api(chat),
+                    "chat_instance": str(chat.id),
+                    "data": data,
+                }
+            }
+        )
+
+    def _queue(self, update: dict[str, Any]) -> dict[str, Any]:
+        update = {"update_id": next(self._update_ids), **update}
+        self._updates.append(update)
+        self._notify()
+        return update
+
+    def _notify(self) -> None:
+        async def notify() -> None:
+            async with self._changed:
+                self._changed.notify_all()
+
+        with contextlib.suppress(RuntimeError):
+            asyncio.get_running_loop().create_task(notify())
+
+    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 5.0) -> Any:
+        """Wait until ``predicate()`` is truthy (re-checked on every change); return its value."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        async with self._changed:
+            while True:
+                value = predicate()
+                if value:
+                    return value
+                remaining = deadline - asyncio.get_running_loop().time()
+                if remaining <= 0:
+                    raise TimeoutError("the bot did not do what the test waited for in time")
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._changed.wait(), min(remaining, 0.2))
+
+    def unanswered_callbacks(self) -> list[str]:
+        return [q.id for q in self.callback_queries.values() if not q.answered]
+
+    # -- the Bot API ---------------------------------------------------------------------------
+
+    async def call(self, method: str, params: dict[str, Any]) -> Any:
+        self.calls.append((method, params))
+        handler = getattr(self, f"api_{method.lower()}", None)
+        if handler is None:
+            raise BotAPIError(404, "Not Found: method not found")
+        try:
+            result = await handler(params) if method.lower() == "getupdates" else handler(params)
+        except BotAPIError as error:
+            self.errors.append((method, error))
+            raise
+        self._notify()
+        return result
+
+    def api_getme(self, params: dict[str, Any]) -> dict[str, Any]:
+        return {**BOT_USER, "can_join_groups": True, "can_read_all_group_messages": False,
+                "supports_inline_queries": False}  # fmt: skip
+
+    def api_deletewebhook(self, params: dict[str, Any]) -> bool:
+        if params.get("drop_pending_updates"):
+            self._updates.clear()
+        self.webhook_deleted += 1
+        return True
+
+    def api_setmycommands(self, params: dict[str, Any]) -> bool:
+        commands = params.get("commands") or []
+        for command in commands:
+            name = command.get("command", "")
+            if not (
+                1 <= len(name) <= 32 and all(c.islower() or c.isdigit() or c == "_" for c in name)
+            ):
+                raise bad_request("BOT_COMMAND_INVALID")
+            if not 1 <= len(command.get("description", "")) <= 256:
+                raise bad_request("BOT_COMMAND_DESCRIPTION_INVALID")
+        scope = (params.get("scope") or {"type": "default"})["type"]
+        self.commands[scope] = commands
+        return True
+
+    async def api_getupdates(self, params: dict[str, Any]) -> list[dict[str, Any]]:
+        offset = int(params.get("offset") or 0)
+        if offset:
+            self._updates = [u for u in self._updates if u["update_id"] >= offset]
+        timeout = float(params.get("timeout") or 0)
+        limit = int(params.get("limit") or 100)
+        deadline = asyncio.get_running_loop().time() + timeout
+        async with self._changed:
+            while not self._updates and not self.closing:
+                remaining = deadline - asyncio.get_running_loop().time()
+                if remaining <= 0:
+                    break
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._changed.wait(), min(remaining, 0.5))
+        return self._updates[:limit]
+
+    def _chat(self, params: dict[str, Any]) -> Chat:
+        chat = self.chats.get(params.get("chat_id"))  # type: ignore[arg-type]
+        if chat is None:
+            raise bad_request("chat not found")
+        return chat
+
+    def _check_flood(self, chat: Chat) -> None:
+        if chat.type not in ("group", "supergroup"):
+            return
+        now = self.clock()
+        sends = self._group_sends.setdefault(chat.id, deque())
+        while sends and now - sends[0] >= 60:
+            sends.popleft()
+        if len(sends) >= self.group_messages_per_minute:
+            retry_after = max(1, int(60 - (now - sends[0])) + 1)
+            raise BotAPIError(429, f"Too Many Requests: retry after {retry_after}", retry_after)
+        sends.append(now)
+
+    def api_sendmessage(self, params: dict[str, Any]) -> dict[str, Any]:
+        chat = self._chat(params)
+        text = check_text(params.get("text"), params.get("parse_mode"))
+        markup = check_markup(params.get("reply_markup"))
+        reply_to = (params.get("reply_parameters") or {}).get("message_id")
+        if reply_to is not None and reply_to not in chat.messages:
+            raise bad_request("message to be replied not found")
+        self._check_flood(chat)
+        message = Message(
+            self._next_message_id(chat.id), chat.id, BOT_USER, text, params["text"], markup,
+            reply_to,
+        )  # fmt: skip
+        chat.messages[message.message_id] = message
+        self._touch(message)
+        return message.to_api(chat)
+
+    def api_senddocument(self, params: dict[str, Any]) -> dict[str, Any]:
+        chat = self._chat(params)
+        caption = params.get("caption") or ""
+        if caption:
+            caption = check_text(caption, params.get("parse_mode"))
+        self._check_flood(chat)
+        message = Message(self._next_message_id(chat.id), chat.id, BOT_USER, caption, caption)
+        message.document = {"file_id": f"doc{message.message_id}", "file_name": "file"}
+        chat.messages[message.message_id] = message
+        self._touch(message)
+        return message.to_api(chat)
+
+    def _bot_message(self, chat: Chat, params: dict[str, Any]) -> Message:
+        message = chat.messages.get(params.get("message_id"))  # type: ignore[arg-type]
+        if message is None:
+            raise bad_request("message to edit not found")
+        if not message.from_bot:
+            raise bad_request("message can't be edited")
+        return message
+
+    def api_editmessagetext(self, params: dict[str, Any]) -> dict[str, Any]:
+        chat = self._chat(params)
+        message = self._bot_message(chat, params)
+        text = check_text(params.get("text"), params.get("parse_mode"))
+        markup = check_markup(params.get("reply_markup"))
+        if params["text"] == message.raw_text and markup == message.reply_markup:
+            raise bad_request(
+                "message is not modified: specified new message content and reply markup are "
+                "exactly the same as a current content and reply markup of the message"
+            )
+        message.text, message.raw_text, message.reply_markup = text, params["text"], markup
+        message.edits += 1
+        self._touch(message)
+        return message.to_api(chat)
+
+    def api_editmessagereplymarkup(self, params: dict[str, Any]) -> dict[str, Any]:
+        chat = self._chat(params)
+        message = self._bot_message(chat, params)
+        markup = check_markup(params.get("reply_markup"))
+        if markup == message.reply_markup:
+            raise bad_request("message is not modified: specified new message content and reply "
+                              "markup are exactly the same as a current content and reply markup "
+                              "of the message")  # fmt: skip
+        message.reply_markup = markup
+        message.edits += 1
+        self._touch(message)
+        return message.to_api(chat)
+
+    def api_deletemessage(self, params: dict[str, Any]) -> bool:
+        chat = self._chat(params)
+        if chat.messages.pop(params.get("message_id"), None) is None:  # type: ignore[arg-type]
+            raise bad_request("message to delete not found")
+        return True
+
+    def api_answercallbackquery(self, params: dict[str, Any]) -> bool:
+        query = self.callback_queries.get(str(params.get("callback_query_id")))
+        too_late = query is not None and self.clock() - query.created > self.callback_deadline
+        if query is None or query.answered or too_late:
+            raise bad_request(
+                "query is too old and response timeout expired or query ID is invalid"
+            )
+        text = params.get("text") or ""
+        if len(text) > 200:
+            raise bad_request("MESSAGE_TOO_LONG")
+        query.answered = True
+        query.answer = params
+        return True

@@ -1,0 +1,63 @@
+"""The fake Bot API served over HTTP on 127.0.0.1, as aiogram (and ``python -m bot``) talk to it."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from aiohttp import web
+
+from tests.fakes.bot_api import TOKEN, FakeBotAPI, decode_params
+from tests.fakes.telegram_rules import BotAPIError
+
+
+class FakeTelegramServer:
+    def __init__(self, api: FakeBotAPI, token: str = TOKEN) -> None:
+        self.api = api
+        self.token = token
+        self._runner: web.AppRunner | None = None
+        self.url = ""
+
+    async def start(self) -> str:
+        app = web.Application()
+        app.router.add_post("/bot{token}/{method}", self._handle)
+        self._runner = web.AppRunner(app, shutdown_timeout=0.5)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        host, port = self._runner.addresses[0][:2]
+        self.url = f"http://{host}:{port}"
+        return self.url
+
+    async def stop(self) -> None:
+        self.api.closing = True
+        self.api._notify()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    async def _handle(self, request: web.Request) -> web.Response:
+        if request.match_info["token"] != self.token:
+            return _reply({"ok": False, "error_code": 401, "description": "Unauthorized"}, 401)
+        raw: dict[str, Any]
+        if request.content_type == "application/json":
+            raw = {
+                k: v if isinstance(v, str) else json.dumps(v)
+                for k, v in (await request.json()).items()
+            }
+        else:
+            form = await request.post()
+            raw = {key: value for key, value in form.items() if isinstance(value, str)}
+            for key, value in form.items():
+                if not isinstance(value, str):
+                    raw[key] = f"<file {getattr(value, 'filename', key)}>"
+        try:
+            result = await self.api.call(request.match_info["method"], decode_params(raw))
+        except BotAPIError as error:
+            return _reply(error.payload(), error.code)
+        return _reply({"ok": True, "result": result})
+
+
+def _reply(body: dict[str, Any], status: int = 200) -> web.Response:
+    return web.json_response(
+        body, status=status, dumps=lambda data: json.dumps(data, ensure_ascii=False)
+    )

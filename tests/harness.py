@@ -1,0 +1,120 @@
+"""The two ways tests run the bot.
+
+``dispatcher_world``: the real Dispatcher (all routers and middlewares) in this process, fed real
+``Update`` objects, talking to the fake Bot API over HTTP on 127.0.0.1.
+
+``BotProcess``: the real ``python -m bot`` in a child process, long-polling the fake Bot API.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from aiogram import Bot, Dispatcher
+from aiogram.types import Update
+
+from bot.app import create_bot, create_dispatcher, open_database
+from bot.config import Settings, load_settings
+from bot.db import Database
+from tests.fakes.bot_api import TOKEN, FakeBotAPI
+from tests.fakes.people import World
+from tests.fakes.server import FakeTelegramServer
+
+ROOT = Path(__file__).resolve().parent.parent
+CLUB_CHAT_ID = -1001234567890
+ADMIN_ID = 900001
+
+
+@dataclass
+class DispatcherWorld(World):
+    settings: Settings = None  # type: ignore[assignment]
+    database: Database = None  # type: ignore[assignment]
+    bot: Bot = None  # type: ignore[assignment]
+    dispatcher: Dispatcher = None  # type: ignore[assignment]
+
+    def __init__(self, api: FakeBotAPI) -> None:
+        super().__init__(api, self._feed)
+
+    async def _feed(self, update: dict[str, Any]) -> None:
+        await self.dispatcher.feed_update(
+            self.bot, Update.model_validate(update, context={"bot": self.bot})
+        )
+
+
+@asynccontextmanager
+async def dispatcher_world(tmp_path: Path, **settings: Any) -> AsyncIterator[DispatcherWorld]:
+    api = FakeBotAPI()
+    server = FakeTelegramServer(api)
+    url = await server.start()
+    world = DispatcherWorld(api)
+    world.settings = load_settings(
+        bot_token=TOKEN,
+        database_path=tmp_path / "club.sqlite3",
+        telegram_api_url=url,
+        admin_ids=str(ADMIN_ID),
+        club_chat_id=CLUB_CHAT_ID,
+        **settings,
+    )
+    world.group(CLUB_CHAT_ID)
+    world.database = await open_database(world.settings)
+    world.bot = create_bot(world.settings)
+    world.dispatcher = create_dispatcher(world.settings, world.database)
+    try:
+        yield world
+    finally:
+        await world.bot.session.close()
+        await world.database.close()
+        await server.stop()
+    assert api.unanswered_callbacks() == [], "every callback query must be answered"
+
+
+class BotProcess:
+    """``python -m bot`` as a child process, with its own environment and data folder."""
+
+    def __init__(self, api_url: str, workdir: Path, **env: str) -> None:
+        self.workdir = workdir
+        self.env = {
+            **{k: v for k, v in os.environ.items() if not k.startswith(("BOT_", "TELEGRAM_"))},
+            "BOT_TOKEN": TOKEN,
+            "TELEGRAM_API_URL": api_url,
+            "DATABASE_PATH": str(workdir / "data" / "club.sqlite3"),
+            "ADMIN_IDS": str(ADMIN_ID),
+            "CLUB_CHAT_ID": str(CLUB_CHAT_ID),
+            "PYTHONPATH": str(ROOT),
+            "LOG_LEVEL": "INFO",
+            **env,
+        }
+        self.process: asyncio.subprocess.Process | None = None
+        self.output = b""
+
+    async def start(self) -> None:
+        self.process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot",
+            cwd=self.workdir, env=self.env,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+        )  # fmt: skip
+
+    async def stop(self, sig: int = signal.SIGTERM, timeout: float = 15.0) -> int:
+        assert self.process is not None
+        if self.process.returncode is None:
+            self.process.send_signal(sig)
+        stdout, _ = await asyncio.wait_for(self.process.communicate(), timeout)
+        self.output += stdout or b""
+        return self.process.returncode if self.process.returncode is not None else -1
+
+    async def run_to_exit(self, timeout: float = 20.0) -> tuple[int, str]:
+        await self.start()
+        assert self.process is not None
+        stdout, _ = await asyncio.wait_for(self.process.communicate(), timeout)
+        return self.process.returncode or 0, (stdout or b"").decode()
+
+    def text(self) -> str:
+        return self.output.decode(errors="replace")
