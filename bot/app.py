@@ -20,12 +20,19 @@ from aiogram.exceptions import (
 from aiogram.fsm.storage.memory import SimpleEventIsolation
 from aiogram.types import BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
 
+from bot.announcements import Announcer
+from bot.clock import Clock
 from bot.commands import group_commands, private_commands
 from bot.config import Settings
 from bot.db import Database
+from bot.drafts import Drafts
+from bot.entry import Editor
+from bot.games import Games
 from bot.fsm_storage import SQLiteStorage
 from bot.members import MemberDirectory
 from bot.middlewares import InFlightMiddleware, MemberMiddleware
+from bot.players import PlayerDirectory
+from bot.tournaments import Tournaments
 from handlers import build_router
 
 log = logging.getLogger(__name__)
@@ -43,20 +50,48 @@ def create_bot(settings: Settings) -> Bot:
     )
 
 
-def create_dispatcher(settings: Settings, database: Database) -> Dispatcher:
+def create_dispatcher(
+    settings: Settings, database: Database, clock: Clock | None = None
+) -> Dispatcher:
     """The Dispatcher with every router and middleware; long-lived services as workflow data."""
+    clock = clock or Clock()
+    members = MemberDirectory(settings, database, clock)
+    players = PlayerDirectory(database, clock)
+    tournaments = Tournaments(database, clock)
+    games = Games(database, clock, tournaments, settings.club_chat_id)
+    drafts = Drafts(database, clock)
+    editor = Editor(drafts, players, games, tournaments, clock)
+    announcer = Announcer(settings, database, games, tournaments, players, members, clock)
     in_flight = InFlightMiddleware()
     dispatcher = Dispatcher(
         storage=SQLiteStorage(database),
         events_isolation=SimpleEventIsolation(),
         settings=settings,
         database=database,
+        clock=clock,
+        members=members,
+        players=players,
+        tournaments=tournaments,
+        games=games,
+        drafts=drafts,
+        editor=editor,
+        announcer=announcer,
         in_flight=in_flight,
     )
     dispatcher.update.outer_middleware(in_flight)
-    dispatcher.update.outer_middleware(MemberMiddleware(MemberDirectory(settings)))
+    dispatcher.update.outer_middleware(MemberMiddleware(members))
     dispatcher.include_router(build_router())
+    dispatcher.startup.register(_start_announcer)
+    dispatcher.shutdown.register(_stop_announcer)
     return dispatcher
+
+
+async def _start_announcer(bot: Bot, announcer: Announcer) -> None:
+    announcer.start(bot)  # also publishes what a crash left pending
+
+
+async def _stop_announcer(announcer: Announcer) -> None:
+    await announcer.stop()
 
 
 class StartupError(Exception):

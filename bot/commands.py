@@ -24,6 +24,17 @@ class Command:
 COMMANDS: tuple[Command, ...] = (
     Command("start", "Что умеет бот", private=True, group=True),
     Command("help", "Справка по командам", private=True, group=True),
+    Command("game", "Внести результат игры", audience="judge"),
+    Command("games", "Исправить внесённую игру", audience="judge"),
+    Command("judge", "Назначить судью", audience="admin"),
+    Command("headjudge", "Назначить главного судью", audience="admin"),
+    Command("admin", "Назначить администратора", audience="admin"),
+    Command("unjudge", "Снять права судьи и администратора", audience="admin"),
+    Command("staff", "Судьи и администраторы", audience="admin"),
+    Command("newtournament", "Создать турнир или сезон", audience="admin"),
+    Command("tournaments", "Турниры, выбрать текущий", audience="admin"),
+    Command("newstage", "Начать новый этап турнира", audience="admin"),
+    Command("ruleset", "Правила текущего турнира", audience="admin"),
 )
 
 

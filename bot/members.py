@@ -1,19 +1,111 @@
-"""Finding out who a Telegram user is to the club."""
+"""Members of the club (Telegram users the bot has seen) and their rights."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from aiogram.types import User
 
+from bot.clock import Clock
 from bot.config import Settings
+from bot.db import Database
 from bot.rights import Member, Right
 
 
+@dataclass(frozen=True, slots=True)
+class KnownMember:
+    user_id: int
+    full_name: str
+    username: str | None
+    rights: frozenset[Right]
+
+    @property
+    def label(self) -> str:
+        return f"{self.full_name} (@{self.username})" if self.username else self.full_name
+
+
 class MemberDirectory:
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, database: Database, clock: Clock) -> None:
         self.settings = settings
+        self.database = database
+        self.clock = clock
 
     async def resolve(self, user: User) -> Member:
-        rights: set[Right] = set()
-        if self.settings.is_admin(user.id):
+        """The member behind an update, remembered (name, username) for later look-ups."""
+        row = await self.database.fetchone(
+            "SELECT full_name, username FROM members WHERE user_id = ?", (user.id,)
+        )
+        if row is None or (row["full_name"], row["username"]) != (user.full_name, user.username):
+            async with self.database.transaction() as connection:
+                await connection.execute(
+                    "INSERT INTO members (user_id, full_name, username, updated_at) "
+                    "VALUES (?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET "
+                    "full_name = excluded.full_name, username = excluded.username, "
+                    "updated_at = excluded.updated_at",
+                    (user.id, user.full_name, user.username, self.clock.iso()),
+                )
+        rights = await self.rights_of(user.id)
+        return Member(user_id=user.id, full_name=user.full_name, rights=rights)
+
+    async def rights_of(self, user_id: int) -> frozenset[Right]:
+        rows = await self.database.fetchall(
+            'SELECT "right" FROM member_rights WHERE user_id = ?', (user_id,)
+        )
+        rights = {Right(row["right"]) for row in rows}
+        if self.settings.is_admin(user_id):
             rights.add(Right.ADMIN)
-        return Member(user_id=user.id, full_name=user.full_name, rights=frozenset(rights))
+        return frozenset(rights)
+
+    async def find(self, reference: str) -> KnownMember | None:
+        """A member by ``@username`` or numeric id, among those the bot has seen."""
+        reference = reference.strip()
+        if reference.lstrip("-").isdigit():
+            row = await self.database.fetchone(
+                "SELECT * FROM members WHERE user_id = ?", (int(reference),)
+            )
+        else:
+            row = await self.database.fetchone(
+                "SELECT * FROM members WHERE lower(username) = lower(?)",
+                (reference.removeprefix("@"),),
+            )
+        return await self._known(row) if row else None
+
+    async def get(self, user_id: int) -> KnownMember | None:
+        row = await self.database.fetchone("SELECT * FROM members WHERE user_id = ?", (user_id,))
+        return await self._known(row) if row else None
+
+    async def _known(self, row: object) -> KnownMember:
+        user_id = row["user_id"]  # type: ignore[index]
+        return KnownMember(
+            user_id=user_id,
+            full_name=row["full_name"],  # type: ignore[index]
+            username=row["username"],  # type: ignore[index]
+            rights=await self.rights_of(user_id),
+        )
+
+    async def grant(self, user_id: int, right: Right, granted_by: int) -> bool:
+        """Give a right; False if the member had it already."""
+        async with self.database.transaction() as connection:
+            cursor = await connection.execute(
+                'INSERT OR IGNORE INTO member_rights (user_id, "right", granted_by, granted_at) '
+                "VALUES (?, ?, ?, ?)",
+                (user_id, right.value, granted_by, self.clock.iso()),
+            )
+            return cursor.rowcount > 0
+
+    async def revoke_all(self, user_id: int) -> list[Right]:
+        """Take away every appointed right (rights from ADMIN_IDS stay); returns what was taken."""
+        async with self.database.transaction() as connection:
+            cursor = await connection.execute(
+                'SELECT "right" FROM member_rights WHERE user_id = ?', (user_id,)
+            )
+            taken = [Right(row[0]) for row in await cursor.fetchall()]
+            await connection.execute("DELETE FROM member_rights WHERE user_id = ?", (user_id,))
+            return taken
+
+    async def staff(self) -> list[KnownMember]:
+        rows = await self.database.fetchall(
+            "SELECT DISTINCT m.* FROM members m JOIN member_rights r USING (user_id) "
+            "ORDER BY m.full_name"
+        )
+        return [await self._known(row) for row in rows]

@@ -81,3 +81,29 @@ def start_group(member: Member, bot_username: str | None) -> Text:
         _command_list(member, private=False),
         sep="\n\n",
     )
+
+
+NOT_A_JUDGE = (
+    "Вносить и исправлять результаты могут только судьи клуба. "
+    "Если вы судья, попросите администратора назначить вас."
+)
+NOT_AN_ADMIN = "Эта команда только для администраторов клуба."
+NO_TOURNAMENT = "Нет текущего турнира. Администратор создаёт его командой /newtournament."
+NO_OPEN_DRAFT = "Открытого протокола нет. Начните новый командой /game."
+ENTRY_NEEDS_TEXT = "Сейчас нужен текст или кнопки в сообщении с протоколом."
+ALREADY_SAVED = "Эта игра уже сохранена."
+DRAFT_CLOSED = "Этот протокол уже закрыт."
+DRAFT_CANCELLED = "Протокол отменён. Новый — командой /game."
+CORRECTION_CANCELLED = "Исправление отменено: игра осталась без изменений."
+CANNOT_CORRECT = (
+    "Исправить эту игру нельзя: судья может исправлять свои игры до конца времени протестов, "
+    "главный судья — в любое время."
+)
+FINISH_DRAFT_FIRST = "Сначала сохраните или отмените открытый протокол (/game)."
+NOTHING_TO_CORRECT = "Нет игр, которые вы можете исправить."
+CORRECTABLE_GAMES = "Игры, которые вы можете исправить:"
+
+
+def entry_in_private(bot_username: str | None) -> str:
+    where = f" @{bot_username}" if bot_username else ""
+    return f"Результаты вносятся в личном чате со мной{where}: команда /game."

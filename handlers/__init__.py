@@ -2,10 +2,16 @@
 
 from aiogram import Router
 
-from handlers import errors, start
+from handlers import admin, entry, errors, fallback, start
 
 
 def build_router() -> Router:
     root = Router(name="root")
-    root.include_routers(start.build_router(), errors.build_router())
+    root.include_routers(
+        start.build_router(),
+        admin.build_router(),
+        entry.build_router(),
+        errors.build_router(),
+        fallback.build_router(),  # last: answers the buttons nobody else took
+    )
     return root

@@ -5,9 +5,10 @@ from __future__ import annotations
 from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
 from aiogram.filters import Command, CommandStart
-from aiogram.types import Message
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, Message
 
 from bot import texts
+from bot.callbacks import GameCB
 from bot.rights import Member
 
 _PRIVATE = F.chat.type == ChatType.PRIVATE
@@ -15,7 +16,11 @@ _GROUP = F.chat.type.in_({ChatType.GROUP, ChatType.SUPERGROUP})
 
 
 async def start_private(message: Message, member: Member) -> None:
-    await message.answer(texts.start_private(member).as_html())
+    markup = None
+    if member.is_judge:
+        button = InlineKeyboardButton(text="📝 Внести результат", callback_data=GameCB(a="new").pack())
+        markup = InlineKeyboardMarkup(inline_keyboard=[[button]])
+    await message.answer(texts.start_private(member).as_html(), reply_markup=markup)
 
 
 async def help_private(message: Message, member: Member) -> None:

@@ -22,6 +22,7 @@ from aiogram import Bot, Dispatcher
 from aiogram.types import Update
 
 from bot.app import create_bot, create_dispatcher, open_database
+from bot.clock import Clock
 from bot.config import Settings, load_settings
 from bot.db import Database
 from tests.fakes.bot_api import TOKEN, FakeBotAPI
@@ -39,6 +40,15 @@ class DispatcherWorld(World):
     database: Database = None  # type: ignore[assignment]
     bot: Bot = None  # type: ignore[assignment]
     dispatcher: Dispatcher = None  # type: ignore[assignment]
+    clock: Clock = None  # type: ignore[assignment]
+
+    def service(self, name: str) -> Any:
+        return self.dispatcher.workflow_data[name]
+
+    async def announced(self) -> None:
+        """Wait until the announcer has published everything pending."""
+        announcer = self.service("announcer")
+        await asyncio.wait_for(announcer.idle.wait(), 5)
 
     def __init__(self, api: FakeBotAPI) -> None:
         super().__init__(api, self._feed)
@@ -66,10 +76,14 @@ async def dispatcher_world(tmp_path: Path, **settings: Any) -> AsyncIterator[Dis
     world.group(CLUB_CHAT_ID)
     world.database = await open_database(world.settings)
     world.bot = create_bot(world.settings)
-    world.dispatcher = create_dispatcher(world.settings, world.database)
+    world.clock = Clock()
+    world.dispatcher = create_dispatcher(world.settings, world.database, world.clock)
+    workflow = {k: v for k, v in world.dispatcher.workflow_data.items() if k != "bot"}
+    await world.dispatcher.emit_startup(bot=world.bot, **workflow)
     try:
         yield world
     finally:
+        await world.dispatcher.emit_shutdown(bot=world.bot, **workflow)
         await world.bot.session.close()
         await world.database.close()
         await server.stop()

@@ -1,0 +1,220 @@
+"""Tournaments and seasons (distances), their stages, and the ruleset each is scored by."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from bot.clock import Clock
+from bot.db import Database
+from scoring import Ruleset
+from scoring.rulesets import BUILT_IN, builtin, load_ruleset_file, ruleset_from_mapping
+
+FIRST_STAGE = "основной"
+MAX_TITLE = 64
+
+
+@dataclass(frozen=True, slots=True)
+class Stage:
+    id: int
+    name: str
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    id: int
+    title: str
+    ruleset_ref: str
+    ruleset_data: str | None
+    seed: int
+    is_current: bool
+
+    def ruleset(self) -> Ruleset:
+        if self.ruleset_data is None:
+            return builtin(self.ruleset_ref)
+        return ruleset_from_mapping(json.loads(self.ruleset_data), self.ruleset_ref)
+
+
+class TournamentError(ValueError):
+    """A request about tournaments that cannot be done; the message is Russian."""
+
+
+def _ruleset_json(ruleset_ref: str) -> str | None:
+    """Built-ins are stored by id; a file's ruleset is stored whole, so later edits of the file
+    cannot change the points of games already played."""
+    if ruleset_ref in BUILT_IN:
+        return None
+    from pathlib import Path
+
+    ruleset = load_ruleset_file(Path(ruleset_ref))
+    return json.dumps(_ruleset_mapping(ruleset), ensure_ascii=False)
+
+
+def _ruleset_mapping(ruleset: Ruleset) -> dict[str, Any]:
+    def num(value: Decimal) -> str:
+        return str(value)
+
+    return {
+        "id": ruleset.id,
+        "title": ruleset.title,
+        "win_points": num(ruleset.win_points),
+        "draw_points": num(ruleset.draw_points),
+        "best_move": {str(i): num(v) for i, v in enumerate(ruleset.best_move_points)},
+        "extra": {
+            "min": num(ruleset.extra_min),
+            "max": num(ruleset.extra_max),
+            "step": num(ruleset.extra_step),
+            "in_draw": ruleset.extra_in_draw,
+        },
+        "ci": {
+            "factor": num(ruleset.ci_factor),
+            "cap": num(ruleset.ci_cap),
+            "share": num(ruleset.ci_share),
+        },
+        "tie_breaks": list(ruleset.tie_breaks),
+        "penalties": [
+            {
+                "code": item.code,
+                "value": num(item.value),
+                "who": sorted(role.value for role in item.roles),
+                "when": sorted(outcome.value for outcome in item.outcomes),
+                "description": item.description,
+            }
+            for item in ruleset.penalties
+        ],
+    }
+
+
+def _tournament(row: Any) -> Tournament:
+    return Tournament(
+        id=row["id"],
+        title=row["title"],
+        ruleset_ref=row["ruleset_ref"],
+        ruleset_data=row["ruleset_data"],
+        seed=row["seed"],
+        is_current=bool(row["is_current"]),
+    )
+
+
+class Tournaments:
+    def __init__(self, database: Database, clock: Clock) -> None:
+        self.database = database
+        self.clock = clock
+
+    async def current(self) -> tuple[Tournament, Stage] | None:
+        row = await self.database.fetchone("SELECT * FROM distances WHERE is_current = 1")
+        if row is None:
+            return None
+        tournament = _tournament(row)
+        return tournament, await self.current_stage(tournament.id)
+
+    async def get(self, tournament_id: int) -> Tournament | None:
+        row = await self.database.fetchone("SELECT * FROM distances WHERE id = ?", (tournament_id,))
+        return _tournament(row) if row else None
+
+    async def all(self) -> list[Tournament]:
+        rows = await self.database.fetchall("SELECT * FROM distances ORDER BY id DESC")
+        return [_tournament(row) for row in rows]
+
+    async def stages(self, tournament_id: int) -> list[Stage]:
+        rows = await self.database.fetchall(
+            "SELECT id, name, position FROM stages WHERE distance_id = ? ORDER BY position",
+            (tournament_id,),
+        )
+        return [Stage(row["id"], row["name"], row["position"]) for row in rows]
+
+    async def stage(self, stage_id: int) -> Stage | None:
+        row = await self.database.fetchone(
+            "SELECT id, name, position FROM stages WHERE id = ?", (stage_id,)
+        )
+        return Stage(row["id"], row["name"], row["position"]) if row else None
+
+    async def current_stage(self, tournament_id: int) -> Stage:
+        stages = await self.stages(tournament_id)
+        return stages[-1]
+
+    async def create(self, title: str, ruleset_ref: str, created_by: int) -> Tournament:
+        """A new tournament with its first stage; it becomes the current one."""
+        title = " ".join(title.split())
+        if not title:
+            raise TournamentError("Укажите название: /newtournament Осенний кубок")
+        if len(title) > MAX_TITLE:
+            raise TournamentError(f"Название длиннее {MAX_TITLE} символов.")
+        data = _ruleset_json(ruleset_ref)
+        now = self.clock.iso()
+        async with self.database.transaction() as connection:
+            await connection.execute("UPDATE distances SET is_current = 0 WHERE is_current = 1")
+            cursor = await connection.execute(
+                "INSERT INTO distances (title, ruleset_ref, ruleset_data, seed, is_current, "
+                "created_by, created_at) VALUES (?, ?, ?, ?, 1, ?, ?)",
+                (title, ruleset_ref, data, secrets.randbelow(2**31), created_by, now),
+            )
+            tournament_id = int(cursor.lastrowid or 0)
+            await connection.execute(
+                "INSERT INTO stages (distance_id, name, position, created_at) VALUES (?, ?, 1, ?)",
+                (tournament_id, FIRST_STAGE, now),
+            )
+        created = await self.get(tournament_id)
+        assert created is not None
+        return created
+
+    async def make_current(self, tournament_id: int) -> Tournament:
+        async with self.database.transaction() as connection:
+            cursor = await connection.execute(
+                "SELECT 1 FROM distances WHERE id = ?", (tournament_id,)
+            )
+            if await cursor.fetchone() is None:
+                raise TournamentError("Такого турнира нет.")
+            await connection.execute("UPDATE distances SET is_current = 0 WHERE is_current = 1")
+            await connection.execute(
+                "UPDATE distances SET is_current = 1 WHERE id = ?", (tournament_id,)
+            )
+        current = await self.get(tournament_id)
+        assert current is not None
+        return current
+
+    async def new_stage(self, tournament_id: int, name: str) -> Stage:
+        name = " ".join(name.split())
+        if not name:
+            raise TournamentError("Укажите название этапа: /newstage Финал")
+        if len(name) > MAX_TITLE:
+            raise TournamentError(f"Название длиннее {MAX_TITLE} символов.")
+        async with self.database.transaction() as connection:
+            cursor = await connection.execute(
+                "SELECT coalesce(max(position), 0) FROM stages WHERE distance_id = ?",
+                (tournament_id,),
+            )
+            position = int((await cursor.fetchone())[0]) + 1  # type: ignore[index]
+            try:
+                cursor = await connection.execute(
+                    "INSERT INTO stages (distance_id, name, position, created_at) "
+                    "VALUES (?, ?, ?, ?)",
+                    (tournament_id, name, position, self.clock.iso()),
+                )
+            except sqlite3.IntegrityError:
+                raise TournamentError(f"Этап «{name}» уже есть в этом турнире.") from None
+            return Stage(int(cursor.lastrowid or 0), name, position)
+
+    async def set_ruleset(self, tournament_id: int, ruleset_ref: str) -> Tournament:
+        """Change the ruleset; only before the first game, so that no result changes under it."""
+        data = _ruleset_json(ruleset_ref)
+        async with self.database.transaction() as connection:
+            cursor = await connection.execute(
+                "SELECT count(*) FROM games WHERE distance_id = ?", (tournament_id,)
+            )
+            if int((await cursor.fetchone())[0]):  # type: ignore[index]
+                raise TournamentError(
+                    "В турнире уже есть игры: правила можно менять только до первой игры."
+                )
+            await connection.execute(
+                "UPDATE distances SET ruleset_ref = ?, ruleset_data = ? WHERE id = ?",
+                (ruleset_ref, data, tournament_id),
+            )
+        changed = await self.get(tournament_id)
+        assert changed is not None
+        return changed

@@ -1,0 +1,1 @@
+"""What people see: texts (Russian, HTML-escaped) and keyboards, one module per screen family."""
