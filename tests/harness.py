@@ -60,8 +60,10 @@ class DispatcherWorld(World):
 
 
 @asynccontextmanager
-async def dispatcher_world(tmp_path: Path, **settings: Any) -> AsyncIterator[DispatcherWorld]:
-    api = FakeBotAPI()
+async def dispatcher_world(
+    tmp_path: Path, api: FakeBotAPI | None = None, **settings: Any
+) -> AsyncIterator[DispatcherWorld]:
+    api = api or FakeBotAPI()
     server = FakeTelegramServer(api)
     url = await server.start()
     world = DispatcherWorld(api)

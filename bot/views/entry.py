@@ -343,7 +343,9 @@ def saved(draft: Draft, ctx: EditorContext, game_id: int, announced: bool) -> tu
     lines.append(f"{WINNER[Winner(draft.winner)].capitalize()}.")
     lines.append("\n".join(summary_lines(draft, ctx)))
     lines.append(
-        "Результат объявлен в чате клуба." if announced else "Чат клуба не настроен: объявления нет."
+        "Результат публикуется в чате клуба."
+        if announced
+        else "Чат клуба не настроен (CLUB_CHAT_ID): объявления нет."
     )
     keyboard = [
         [InlineKeyboardButton(text="📝 Следующая игра", callback_data=GameCB(a="new").pack())],

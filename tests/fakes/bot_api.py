@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import itertools
 import json
+import math
 import time
 from collections import deque
 from collections.abc import Callable
@@ -122,11 +123,13 @@ class FakeBotAPI:
         *,
         clock: Callable[[], float] = time.monotonic,
         callback_deadline: float = 15.0,
-        group_messages_per_minute: int = 20,
+        group_limit: int = 20,
+        group_window: float = 60.0,
     ) -> None:
         self.clock = clock
         self.callback_deadline = callback_deadline
-        self.group_messages_per_minute = group_messages_per_minute
+        self.group_limit = group_limit  # messages per window into one group
+        self.group_window = group_window
         self.chats: dict[int, Chat] = {}
         self.calls: list[tuple[str, dict[str, Any]]] = []
         self.errors: list[tuple[str, BotAPIError]] = []
@@ -278,10 +281,10 @@ class FakeBotAPI:
             return
         now = self.clock()
         sends = self._group_sends.setdefault(chat.id, deque())
-        while sends and now - sends[0] >= 60:
+        while sends and now - sends[0] >= self.group_window:
             sends.popleft()
-        if len(sends) >= self.group_messages_per_minute:
-            retry_after = max(1, int(60 - (now - sends[0])) + 1)
+        if len(sends) >= self.group_limit:
+            retry_after = max(1, math.ceil(self.group_window - (now - sends[0])))
             raise BotAPIError(429, f"Too Many Requests: retry after {retry_after}", retry_after)
         sends.append(now)
 

@@ -1,0 +1,100 @@
+"""A club set up the way people set it up, and a judge's protocol entered by taps."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from tests.fakes.people import Person, World
+from tests.harness import ADMIN_ID
+
+NAMES = ["Лис", "Bravo", "<Дон> & Co", "Сова", "Ёж", "Кот", "Волк", "Рысь", "Барс", "Филин"]
+
+
+async def setup_club(world: World, tournament: str = "Осенний кубок") -> tuple[Person, Person]:
+    """An admin who created a tournament, and a judge the admin appointed."""
+    admin = world.person("Админ", user_id=ADMIN_ID, username="boss")
+    await admin.send(f"/newtournament {tournament}")
+    assert "создан" in (await admin.reply()).text
+    judge = await appoint_judge(world, admin, "Иван", "ivan_judge")
+    return admin, judge
+
+
+async def appoint_judge(world: World, admin: Person, name: str, username: str) -> Person:
+    judge = world.person(name, username=username)
+    await judge.send("/start")
+    await judge.reply()
+    await admin.send(f"/judge @{username}")
+    assert "назначен" in (await admin.reply()).text
+    return judge
+
+
+class Taps:
+    """Counts what a judge does: each message sent and each button pressed is one action."""
+
+    def __init__(self, person: Person) -> None:
+        self.person = person
+        self.count = 0
+
+    async def send(self, text: str) -> None:
+        self.count += 1
+        await self.person.send(text)
+        await self.person.reply()
+
+    async def press(self, label: str) -> None:
+        self.count += 1
+        await self.person.press(label)
+        await self.person.reply()
+
+    async def seat(self, seat: int) -> None:
+        """Press the button of a seat, whatever marks and nickname it shows."""
+        pattern = re.compile(rf"^(?:\S+ )?{seat} ")
+        labels = [label for label in self.person.buttons() if pattern.match(label)]
+        assert labels, f"no button for seat {seat} in {self.person.buttons()}"
+        await self.press(labels[0])
+
+
+async def enter_protocol(
+    taps: Taps,
+    *,
+    names: Sequence[str] = NAMES,
+    sheriff: int = 2,
+    don: int = 9,
+    mafia: tuple[int, int] = (4, 7),
+    winner: str = "⚫ Чёрные",
+    killed: int | None = 1,
+    best_move: Sequence[int] = (4, 7, 9),
+    extras: dict[int, str] | None = None,
+    penalties: dict[int, Sequence[str]] | None = None,
+    create_players: bool = True,
+) -> None:
+    """From /game to the summary, the fast way: paste the names, then tap."""
+    await taps.send("/game")
+    await taps.send("\n".join(names))
+    if create_players:
+        labels = [b for b in taps.person.buttons() if b.startswith("➕ Создать новых игроков")]
+        if labels:
+            await taps.press(labels[0])
+    await taps.press("Далее ➡")
+    for seat in (sheriff, don, *mafia):
+        await taps.seat(seat)
+    await taps.press(winner)
+    if killed is None:
+        await taps.press("Никого (промах)")
+    else:
+        await taps.seat(killed)
+        for seat in best_move:
+            await taps.seat(seat)
+        if not best_move and "Без лучшего хода" in taps.person.buttons():
+            await taps.press("Без лучшего хода")
+    for seat, value in (extras or {}).items():
+        await taps.seat(seat)
+        await taps.press(value)
+        await taps.press("Готово ✓")
+    for seat, codes in (penalties or {}).items():
+        await taps.seat(seat)
+        for code in codes:
+            label = next(b for b in taps.person.buttons() if b.startswith(f"{code} "))
+            await taps.press(label)
+        await taps.press("Готово ✓")
+    await taps.press("К итогу ➡")

@@ -1,0 +1,169 @@
+"""Judges enter results through the real Dispatcher, as people do."""
+
+import asyncio
+import json
+
+import pytest
+
+from tests.club import NAMES, Taps, enter_protocol, setup_club
+from tests.harness import CLUB_CHAT_ID
+
+TAP_TARGET = 30
+
+
+@pytest.fixture
+async def club(world):
+    admin, judge = await setup_club(world)
+    return world, admin, judge
+
+
+def group_messages(world):
+    return [m for m in world.api.chats[CLUB_CHAT_ID].history() if m.from_bot]
+
+
+async def test_full_protocol_by_the_fast_path(club):
+    world, _, judge = club
+    taps = Taps(judge)
+    await enter_protocol(taps, extras={4: "0.3"}, penalties={1: ["8.5.1"]})
+    summary = judge.last().text
+    assert "Итог" in summary and "Победа чёрных" in summary
+    assert "1. Лис — мирный: 0.4 (Ci +0.4, ЛХ +0.4, штраф −0.4)" in summary
+    assert "2. Bravo — шериф: 0\n" in summary
+    assert "4. Сова — мафия: 1.3 (победа 1, доп. +0.3)" in summary
+    assert "9. Барс — дон: 1 (победа 1)" in summary
+    await taps.press("✅ Подтвердить")
+    assert taps.count <= TAP_TARGET, f"{taps.count} actions for a full protocol"
+    assert "✅ Игра 1 (стол 1) сохранена." in judge.last().text
+    await world.announced()
+    (announcement,) = group_messages(world)
+    text = announcement.text
+    assert "Стол 1, игра 1: победа чёрных" in text
+    assert "3. <Дон> & Co — мирный: 0" in text
+    assert "1. Лис — мирный: 0.4 (Ci +0.4, ЛХ +0.4, штраф −0.4)" in text
+    assert "Судья: Иван." in text
+    assert "Протест можно подать до" in text
+
+
+async def test_full_protocol_through_the_buttons(club):
+    world, _, judge = club
+    # The players exist already (a previous evening).
+    players = world.service("players")
+    for name in NAMES:
+        await players.create(name, judge.id)
+    taps = Taps(judge)
+    await taps.send("/game")
+    for seat, name in enumerate(NAMES, start=1):
+        await taps.send(name[:2])  # a part of the nickname …
+        if name in judge.buttons():
+            await taps.press(name)  # … and the suggestion shown
+        assert f"{seat}. {name}" in judge.last().text  # (a whole nickname is seated at once)
+    assert "Далее ➡" in judge.buttons()
+    await taps.press("Далее ➡")
+    for seat in (2, 9, 4, 7):
+        await taps.seat(seat)
+    await taps.press("🔴 Красные")
+    await taps.press("Никого (промах)")
+    await taps.press("К итогу ➡")
+    await taps.press("✅ Подтвердить")
+    assert taps.count <= 2 * TAP_TARGET
+    assert "сохранена" in judge.last().text
+    await world.announced()
+    assert "победа красных" in group_messages(world)[0].text
+
+
+async def test_tap_count_of_a_typical_entry_stays_within_target(club):
+    world, _, judge = club
+    taps = Taps(judge)
+    await enter_protocol(taps)
+    await taps.press("✅ Подтвердить")
+    assert taps.count <= TAP_TARGET
+
+
+async def test_saved_game_is_in_the_database_with_an_audit_record(club):
+    world, _, judge = club
+    await enter_protocol(Taps(judge), extras={4: "0.3"})
+    await judge.press("✅ Подтвердить")
+    games = world.service("games")
+    stored = await games.get(1)
+    assert stored.table == 1 and stored.number == 1 and stored.draft.winner == "black"
+    assert str(stored.draft.extra(4)) == "0.3" and stored.draft.best_move == [4, 7, 9]
+    (audit,) = await games.audit(1)
+    assert audit["action"] == "created" and audit["before"] is None
+    assert json.loads(audit["after"])["winner"] == "black"
+
+
+async def test_next_game_number_is_proposed(club):
+    world, _, judge = club
+    await enter_protocol(Taps(judge))
+    await judge.press("✅ Подтвердить")
+    await judge.press("📝 Следующая игра")
+    assert "стол 1 · игра 2" in (await judge.reply()).text
+
+
+async def test_double_tap_on_confirm_saves_one_game(club):
+    world, _, judge = club
+    await enter_protocol(Taps(judge))
+    editor = judge.last()
+    confirm = next(b for b in editor.buttons() if b["text"] == "✅ Подтвердить")
+    # Two taps arrive together, both from the message that still shows Confirm.
+    await asyncio.gather(
+        judge.press_data(confirm["callback_data"], editor),
+        judge.press_data(confirm["callback_data"], editor),
+    )
+    answers = [p.get("text") for m, p in world.api.calls if m == "answerCallbackQuery"][-2:]
+    assert sorted(answers) == ["Сохранено ✅", "Эта игра уже сохранена."]
+    assert len(await world.database.fetchall("SELECT id FROM games")) == 1
+
+
+async def test_the_same_confirm_update_delivered_twice_saves_one_game(club):
+    world, _, judge = club
+    await enter_protocol(Taps(judge))
+    editor = judge.last()
+    confirm = next(b for b in editor.buttons() if b["text"] == "✅ Подтвердить")
+    await judge.press_data(confirm["callback_data"], editor)
+    await judge.press_data(confirm["callback_data"], editor)  # a double tap or a redelivery
+    assert judge.last_answer()["text"] == "Эта игра уже сохранена."
+    assert len(await world.database.fetchall("SELECT id FROM games")) == 1
+    await world.announced()
+    assert len(group_messages(world)) == 1
+
+
+async def test_a_nickname_with_markup_characters_is_escaped_everywhere(club):
+    world, _, judge = club
+    await enter_protocol(Taps(judge))
+    assert "3. <Дон> & Co" in judge.last().text
+    await judge.press("✅ Подтвердить")
+    await world.announced()
+    assert "<Дон> & Co" in group_messages(world)[0].text
+    assert not world.api.errors
+
+
+async def test_two_judges_enter_at_the_same_time(club):
+    world, admin, first = club
+    from tests.club import appoint_judge
+
+    second = await appoint_judge(world, admin, "Пётр", "petr_judge")
+    a, b = Taps(first), Taps(second)
+    await a.send("/game")
+    await b.send("/game")
+    await b.press("Стол 1, игра 1 — изменить")
+    await b.press("Стол 2")
+    await a.send("\n".join(NAMES))
+    await b.send("\n".join(f"{n}2" for n in NAMES))
+    await a.press("➕ Создать новых игроков: 10")
+    await b.press("➕ Создать новых игроков: 10")
+    assert "Bravo" in first.last().text and "Bravo2" not in first.last().text
+    assert "Bravo2" in second.last().text
+    for taps in (a, b):
+        await taps.press("Далее ➡")
+        for seat in (2, 9, 4, 7):
+            await taps.seat(seat)
+        await taps.press("🔴 Красные")
+        await taps.press("Никого (промах)")
+        await taps.press("К итогу ➡")
+    await a.press("✅ Подтвердить")
+    await b.press("✅ Подтвердить")
+    assert "Игра 1 (стол 1) сохранена" in first.last().text
+    assert "Игра 1 (стол 2) сохранена" in second.last().text
+    await world.announced()
+    assert len(group_messages(world)) == 2
