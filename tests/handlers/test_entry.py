@@ -167,3 +167,180 @@ async def test_two_judges_enter_at_the_same_time(club):
     assert "Игра 1 (стол 2) сохранена" in second.last().text
     await world.announced()
     assert len(group_messages(world)) == 2
+
+
+# -- bad input gets a clear Russian message and loses nothing -----------------------------------
+
+
+async def _editor_notice(judge) -> str:
+    text = judge.last().text
+    return text.split("\n\n")[1] if "⚠️" in text else ""
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("\n".join(NAMES[:9]), "Нужно 10 строк"),
+        ("\n".join(NAMES[:9] + ["лис"]), "«лис» указан дважды: места 1 и 10"),
+        ("\n".join(NAMES[:9] + ["Ф" * 33]), "Строка 10: Ник длиннее 32 символов."),
+        ("x" * 5000, "Слишком длинное сообщение"),
+        ("Ф" * 40, "Ник длиннее 32 символов."),
+    ],
+)
+async def test_bad_seat_input(club, text, expected):
+    world, _, judge = club
+    await judge.send("/game")
+    await judge.send("Лис")
+    await judge.press("➕ Новый игрок «Лис»")
+    await judge.send(text)
+    assert expected in await _editor_notice(judge)
+    assert "1. Лис" in judge.last().text  # nothing entered before was lost
+
+
+async def test_player_cannot_sit_twice(club):
+    world, _, judge = club
+    await judge.send("/game")
+    await judge.send("\n".join(NAMES))
+    await judge.press("➕ Создать новых игроков: 10")
+    await Taps(judge).seat(5)
+    await judge.send("Лис")  # already on seat 1
+    assert "«Лис» уже на месте 1." in judge.last().text
+    assert "5. Ёж" in judge.last().text
+
+
+async def test_creating_a_new_player_from_the_search(club):
+    world, _, judge = club
+    await judge.send("/game")
+    await judge.send("Новичок")
+    await judge.press("➕ Новый игрок «Новичок»")
+    assert "1. Новичок" in judge.last().text
+    assert "▶ 2. —" in judge.last().text
+
+
+async def test_table_and_game_number(club):
+    world, _, judge = club
+    await judge.send("/game")
+    await judge.press("Стол 1, игра 1 — изменить")
+    await judge.send("три пять")
+    assert "Напишите два числа" in judge.last().text
+    await judge.send("3 12")
+    assert "стол 3 · игра 12" in judge.last().text
+
+
+async def test_extras_are_refused_in_a_draw_and_penalties_must_fit(club):
+    world, _, judge = club
+    taps = Taps(judge)
+    await enter_protocol(taps, winner="🤝 Ничья", killed=None)
+    await taps.press("✏️ Изменить")
+    await taps.press("Доп. баллы и штрафы")
+    await taps.seat(1)
+    assert "0.3" not in judge.buttons()  # no extras offered in a draw
+    assert "Ничья" in judge.last().text or "ничья" in judge.last().text
+    offered = [b.split()[0] for b in judge.buttons() if b[0].isdigit()]
+    assert offered == ["8.5.2"]  # the only red item that applies in a draw
+    # A forged button for an item that does not fit.
+    forged = judge.last().buttons()[0]["callback_data"].rsplit(":", 2)[0] + ":pen:8.5.1"
+    await judge.press_data(forged, judge.last())
+    assert "не подходит" in judge.last_answer()["text"]
+    await judge.send("0.3")  # a typed extra
+    assert "При ничьей доп. баллы судьи не начисляются" in judge.last().text
+
+
+async def test_best_move_cannot_name_the_victims_own_seat(club):
+    world, _, judge = club
+    taps = Taps(judge)
+    await taps.send("/game")
+    await taps.send("\n".join(NAMES))
+    await taps.press("➕ Создать новых игроков: 10")
+    await taps.press("Далее ➡")
+    for seat in (2, 9, 4, 7):
+        await taps.seat(seat)
+    await taps.press("⚫ Чёрные")
+    await taps.seat(3)
+    await taps.seat(3)
+    assert "Своё место в лучший ход не входит." in judge.last().text
+
+
+async def test_changing_the_result_drops_what_no_longer_fits(club):
+    world, _, judge = club
+    taps = Taps(judge)
+    await enter_protocol(taps, extras={4: "0.3"}, penalties={1: ["8.5.1"]})
+    await taps.press("✏️ Изменить")
+    await taps.press("Победитель")
+    await taps.press("🔴 Красные")
+    text = judge.last().text
+    assert "Снято, так как больше не подходит: штрафы места 1." in text
+    assert "Итог" in text and "1. Лис — мирный: 1.4 (победа 1, ЛХ +0.4)" in text
+
+
+async def test_cancel_discards_the_draft(club):
+    world, _, judge = club
+    await judge.send("/game")
+    await judge.press("✖ Отменить")
+    assert judge.last().text.startswith("Протокол отменён")
+    assert await world.database.fetchall("SELECT id FROM drafts") == []
+
+
+async def test_a_stale_button_of_a_closed_draft_is_answered(club):
+    world, _, judge = club
+    await judge.send("/game")
+    old = judge.last()
+    seat_button = old.buttons()[0]["callback_data"]
+    await judge.press("✖ Отменить")
+    await judge.press_data(seat_button, old)
+    assert judge.last_answer()["text"] == "Этот протокол уже закрыт."
+
+
+async def test_leaving_and_coming_back_continues_the_draft(club):
+    world, _, judge = club
+    await judge.send("/game")
+    await judge.send("Лис")
+    await judge.press("➕ Новый игрок «Лис»")
+    await judge.send("/help")
+    await judge.send("/game")
+    text = judge.last().text
+    assert "Продолжаем незаконченный протокол" in text and "1. Лис" in text
+
+
+async def test_garbage_button_data_is_answered(club):
+    world, _, judge = club
+    await judge.send("/game")
+    await judge.press_data("e:not-a-number:seat:1", judge.last())
+    assert judge.last_answer()["text"].startswith("Эта кнопка устарела")
+    await judge.press_data("zzz", judge.last())
+    assert judge.last_answer()["show_alert"] is True
+
+
+# -- who may enter results -----------------------------------------------------------------------
+
+
+async def test_a_stranger_and_a_player_cannot_enter_results(club):
+    world, _, judge = club
+    await judge.send("/game")
+    editor = judge.last()
+    stranger = world.person("Незнакомец")
+    await stranger.send("/game")
+    assert "только судьи клуба" in (await stranger.reply()).text
+    # Pressing a judge's button (forwarded or forged) is refused too.
+    data = editor.buttons()[0]["callback_data"]
+    await stranger.press_data(data, editor, chat=judge.private)
+    assert "только судьи клуба" in stranger.last_answer()["text"]
+    assert stranger.last_answer()["show_alert"] is True
+    await stranger.press_data("g:new:0", editor, chat=judge.private)
+    assert "только судьи клуба" in stranger.last_answer()["text"]
+    assert await world.database.fetchall("SELECT id FROM games") == []
+
+
+async def test_game_command_in_the_group_points_to_the_private_chat(club):
+    world, _, judge = club
+    group = world.api.chats[CLUB_CHAT_ID]
+    await judge.send("/game", chat=group)
+    assert "в личном чате" in (await judge.reply(chat=group)).text
+
+
+async def test_no_current_tournament(world):
+    from tests.harness import ADMIN_ID
+
+    admin = world.person("Админ", user_id=ADMIN_ID)
+    await admin.send("/game")  # an admin is a judge too
+    assert "Нет текущего турнира" in (await admin.reply()).text
