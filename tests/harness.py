@@ -67,14 +67,14 @@ async def dispatcher_world(
     server = FakeTelegramServer(api)
     url = await server.start()
     world = DispatcherWorld(api)
-    world.settings = load_settings(
-        bot_token=TOKEN,
-        database_path=tmp_path / "club.sqlite3",
-        telegram_api_url=url,
-        admin_ids=str(ADMIN_ID),
-        club_chat_id=CLUB_CHAT_ID,
-        **settings,
-    )
+    defaults: dict[str, Any] = {
+        "bot_token": TOKEN,
+        "database_path": tmp_path / "club.sqlite3",
+        "telegram_api_url": url,
+        "admin_ids": str(ADMIN_ID),
+        "club_chat_id": CLUB_CHAT_ID,
+    }
+    world.settings = load_settings(**{**defaults, **settings})
     world.group(CLUB_CHAT_ID)
     world.database = await open_database(world.settings)
     world.bot = create_bot(world.settings)

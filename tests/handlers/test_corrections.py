@@ -1,0 +1,84 @@
+"""Corrections: reopened in the same editor, audited, and re-announced by editing."""
+
+import json
+from datetime import timedelta
+
+import pytest
+
+from tests.club import Taps, appoint_judge, enter_protocol, setup_club
+from tests.harness import CLUB_CHAT_ID
+
+
+@pytest.fixture
+async def saved_game(world):
+    admin, judge = await setup_club(world)
+    await enter_protocol(Taps(judge), extras={4: "0.3"})
+    await judge.press("✅ Подтвердить")
+    await world.announced()
+    return admin, judge
+
+
+def announcements(world):
+    return [m for m in world.api.chats[CLUB_CHAT_ID].history() if m.from_bot]
+
+
+async def test_correction_is_audited_and_re_announced(world, saved_game):
+    _, judge = saved_game
+    (original,) = announcements(world)
+    await judge.press("✏️ Исправить эту игру")
+    editor = await judge.reply()
+    assert "Исправление игры 1" in editor.text and "Итог" in editor.text
+    await judge.press("✏️ Изменить")
+    await judge.press("Победитель")
+    await judge.press("🔴 Красные")
+    await judge.press("✅ Подтвердить")
+    assert "Игра 1 (стол 1) исправлена." in judge.last().text
+    await world.announced()
+    messages = announcements(world)
+    assert messages[0].message_id == original.message_id and messages[0].edits == 1
+    assert "победа красных" in messages[0].text
+    assert "Ci" not in messages[0].text.split("\n\n")[1]  # no Ci: red won
+    note = messages[1]
+    assert note.reply_to == original.message_id
+    assert "исправлен: победитель" in note.text
+    games = world.service("games")
+    created, corrected = await games.audit(1)
+    assert corrected["action"] == "corrected" and corrected["actor_id"] == judge.id
+    assert json.loads(corrected["before"])["winner"] == "black"
+    assert json.loads(corrected["after"])["winner"] == "red"
+    assert len(await world.database.fetchall("SELECT id FROM games")) == 1
+
+
+async def test_judge_cannot_correct_after_the_window_but_head_judge_can(world, saved_game):
+    admin, judge = saved_game
+    world.clock.shift = timedelta(minutes=11)
+    await judge.press("✏️ Исправить эту игру")
+    assert "Исправить эту игру нельзя" in judge.last_answer()["text"]
+    await judge.send("/games")
+    assert "Нет игр, которые вы можете исправить" in (await judge.reply()).text
+
+    head = await appoint_judge(world, admin, "Главный", "head_judge")
+    await admin.send("/headjudge @head_judge")
+    await admin.reply()
+    await head.send("/games")
+    await head.press("✏️ Стол 1, игра 1")
+    assert "Исправление игры 1" in (await head.reply()).text
+    await head.press("✖ Отменить")
+    assert "Исправление отменено" in head.last().text
+
+
+async def test_another_judge_cannot_correct_my_game(world, saved_game):
+    admin, judge = saved_game
+    other = await appoint_judge(world, admin, "Пётр", "petr")
+    await other.send("/games")
+    assert "Нет игр" in (await other.reply()).text
+    editor = judge.last()
+    fix = next(b for b in editor.buttons() if b["text"] == "✏️ Исправить эту игру")
+    await other.press_data(fix["callback_data"], editor, chat=judge.private)
+    assert "Исправить эту игру нельзя" in other.last_answer()["text"]
+
+
+async def test_announcement_turns_final_after_the_window(world, saved_game):
+    announcer = world.service("announcer")
+    world.clock.shift = timedelta(minutes=11)
+    assert "результат окончательный" in await announcer.render(1)
