@@ -27,8 +27,8 @@ from bot.config import Settings
 from bot.db import Database
 from bot.drafts import Drafts
 from bot.entry import Editor
-from bot.games import Games
 from bot.fsm_storage import SQLiteStorage
+from bot.games import Games
 from bot.members import MemberDirectory
 from bot.middlewares import InFlightMiddleware, MemberMiddleware
 from bot.players import PlayerDirectory

@@ -86,9 +86,7 @@ class Editor:
             players=await self.players.many(ids),
         )
         if draft.step == "players" and draft.query:
-            ctx.suggestions = [
-                p for p in await self.players.search(draft.query) if p.id not in ids
-            ]
+            ctx.suggestions = [p for p in await self.players.search(draft.query) if p.id not in ids]
         if draft.step == "summary" and not draft.missing():
             ctx.score, ctx.problems, _ = await self.games.score(draft)
         return ctx
@@ -392,9 +390,7 @@ class Editor:
         """To the next step; once the judge has seen the summary, back to it when complete."""
         start = STEPS.index(draft.step) + 1 if draft.step in STEPS else 0
         following = [
-            step
-            for step in STEPS[start:]
-            if step != "best_move" or self._best_move_applies(draft)
+            step for step in STEPS[start:] if step != "best_move" or self._best_move_applies(draft)
         ]
         step = following[0] if following else "summary"
         asks_best_move = step == "best_move" and not draft.best_move_done

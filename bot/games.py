@@ -128,7 +128,9 @@ class Games:
         )
         return int(row[0]) if row else None
 
-    async def recent(self, tournament_id: int, judge_id: int | None, limit: int = 10) -> list[StoredGame]:
+    async def recent(
+        self, tournament_id: int, judge_id: int | None, limit: int = 10
+    ) -> list[StoredGame]:
         if judge_id is None:
             rows = await self.database.fetchall(
                 "SELECT id FROM games WHERE distance_id = ? ORDER BY id DESC LIMIT ?",
@@ -211,9 +213,7 @@ class Games:
         after = _protocol_json(draft)
         try:
             async with self.database.transaction() as connection:
-                cursor = await connection.execute(
-                    "SELECT 1 FROM drafts WHERE id = ?", (draft.id,)
-                )
+                cursor = await connection.execute("SELECT 1 FROM drafts WHERE id = ?", (draft.id,))
                 if await cursor.fetchone() is None:
                     raise SaveError("Этот черновик уже закрыт.")
                 if draft.game_id is None:
@@ -335,7 +335,6 @@ def _protocol_json(draft: Draft) -> str:
         },
         ensure_ascii=False,
     )
-
 
 
 _PARTS = {

@@ -19,7 +19,11 @@ from scoring import RulesetError
 from scoring.rulesets import BUILT_IN
 
 _APPOINT = {"judge": Right.JUDGE, "headjudge": Right.HEAD_JUDGE, "admin": Right.ADMIN}
-_RIGHT_NAMES = {Right.JUDGE: "судья", Right.HEAD_JUDGE: "главный судья", Right.ADMIN: "администратор"}
+_RIGHT_NAMES = {
+    Right.JUDGE: "судья",
+    Right.HEAD_JUDGE: "главный судья",
+    Right.ADMIN: "администратор",
+}
 
 
 async def _target(message: Message, command: CommandObject, members: MemberDirectory):  # type: ignore[no-untyped-def]
@@ -95,7 +99,12 @@ def _ruleset_keyboard(tournament_id: int, settings: Settings) -> InlineKeyboardM
     if settings.ruleset not in BUILT_IN:
         choices.append(settings.ruleset)
     rows = [
-        [InlineKeyboardButton(text=f"Правила: {name}", callback_data=AdminCB(a="rs", t=tournament_id, v=str(i)).pack())]
+        [
+            InlineKeyboardButton(
+                text=f"Правила: {name}",
+                callback_data=AdminCB(a="rs", t=tournament_id, v=str(i)).pack(),
+            )
+        ]
         for i, name in enumerate(choices)
     ]
     return InlineKeyboardMarkup(inline_keyboard=rows)
@@ -138,7 +147,9 @@ async def cmd_tournaments(message: Message, member: Member, tournaments: Tournam
                 text=f"Сделать текущим: {tournament.title[:40]}",
                 callback_data=AdminCB(a="cur", t=tournament.id).pack(),
             )])  # fmt: skip
-    await message.answer("\n".join(lines), reply_markup=InlineKeyboardMarkup(inline_keyboard=rows) if rows else None)
+    await message.answer(
+        "\n".join(lines), reply_markup=InlineKeyboardMarkup(inline_keyboard=rows) if rows else None
+    )
 
 
 async def cmd_new_stage(
@@ -162,7 +173,9 @@ async def cmd_new_stage(
     )
 
 
-async def cmd_ruleset(message: Message, member: Member, tournaments: Tournaments, settings: Settings) -> None:
+async def cmd_ruleset(
+    message: Message, member: Member, tournaments: Tournaments, settings: Settings
+) -> None:
     if not member.is_admin:
         await message.answer(texts.NOT_AN_ADMIN)
         return
@@ -191,7 +204,9 @@ async def on_admin_button(
             tournament = await tournaments.make_current(callback_data.t)
             text = f"Текущий турнир: «{escape(tournament.title)}»."
         elif callback_data.a == "rs":
-            choices = list(BUILT_IN) + ([settings.ruleset] if settings.ruleset not in BUILT_IN else [])
+            choices = list(BUILT_IN) + (
+                [settings.ruleset] if settings.ruleset not in BUILT_IN else []
+            )
             index = int(callback_data.v) if callback_data.v.isdigit() else -1
             if not 0 <= index < len(choices):
                 raise TournamentError(texts.STALE_BUTTON)

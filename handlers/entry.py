@@ -129,7 +129,9 @@ async def on_button(
     message = callback.message
     assert isinstance(message, Message)
     if callback_data.a == "ok":
-        await _confirm(callback, draft, message, member, state, editor, drafts, games, announcer, settings)
+        await _confirm(
+            callback, draft, message, member, state, editor, drafts, games, announcer, settings
+        )
         return
     if callback_data.a == "cancel":
         await drafts.discard(draft.id)
@@ -229,7 +231,9 @@ async def on_game_button(
     await show_editor(bot, message.chat.id, draft, editor, drafts, message_id=None)
 
 
-async def cmd_games(message: Message, member: Member, games: Games, settings: Settings, editor: Editor) -> None:
+async def cmd_games(
+    message: Message, member: Member, games: Games, settings: Settings, editor: Editor
+) -> None:
     if not member.is_judge:
         await message.answer(texts.NOT_A_JUDGE)
         return
@@ -239,7 +243,9 @@ async def cmd_games(message: Message, member: Member, games: Games, settings: Se
         return
     tournament, _ = current
     recent = await games.recent(tournament.id, None if member.is_head_judge else member.user_id)
-    correctable = [g for g in recent if games.can_correct(member, g, settings.protest_window_minutes)]
+    correctable = [
+        g for g in recent if games.can_correct(member, g, settings.protest_window_minutes)
+    ]
     if not correctable:
         await message.answer(texts.NOTHING_TO_CORRECT)
         return
@@ -265,9 +271,7 @@ def build_router() -> Router:
     router.message.register(
         on_text, StateFilter(EntryState.editing), _PRIVATE, F.text, ~F.text.startswith("/")
     )
-    router.message.register(
-        on_other_message, StateFilter(EntryState.editing), _PRIVATE, ~F.text
-    )
+    router.message.register(on_other_message, StateFilter(EntryState.editing), _PRIVATE, ~F.text)
     router.callback_query.register(on_button, EntryCB.filter())
     router.callback_query.register(on_game_button, GameCB.filter())
     return router

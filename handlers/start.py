@@ -18,7 +18,9 @@ _GROUP = F.chat.type.in_({ChatType.GROUP, ChatType.SUPERGROUP})
 async def start_private(message: Message, member: Member) -> None:
     markup = None
     if member.is_judge:
-        button = InlineKeyboardButton(text="📝 Внести результат", callback_data=GameCB(a="new").pack())
+        button = InlineKeyboardButton(
+            text="📝 Внести результат", callback_data=GameCB(a="new").pack()
+        )
         markup = InlineKeyboardMarkup(inline_keyboard=[[button]])
     await message.answer(texts.start_private(member).as_html(), reply_markup=markup)
 

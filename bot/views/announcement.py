@@ -71,4 +71,7 @@ def announcement(data: AnnouncementData, zone: ZoneInfo) -> str:
 
 
 def change_note(table: int, number: int, what: str) -> str:
-    return f"✏️ Результат игры {number} (стол {table}) исправлен: {escape(what)}. Сообщение выше обновлено."
+    return (
+        f"✏️ Результат игры {number} (стол {table}) исправлен: {escape(what)}. "
+        "Сообщение выше обновлено."
+    )

@@ -74,7 +74,9 @@ def _button(text: str, draft: Draft, action: str, value: object = "") -> InlineK
     return InlineKeyboardButton(text=text, callback_data=data)
 
 
-def _seat_buttons(draft: Draft, ctx: EditorContext, action: str, mark: dict[int, str]) -> list[list[InlineKeyboardButton]]:
+def _seat_buttons(
+    draft: Draft, ctx: EditorContext, action: str, mark: dict[int, str]
+) -> list[list[InlineKeyboardButton]]:
     buttons = []
     for seat in SEATS:
         nickname = _nickname(draft, ctx, seat)
@@ -85,7 +87,9 @@ def _seat_buttons(draft: Draft, ctx: EditorContext, action: str, mark: dict[int,
     return [buttons[:5], buttons[5:]]
 
 
-def _nav(draft: Draft, *, forward: str | None = None, back: bool = True) -> list[list[InlineKeyboardButton]]:
+def _nav(
+    draft: Draft, *, forward: str | None = None, back: bool = True
+) -> list[list[InlineKeyboardButton]]:
     row = []
     if back:
         row.append(_button("◀ Назад", draft, "back"))
@@ -131,8 +135,12 @@ def _players(draft: Draft, ctx: EditorContext) -> tuple[str, Keyboard]:
     if draft.unknown:
         names = ", ".join(f"«{escape(name)}» (место {seat})" for seat, name in draft.unknown)
         text.append(f"Нет в базе: {names}.")
-        keyboard.append([_button(f"➕ Создать новых игроков: {len(draft.unknown)}", draft, "newall")])
-    keyboard.append([_button(f"Стол {draft.table}, игра {draft.number} — изменить", draft, "goto", "table")])
+        keyboard.append(
+            [_button(f"➕ Создать новых игроков: {len(draft.unknown)}", draft, "newall")]
+        )
+    keyboard.append(
+        [_button(f"Стол {draft.table}, игра {draft.number} — изменить", draft, "goto", "table")]
+    )
     keyboard += _nav(draft, forward="Далее ➡" if draft.players_complete else None, back=False)
     return "\n\n".join(text), keyboard
 
@@ -158,7 +166,9 @@ def _roles(draft: Draft, ctx: EditorContext) -> tuple[str, Keyboard]:
         prompt = f"Нажмите место <b>мафии</b> ({len(draft.mafia) + 1} из 2)."
     else:
         prompt = "Роли отмечены. Остальные места — мирные."
-    marks = {seat: ROLE_MARK[role] for seat in SEATS if (role := draft.role(seat)) and ROLE_MARK[role]}
+    marks = {
+        seat: ROLE_MARK[role] for seat in SEATS if (role := draft.role(seat)) and ROLE_MARK[role]
+    }
     keyboard = _seat_buttons(draft, ctx, "role", marks)
     keyboard.append([_button("↺ Отметить роли заново", draft, "reroles")])
     keyboard += _nav(draft, forward="Далее ➡" if draft.roles_complete else None)
@@ -192,8 +202,7 @@ def _best_move(draft: Draft, ctx: EditorContext) -> tuple[str, Keyboard]:
     keyboard += _nav(draft, forward="Далее ➡" if len(draft.best_move) == 3 else None)
     chosen = ", ".join(str(s) for s in draft.best_move) or "—"
     return (
-        f"Лучший ход игрока на месте {draft.first_killed}: отметьте три места "
-        f"(выбрано: {chosen}).",
+        f"Лучший ход игрока на месте {draft.first_killed}: отметьте три места (выбрано: {chosen}).",
         keyboard,
     )
 
@@ -292,7 +301,9 @@ def _summary(draft: Draft, ctx: EditorContext) -> tuple[str, Keyboard]:
         text.append("Не заполнено: " + ", ".join(missing) + ".")
         text.append(_seat_list(draft, ctx))
     elif ctx.problems:
-        text.append("Исправьте ошибки:\n" + "\n".join(f"• {escape(p.message)}" for p in ctx.problems))
+        text.append(
+            "Исправьте ошибки:\n" + "\n".join(f"• {escape(p.message)}" for p in ctx.problems)
+        )
         text.append(_seat_list(draft, ctx))
     else:
         assert draft.winner is not None
@@ -336,7 +347,9 @@ _STEP_VIEWS = {
 }
 
 
-def saved(draft: Draft, ctx: EditorContext, game_id: int, announced: bool) -> tuple[str, InlineKeyboardMarkup]:
+def saved(
+    draft: Draft, ctx: EditorContext, game_id: int, announced: bool
+) -> tuple[str, InlineKeyboardMarkup]:
     verb = "исправлена" if draft.game_id else "сохранена"
     lines = [f"✅ <b>Игра {draft.number} (стол {draft.table}) {verb}.</b>"]
     assert draft.winner is not None
@@ -349,7 +362,11 @@ def saved(draft: Draft, ctx: EditorContext, game_id: int, announced: bool) -> tu
     )
     keyboard = [
         [InlineKeyboardButton(text="📝 Следующая игра", callback_data=GameCB(a="new").pack())],
-        [InlineKeyboardButton(text="✏️ Исправить эту игру", callback_data=GameCB(a="fix", g=game_id).pack())],
+        [
+            InlineKeyboardButton(
+                text="✏️ Исправить эту игру", callback_data=GameCB(a="fix", g=game_id).pack()
+            )
+        ],
     ]
     return "\n\n".join(lines), InlineKeyboardMarkup(inline_keyboard=keyboard)
 

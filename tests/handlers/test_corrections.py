@@ -42,7 +42,7 @@ async def test_correction_is_audited_and_re_announced(world, saved_game):
     assert note.reply_to == original.message_id
     assert "исправлен: победитель" in note.text
     games = world.service("games")
-    created, corrected = await games.audit(1)
+    _created, corrected = await games.audit(1)
     assert corrected["action"] == "corrected" and corrected["actor_id"] == judge.id
     assert json.loads(corrected["before"])["winner"] == "black"
     assert json.loads(corrected["after"])["winner"] == "red"

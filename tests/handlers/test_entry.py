@@ -72,7 +72,7 @@ async def test_full_protocol_through_the_buttons(club):
 
 
 async def test_tap_count_of_a_typical_entry_stays_within_target(club):
-    world, _, judge = club
+    _world, _, judge = club
     taps = Taps(judge)
     await enter_protocol(taps)
     await taps.press("✅ Подтвердить")
@@ -93,7 +93,7 @@ async def test_saved_game_is_in_the_database_with_an_audit_record(club):
 
 
 async def test_next_game_number_is_proposed(club):
-    world, _, judge = club
+    _world, _, judge = club
     await enter_protocol(Taps(judge))
     await judge.press("✅ Подтвердить")
     await judge.press("📝 Следующая игра")
@@ -181,14 +181,14 @@ async def _editor_notice(judge) -> str:
     ("text", "expected"),
     [
         ("\n".join(NAMES[:9]), "Нужно 10 строк"),
-        ("\n".join(NAMES[:9] + ["лис"]), "«лис» указан дважды: места 1 и 10"),
-        ("\n".join(NAMES[:9] + ["Ф" * 33]), "Строка 10: Ник длиннее 32 символов."),
+        ("\n".join([*NAMES[:9], "лис"]), "«лис» указан дважды: места 1 и 10"),
+        ("\n".join([*NAMES[:9], "Ф" * 33]), "Строка 10: Ник длиннее 32 символов."),
         ("x" * 5000, "Слишком длинное сообщение"),
         ("Ф" * 40, "Ник длиннее 32 символов."),
     ],
 )
 async def test_bad_seat_input(club, text, expected):
-    world, _, judge = club
+    _world, _, judge = club
     await judge.send("/game")
     await judge.send("Лис")
     await judge.press("➕ Новый игрок «Лис»")
@@ -198,7 +198,7 @@ async def test_bad_seat_input(club, text, expected):
 
 
 async def test_player_cannot_sit_twice(club):
-    world, _, judge = club
+    _world, _, judge = club
     await judge.send("/game")
     await judge.send("\n".join(NAMES))
     await judge.press("➕ Создать новых игроков: 10")
@@ -209,7 +209,7 @@ async def test_player_cannot_sit_twice(club):
 
 
 async def test_creating_a_new_player_from_the_search(club):
-    world, _, judge = club
+    _world, _, judge = club
     await judge.send("/game")
     await judge.send("Новичок")
     await judge.press("➕ Новый игрок «Новичок»")
@@ -218,7 +218,7 @@ async def test_creating_a_new_player_from_the_search(club):
 
 
 async def test_table_and_game_number(club):
-    world, _, judge = club
+    _world, _, judge = club
     await judge.send("/game")
     await judge.press("Стол 1, игра 1 — изменить")
     await judge.send("три пять")
@@ -228,7 +228,7 @@ async def test_table_and_game_number(club):
 
 
 async def test_extras_are_refused_in_a_draw_and_penalties_must_fit(club):
-    world, _, judge = club
+    _world, _, judge = club
     taps = Taps(judge)
     await enter_protocol(taps, winner="🤝 Ничья", killed=None)
     await taps.press("✏️ Изменить")
@@ -247,7 +247,7 @@ async def test_extras_are_refused_in_a_draw_and_penalties_must_fit(club):
 
 
 async def test_best_move_cannot_name_the_victims_own_seat(club):
-    world, _, judge = club
+    _world, _, judge = club
     taps = Taps(judge)
     await taps.send("/game")
     await taps.send("\n".join(NAMES))
@@ -262,7 +262,7 @@ async def test_best_move_cannot_name_the_victims_own_seat(club):
 
 
 async def test_changing_the_result_drops_what_no_longer_fits(club):
-    world, _, judge = club
+    _world, _, judge = club
     taps = Taps(judge)
     await enter_protocol(taps, extras={4: "0.3"}, penalties={1: ["8.5.1"]})
     await taps.press("✏️ Изменить")
@@ -282,7 +282,7 @@ async def test_cancel_discards_the_draft(club):
 
 
 async def test_a_stale_button_of_a_closed_draft_is_answered(club):
-    world, _, judge = club
+    _world, _, judge = club
     await judge.send("/game")
     old = judge.last()
     seat_button = old.buttons()[0]["callback_data"]
@@ -292,7 +292,7 @@ async def test_a_stale_button_of_a_closed_draft_is_answered(club):
 
 
 async def test_leaving_and_coming_back_continues_the_draft(club):
-    world, _, judge = club
+    _world, _, judge = club
     await judge.send("/game")
     await judge.send("Лис")
     await judge.press("➕ Новый игрок «Лис»")
@@ -303,7 +303,7 @@ async def test_leaving_and_coming_back_continues_the_draft(club):
 
 
 async def test_garbage_button_data_is_answered(club):
-    world, _, judge = club
+    _world, _, judge = club
     await judge.send("/game")
     await judge.press_data("e:not-a-number:seat:1", judge.last())
     assert judge.last_answer()["text"].startswith("Эта кнопка устарела")

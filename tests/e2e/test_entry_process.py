@@ -1,0 +1,109 @@
+"""Result entry end to end: the real ``python -m bot`` process polling the fake Bot API."""
+
+import sqlite3
+
+import pytest
+
+from tests.club import NAMES, Taps, enter_protocol, setup_club
+from tests.harness import CLUB_CHAT_ID, BotProcess
+
+
+@pytest.fixture
+async def running(fake_telegram, tmp_path):
+    world, url = fake_telegram
+    world.group(CLUB_CHAT_ID)
+    process = BotProcess(url, tmp_path)
+    await process.start()
+    await world.api.wait_for(lambda: any(m == "getUpdates" for m, _ in world.api.calls), 20)
+    yield world, process
+    if process.process and process.process.returncode is None:
+        await process.stop()
+    assert "Traceback" not in process.text(), process.text()
+    assert world.api.unanswered_callbacks() == []
+
+
+def announcements(world):
+    return [m for m in world.api.chats[CLUB_CHAT_ID].history() if m.from_bot]
+
+
+async def test_full_protocol_fast_path_and_announcement(running):
+    world, _ = running
+    _, judge = await setup_club(world)
+    taps = Taps(judge)
+    await enter_protocol(taps, extras={4: "0.3"})
+    await taps.press("✅ Подтвердить")
+    assert taps.count <= 30
+    assert "сохранена" in judge.last().text
+    (announcement,) = await world.api.wait_for(lambda: announcements(world), 5)
+    assert "Стол 1, игра 1: победа чёрных" in announcement.text
+    assert "3. <Дон> & Co — мирный" in announcement.text
+    assert not world.api.errors
+
+
+async def test_full_protocol_through_buttons(running):
+    world, _ = running
+    _, judge = await setup_club(world)
+    taps = Taps(judge)
+    await taps.send("/game")
+    for name in NAMES:
+        await taps.send(name)
+        await taps.press(f"➕ Новый игрок «{name}»")
+    await taps.press("Далее ➡")
+    for seat in (2, 9, 4, 7):
+        await taps.seat(seat)
+    await taps.press("🔴 Красные")
+    await taps.seat(5)
+    await taps.press("Без лучшего хода")
+    await taps.press("К итогу ➡")
+    await taps.press("✅ Подтвердить")
+    (announcement,) = await world.api.wait_for(lambda: announcements(world), 5)
+    assert "победа красных" in announcement.text and "Первым убит: место 5." in announcement.text
+
+
+async def test_restart_in_the_middle_of_an_entry_loses_nothing(running, tmp_path):
+    world, process = running
+    _, judge = await setup_club(world)
+    taps = Taps(judge)
+    await taps.send("/game")
+    await taps.send("\n".join(NAMES))
+    await taps.press("➕ Создать новых игроков: 10")
+    await taps.press("Далее ➡")
+    await taps.seat(2)  # the sheriff …
+    assert await process.stop() == 0
+    # … the bot restarts …
+    restarted = BotProcess(process.env["TELEGRAM_API_URL"], tmp_path)
+    world.api.calls.clear()
+    await restarted.start()
+    try:
+        await world.api.wait_for(lambda: any(m == "getUpdates" for m, _ in world.api.calls), 20)
+        # … and the judge goes on pressing the buttons he sees.
+        for seat in (9, 4, 7):
+            await taps.seat(seat)
+        assert "Кто победил?" in judge.last().text
+        await taps.press("⚫ Чёрные")
+        await taps.press("Никого (промах)")
+        await taps.press("К итогу ➡")
+        assert "2. Bravo — шериф" in judge.last().text
+        await taps.press("✅ Подтвердить")
+        (announcement,) = await world.api.wait_for(lambda: announcements(world), 5)
+        assert "победа чёрных" in announcement.text
+    finally:
+        await restarted.stop()
+    assert "Traceback" not in restarted.text()
+
+
+async def test_double_tap_on_confirm_over_polling(running, tmp_path):
+    world, _ = running
+    _, judge = await setup_club(world)
+    await enter_protocol(Taps(judge))
+    editor = judge.last()
+    confirm = next(b for b in editor.buttons() if b["text"] == "✅ Подтвердить")
+    await judge.press_data(confirm["callback_data"], editor)
+    await judge.press_data(confirm["callback_data"], editor)
+    await world.api.wait_for(lambda: not world.api.unanswered_callbacks(), 5)
+    await world.api.wait_for(lambda: announcements(world), 5)
+    with sqlite3.connect(tmp_path / "data" / "club.sqlite3") as connection:
+        assert connection.execute("SELECT count(*) FROM games").fetchone()[0] == 1
+    assert len(announcements(world)) == 1
+    answers = [p.get("text") for m, p in world.api.calls if m == "answerCallbackQuery"][-2:]
+    assert sorted(answers) == ["Сохранено ✅", "Эта игра уже сохранена."]
