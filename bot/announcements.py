@@ -152,7 +152,7 @@ class Announcer:
             number=game.number,
             winner=Winner(game.draft.winner),
             judge=judge.full_name if judge else "—",
-            nicknames=[players[p].nickname if p in players else "?" for p in game.draft.players],  # type: ignore[index]
+            nicknames=[players[p].nickname if p in players else "?" for p in game.draft.players],
             score=score,
             first_killed=game.draft.first_killed,
             best_move=game.draft.best_move,

@@ -186,7 +186,7 @@ def _winner(draft: Draft, ctx: EditorContext) -> tuple[str, Keyboard]:
 
 def _night(draft: Draft, ctx: EditorContext) -> tuple[str, Keyboard]:
     marks = {draft.first_killed: "✝"} if draft.first_killed else {}
-    keyboard = _seat_buttons(draft, ctx, "kill", marks)  # type: ignore[arg-type]
+    keyboard = _seat_buttons(draft, ctx, "kill", marks)
     nobody = ("✓ " if draft.night_done and draft.first_killed is None else "") + "Никого (промах)"
     keyboard.append([_button(nobody, draft, "kill", 0)])
     keyboard += _nav(draft)
@@ -267,7 +267,7 @@ _OUTCOME = {Outcome.WIN: "победа", Outcome.LOSS: "поражение", Out
 
 
 def summary_lines(draft: Draft, ctx: EditorContext) -> list[str]:
-    lines = []
+    lines: list[str] = []
     if ctx.score is None:
         return lines
     for seat_score in ctx.score.seats:
