@@ -12,9 +12,9 @@ from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMar
 from bot import texts
 from bot.callbacks import AdminCB
 from bot.config import Settings
-from bot.members import MemberDirectory
+from bot.members import KnownMember, MemberDirectory
 from bot.rights import Member, Right
-from bot.tournaments import TournamentError, Tournaments
+from bot.tournaments import Tournament, TournamentError, Tournaments
 from scoring import RulesetError
 from scoring.rulesets import BUILT_IN
 
@@ -26,7 +26,10 @@ _RIGHT_NAMES = {
 }
 
 
-async def _target(message: Message, command: CommandObject, members: MemberDirectory):  # type: ignore[no-untyped-def]
+async def _target(
+    message: Message, command: CommandObject, members: MemberDirectory
+) -> KnownMember | None:
+    """The person a command names: ``@username`` or id as its argument, or the replied-to."""
     if command.args:
         return await members.find(command.args.split()[0])
     reply = message.reply_to_message
@@ -39,9 +42,6 @@ async def _target(message: Message, command: CommandObject, members: MemberDirec
 async def cmd_appoint(
     message: Message, command: CommandObject, member: Member, members: MemberDirectory
 ) -> None:
-    if not member.is_admin:
-        await message.answer(texts.NOT_AN_ADMIN)
-        return
     right = _APPOINT[command.command]
     target = await _target(message, command, members)
     if target is None:
@@ -57,12 +57,8 @@ async def cmd_appoint(
 
 
 async def cmd_unjudge(
-    message: Message, command: CommandObject, member: Member, members: MemberDirectory,
-    settings: Settings,
+    message: Message, command: CommandObject, members: MemberDirectory, settings: Settings,
 ) -> None:  # fmt: skip
-    if not member.is_admin:
-        await message.answer(texts.NOT_AN_ADMIN)
-        return
     target = await _target(message, command, members)
     if target is None:
         await message.answer("С кого снять права? Напишите /unjudge @username или id.")
@@ -79,10 +75,7 @@ async def cmd_unjudge(
     await message.answer("\n".join(lines))
 
 
-async def cmd_staff(message: Message, member: Member, members: MemberDirectory) -> None:
-    if not member.is_admin:
-        await message.answer(texts.NOT_AN_ADMIN)
-        return
+async def cmd_staff(message: Message, members: MemberDirectory) -> None:
     staff = await members.staff()
     if not staff:
         await message.answer("Судьи пока не назначены. Назначить: /judge @username.")
@@ -114,9 +107,6 @@ async def cmd_new_tournament(
     message: Message, command: CommandObject, member: Member, tournaments: Tournaments,
     settings: Settings,
 ) -> None:  # fmt: skip
-    if not member.is_admin:
-        await message.answer(texts.NOT_AN_ADMIN)
-        return
     try:
         tournament = await tournaments.create(command.args or "", settings.ruleset, member.user_id)
     except (TournamentError, RulesetError) as error:
@@ -129,10 +119,7 @@ async def cmd_new_tournament(
     )
 
 
-async def cmd_tournaments(message: Message, member: Member, tournaments: Tournaments) -> None:
-    if not member.is_admin:
-        await message.answer(texts.NOT_AN_ADMIN)
-        return
+async def cmd_tournaments(message: Message, tournaments: Tournaments) -> None:
     found = await tournaments.all()
     if not found:
         await message.answer("Турниров пока нет. Создать: /newtournament Название.")
@@ -152,38 +139,25 @@ async def cmd_tournaments(message: Message, member: Member, tournaments: Tournam
     )
 
 
-async def cmd_new_stage(
-    message: Message, command: CommandObject, member: Member, tournaments: Tournaments
-) -> None:
-    if not member.is_admin:
-        await message.answer(texts.NOT_AN_ADMIN)
-        return
-    current = await tournaments.current()
+async def cmd_new_stage(message: Message, command: CommandObject, tournaments: Tournaments) -> None:
+    current = await _current_or_tell(message, tournaments)
     if current is None:
-        await message.answer(texts.NO_TOURNAMENT)
         return
     try:
-        stage = await tournaments.new_stage(current[0].id, command.args or "")
+        stage = await tournaments.new_stage(current.id, command.args or "")
     except TournamentError as error:
         await message.answer(escape(str(error)))
         return
     await message.answer(
-        f"Начат этап «{escape(stage.name)}» турнира «{escape(current[0].title)}». "
+        f"Начат этап «{escape(stage.name)}» турнира «{escape(current.title)}». "
         "Компенсация Ci на нём считается только по его играм."
     )
 
 
-async def cmd_ruleset(
-    message: Message, member: Member, tournaments: Tournaments, settings: Settings
-) -> None:
-    if not member.is_admin:
-        await message.answer(texts.NOT_AN_ADMIN)
+async def cmd_ruleset(message: Message, tournaments: Tournaments, settings: Settings) -> None:
+    tournament = await _current_or_tell(message, tournaments)
+    if tournament is None:
         return
-    current = await tournaments.current()
-    if current is None:
-        await message.answer(texts.NO_TOURNAMENT)
-        return
-    tournament = current[0]
     await message.answer(
         f"Турнир «{escape(tournament.title)}»: правила {escape(tournament.ruleset_ref)} — "
         f"{escape(tournament.ruleset().title)}.",
@@ -192,12 +166,9 @@ async def cmd_ruleset(
 
 
 async def on_admin_button(
-    callback: CallbackQuery, callback_data: AdminCB, member: Member, tournaments: Tournaments,
+    callback: CallbackQuery, callback_data: AdminCB, tournaments: Tournaments,
     settings: Settings,
 ) -> None:  # fmt: skip
-    if not member.is_admin:
-        await callback.answer(texts.NOT_AN_ADMIN, show_alert=True)
-        return
     message = callback.message
     try:
         if callback_data.a == "cur":
@@ -222,15 +193,41 @@ async def on_admin_button(
         await message.answer(text)
 
 
+async def _current_or_tell(message: Message, tournaments: Tournaments) -> Tournament | None:
+    current = await tournaments.current()
+    if current is None:
+        await message.answer(texts.NO_TOURNAMENT)
+        return None
+    return current[0]
+
+
+async def not_an_admin(event: Message | CallbackQuery) -> None:
+    if isinstance(event, CallbackQuery):
+        await event.answer(texts.NOT_AN_ADMIN, show_alert=True)
+    else:
+        await event.answer(texts.NOT_AN_ADMIN)
+
+
+def _is_admin(event: object, member: Member) -> bool:
+    return member.is_admin
+
+
+ANYWHERE = ("judge", "headjudge", "admin", "unjudge")
+PRIVATE_ONLY = ("staff", "newtournament", "tournaments", "newstage", "ruleset")
+
+
 def build_router() -> Router:
+    """Admin commands; anyone else who tries one is told it is for admins only."""
     router = Router(name="admin")
-    router.message.register(cmd_appoint, Command("judge", "headjudge", "admin"))
-    router.message.register(cmd_unjudge, Command("unjudge"))
     private = F.chat.type == ChatType.PRIVATE
-    router.message.register(cmd_staff, Command("staff"), private)
-    router.message.register(cmd_new_tournament, Command("newtournament"), private)
-    router.message.register(cmd_tournaments, Command("tournaments"), private)
-    router.message.register(cmd_new_stage, Command("newstage"), private)
-    router.message.register(cmd_ruleset, Command("ruleset"), private)
-    router.callback_query.register(on_admin_button, AdminCB.filter())
+    router.message.register(cmd_appoint, Command("judge", "headjudge", "admin"), _is_admin)
+    router.message.register(cmd_unjudge, Command("unjudge"), _is_admin)
+    router.message.register(cmd_staff, Command("staff"), private, _is_admin)
+    router.message.register(cmd_new_tournament, Command("newtournament"), private, _is_admin)
+    router.message.register(cmd_tournaments, Command("tournaments"), private, _is_admin)
+    router.message.register(cmd_new_stage, Command("newstage"), private, _is_admin)
+    router.message.register(cmd_ruleset, Command("ruleset"), private, _is_admin)
+    router.callback_query.register(on_admin_button, AdminCB.filter(), _is_admin)
+    router.message.register(not_an_admin, Command(*ANYWHERE, *PRIVATE_ONLY))
+    router.callback_query.register(not_an_admin, AdminCB.filter())
     return router

@@ -12,7 +12,7 @@ from bot.drafts import SEATS, Draft
 from bot.players import Player
 from bot.points import show, signed
 from bot.views.common import ROLE, ROLE_MARK, WINNER, WINNER_BUTTON, short
-from scoring import GameScore, Outcome, Role, Ruleset, Team, Winner, outcome_for
+from scoring import GameScore, Outcome, Role, Ruleset, Winner, outcome_for
 from scoring.validation import Problem
 
 STEPS = ("players", "roles", "winner", "night", "best_move", "extras", "summary")
@@ -369,11 +369,3 @@ def saved(
         ],
     ]
     return "\n\n".join(lines), InlineKeyboardMarkup(inline_keyboard=keyboard)
-
-
-def closed(text: str) -> tuple[str, InlineKeyboardMarkup | None]:
-    return text, None
-
-
-def team_of(role: Role) -> Team:
-    return role.team
