@@ -1,15 +1,15 @@
 """Announcing games in the club chat: one message per game, edited when the result changes.
 
 Pending announcements are rows in the database, written in the same transaction as the game, so a
-crash between saving and announcing loses nothing. One worker sends them in order; on Telegram's
-flood limit it waits as told and retries, and never drops one.
+crash between saving and announcing loses nothing. One worker sends them in order. Telegram's flood
+limit is waited out by the session (``bot.telegram_retry``); whatever still fails stays pending and
+is tried again, so no announcement is ever dropped.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from typing import TypeVar
 
@@ -18,7 +18,6 @@ from aiogram.exceptions import (
     TelegramBadRequest,
     TelegramForbiddenError,
     TelegramNetworkError,
-    TelegramRetryAfter,
     TelegramServerError,
 )
 from aiogram.types import ReplyParameters
@@ -105,30 +104,28 @@ class Announcer:
         note = row["change_note"]  # type: ignore[index]
         text = await self.render(game_id)
         if message_id is None:
-            sent = await _patiently(lambda: bot.send_message(chat_id, text))
+            sent = await bot.send_message(chat_id, text)
             message_id = sent.message_id
         elif text != rendered:
             try:
-                await _patiently(
-                    lambda: bot.edit_message_text(text, chat_id=chat_id, message_id=message_id)
-                )
+                await bot.edit_message_text(text, chat_id=chat_id, message_id=message_id)
             except TelegramBadRequest as error:
                 if "not modified" not in str(error):
                     # The message was deleted in the chat: announce anew.
-                    sent = await _patiently(lambda: bot.send_message(chat_id, text))
+                    sent = await bot.send_message(chat_id, text)
                     message_id = sent.message_id
         if note:
             game = await self.games.get(game_id)
             assert game is not None
             reply = change_note(game.table, game.number, note)
             with suppress(TelegramBadRequest, TelegramForbiddenError):
-                await _patiently(
-                    lambda: bot.send_message(
-                        chat_id, reply, reply_parameters=ReplyParameters(
-                            message_id=message_id, allow_sending_without_reply=True
-                        ),
-                    )
-                )  # fmt: skip
+                await bot.send_message(
+                    chat_id,
+                    reply,
+                    reply_parameters=ReplyParameters(
+                        message_id=message_id, allow_sending_without_reply=True
+                    ),
+                )
         async with self.database.transaction() as connection:
             await connection.execute(
                 "UPDATE announcements SET message_id = ?, rendered = ?, pending = 0, "
@@ -160,13 +157,3 @@ class Announcer:
             final=game.status == "final" or self.clock.now() >= deadline,
         )
         return announcement(data, self.settings.zone)
-
-
-async def _patiently(send: Callable[[], Awaitable[T]]) -> T:
-    """Call Telegram; on its flood limit wait as long as it says and try again."""
-    while True:
-        try:
-            return await send()
-        except TelegramRetryAfter as error:
-            log.info("Flood limit: waiting %s s", error.retry_after)
-            await asyncio.sleep(error.retry_after)

@@ -32,6 +32,7 @@ from bot.games import Games
 from bot.members import MemberDirectory
 from bot.middlewares import InFlightMiddleware, MemberMiddleware
 from bot.players import PlayerDirectory
+from bot.telegram_retry import RetryAfter
 from bot.tournaments import Tournaments
 from handlers import build_router
 
@@ -43,6 +44,7 @@ def create_bot(settings: Settings) -> Bot:
     session = AiohttpSession()
     if settings.telegram_api_url:
         session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_url))
+    session.middleware(RetryAfter())
     return Bot(
         token=settings.bot_token.get_secret_value(),
         session=session,

@@ -7,6 +7,7 @@ import json
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from bot.clock import Clock
 from bot.db import Database
@@ -64,47 +65,23 @@ class Games:
     # -- reading -------------------------------------------------------------------------------
 
     async def get(self, game_id: int) -> StoredGame | None:
-        row = await self.database.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
-        if row is None:
-            return None
+        found = await self._load("id = ?", (game_id,))
+        return found[0] if found else None
+
+    async def _load(self, where: str, parameters: tuple[object, ...]) -> list[StoredGame]:
+        """Games matching ``where`` (on ``games``), with their seats, in two queries."""
+        rows = await self.database.fetchall(
+            f"SELECT * FROM games WHERE {where} ORDER BY id", parameters
+        )
         seats = await self.database.fetchall(
-            "SELECT * FROM game_seats WHERE game_id = ? ORDER BY seat", (game_id,)
+            f"SELECT * FROM game_seats WHERE game_id IN (SELECT id FROM games WHERE {where}) "
+            "ORDER BY game_id, seat",
+            parameters,
         )
-        draft = Draft(
-            judge_id=row["judge_id"],
-            tournament_id=row["distance_id"],
-            stage_id=row["stage_id"],
-            table=row["table_number"],
-            number=row["game_number"],
-            game_id=row["id"],
-            players=[seat["player_id"] for seat in seats],
-            sheriff=next(s["seat"] for s in seats if s["role"] == "sheriff"),
-            don=next(s["seat"] for s in seats if s["role"] == "don"),
-            mafia=[s["seat"] for s in seats if s["role"] == "mafia"],
-            winner=row["winner"],
-            ended_at=row["ended_at"],
-            first_killed=row["first_killed"],
-            night_done=True,
-            best_move=json.loads(row["best_move"]) if row["best_move"] else [],
-            best_move_done=True,
-            reviewing=True,
-            extras={str(s["seat"]): s["extra"] for s in seats if s["extra"] != "0"},
-            penalties={
-                str(s["seat"]): json.loads(s["penalties"]) for s in seats if s["penalties"] != "[]"
-            },
-            step="summary",
-        )
-        return StoredGame(
-            id=row["id"],
-            tournament_id=row["distance_id"],
-            stage_id=row["stage_id"],
-            table=row["table_number"],
-            number=row["game_number"],
-            judge_id=row["judge_id"],
-            ended_at=datetime.fromisoformat(row["ended_at"]),
-            status=row["status"],
-            draft=draft,
-        )
+        by_game: dict[int, list[Any]] = {}
+        for seat in seats:
+            by_game.setdefault(seat["game_id"], []).append(seat)
+        return [_stored(row, by_game[row["id"]]) for row in rows]
 
     async def by_submission(self, draft_id: int) -> int | None:
         row = await self.database.fetchone(
@@ -131,32 +108,17 @@ class Games:
     async def recent(
         self, tournament_id: int, judge_id: int | None, limit: int = 10
     ) -> list[StoredGame]:
-        if judge_id is None:
-            rows = await self.database.fetchall(
-                "SELECT id FROM games WHERE distance_id = ? ORDER BY id DESC LIMIT ?",
-                (tournament_id, limit),
-            )
-        else:
-            rows = await self.database.fetchall(
-                "SELECT id FROM games WHERE distance_id = ? AND judge_id = ? "
-                "ORDER BY id DESC LIMIT ?",
-                (tournament_id, judge_id, limit),
-            )
-        games = [await self.get(row["id"]) for row in rows]
-        return [game for game in games if game is not None]
+        """The newest games of a tournament, of one judge or of all; newest first."""
+        where = (
+            "id IN (SELECT id FROM games WHERE distance_id = ? "
+            "AND judge_id = coalesce(?, judge_id) ORDER BY id DESC LIMIT ?)"
+        )
+        return list(reversed(await self._load(where, (tournament_id, judge_id, limit))))
 
     async def stage_games(self, stage_id: int, stage_name: str) -> list[Game]:
         """Every counted (not annulled) game of a stage, as the scoring core takes them."""
-        rows = await self.database.fetchall(
-            "SELECT id FROM games WHERE stage_id = ? AND status != 'annulled' ORDER BY id",
-            (stage_id,),
-        )
-        games = []
-        for row in rows:
-            stored = await self.get(row["id"])
-            assert stored is not None
-            games.append(stored.draft.to_game(str(stored.id), stage_name))
-        return games
+        stored = await self._load("stage_id = ? AND status != 'annulled'", (stage_id,))
+        return [game.draft.to_game(str(game.id), stage_name) for game in stored]
 
     # -- scoring -------------------------------------------------------------------------------
 
@@ -302,6 +264,44 @@ class Games:
             (game_id,),
         )
         return [dict(row) for row in rows]
+
+
+def _stored(row: Any, seats: list[Any]) -> StoredGame:
+    draft = Draft(
+        judge_id=row["judge_id"],
+        tournament_id=row["distance_id"],
+        stage_id=row["stage_id"],
+        table=row["table_number"],
+        number=row["game_number"],
+        game_id=row["id"],
+        players=[seat["player_id"] for seat in seats],
+        sheriff=next(s["seat"] for s in seats if s["role"] == "sheriff"),
+        don=next(s["seat"] for s in seats if s["role"] == "don"),
+        mafia=[s["seat"] for s in seats if s["role"] == "mafia"],
+        winner=row["winner"],
+        ended_at=row["ended_at"],
+        first_killed=row["first_killed"],
+        night_done=True,
+        best_move=json.loads(row["best_move"]) if row["best_move"] else [],
+        best_move_done=True,
+        reviewing=True,
+        extras={str(s["seat"]): s["extra"] for s in seats if s["extra"] != "0"},
+        penalties={
+            str(s["seat"]): json.loads(s["penalties"]) for s in seats if s["penalties"] != "[]"
+        },
+        step="summary",
+    )
+    return StoredGame(
+        id=row["id"],
+        tournament_id=row["distance_id"],
+        stage_id=row["stage_id"],
+        table=row["table_number"],
+        number=row["game_number"],
+        judge_id=row["judge_id"],
+        ended_at=datetime.fromisoformat(row["ended_at"]),
+        status=row["status"],
+        draft=draft,
+    )
 
 
 def _role(draft: Draft, seat: int) -> str:

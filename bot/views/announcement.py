@@ -7,8 +7,7 @@ from datetime import datetime
 from html import escape
 from zoneinfo import ZoneInfo
 
-from bot.points import show, signed
-from bot.views.common import ROLE, WINNER
+from bot.views.common import WINNER, seat_points
 from scoring import GameScore, Winner
 
 
@@ -39,20 +38,7 @@ def announcement(data: AnnouncementData, zone: ZoneInfo) -> str:
         return "\n".join(lines)
     lines.append("")
     for seat in data.score.seats:
-        parts = [f"победа {show(seat.win)}"] if seat.win else []
-        for label, value in (
-            ("Ci", seat.ci),
-            ("ЛХ", seat.best_move),
-            ("доп.", seat.extra),
-            ("штраф", seat.penalty),
-        ):
-            if value:
-                parts.append(f"{label} {signed(value)}")
-        detail = f" ({', '.join(parts)})" if parts else ""
-        lines.append(
-            f"{seat.seat}. {escape(data.nicknames[seat.seat - 1])} — {ROLE[seat.role]}: "
-            f"<b>{show(seat.total)}</b>{detail}"
-        )
+        lines.append(seat_points(seat, data.nicknames[seat.seat - 1]))
     lines.append("")
     if data.first_killed:
         night = f"Первым убит: место {data.first_killed}"

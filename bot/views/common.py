@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from aiogram.utils.keyboard import InlineKeyboardBuilder
+from html import escape
 
-from scoring import Role, Winner
+from bot.points import show, signed
+from scoring import Role, SeatScore, Winner
 
 ROLE = {Role.CIVILIAN: "мирный", Role.SHERIFF: "шериф", Role.MAFIA: "мафия", Role.DON: "дон"}
 ROLE_MARK = {Role.CIVILIAN: "", Role.SHERIFF: "Ш", Role.MAFIA: "М", Role.DON: "Д"}
@@ -20,9 +21,16 @@ def short(nickname: str, limit: int = 12) -> str:
     return nickname if len(nickname) <= limit else nickname[: limit - 1] + "…"
 
 
-def rows_of(builder: InlineKeyboardBuilder, count: int, width: int) -> list[int]:
-    """Row widths that put ``count`` buttons in rows of at most ``width``."""
-    rows = [width] * (count // width)
-    if count % width:
-        rows.append(count % width)
-    return rows
+def seat_points(seat: SeatScore, nickname: str) -> str:
+    """«4. Сова — мафия: <b>1.3</b> (победа 1, доп. +0.3)»: the total and what made it."""
+    parts = [f"победа {show(seat.win)}"] if seat.win else []
+    for label, value in (
+        ("Ci", seat.ci),
+        ("ЛХ", seat.best_move),
+        ("доп.", seat.extra),
+        ("штраф", seat.penalty),
+    ):
+        if value:
+            parts.append(f"{label} {signed(value)}")
+    detail = f" ({', '.join(parts)})" if parts else ""
+    return f"{seat.seat}. {escape(nickname)} — {ROLE[seat.role]}: <b>{show(seat.total)}</b>{detail}"

@@ -10,9 +10,9 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from bot.callbacks import EntryCB, GameCB
 from bot.drafts import SEATS, Draft
 from bot.players import Player
-from bot.points import show, signed
-from bot.views.common import ROLE, ROLE_MARK, WINNER, WINNER_BUTTON, short
-from scoring import GameScore, Outcome, Role, Ruleset, Winner, outcome_for
+from bot.points import show
+from bot.views.common import ROLE, ROLE_MARK, WINNER, WINNER_BUTTON, seat_points, short
+from scoring import GameScore, Outcome, Ruleset, Winner, outcome_for
 from scoring.validation import Problem
 
 STEPS = ("players", "roles", "winner", "night", "best_move", "extras", "summary")
@@ -104,10 +104,8 @@ def _seat_list(draft: Draft, ctx: EditorContext, cursor: int | None = None) -> s
     lines = []
     for seat in SEATS:
         nickname = _nickname(draft, ctx, seat)
-        role = draft.role(seat)
-        role_text = f" — {ROLE[role]}" if role and draft.roles_complete else ""
-        if role and not draft.roles_complete and role is not Role.CIVILIAN:
-            role_text = f" — {ROLE[role]}"
+        role = draft.role(seat)  # None until marked; everyone unmarked is a civilian at the end
+        role_text = f" — {ROLE[role]}" if role else ""
         pointer = "▶ " if seat == cursor else ""
         shown = escape(nickname) if nickname else "—"
         lines.append(f"{pointer}{seat}. {shown}{role_text}")
@@ -267,31 +265,9 @@ _OUTCOME = {Outcome.WIN: "победа", Outcome.LOSS: "поражение", Out
 
 
 def summary_lines(draft: Draft, ctx: EditorContext) -> list[str]:
-    lines: list[str] = []
     if ctx.score is None:
-        return lines
-    for seat_score in ctx.score.seats:
-        seat = seat_score.seat
-        nickname = escape(_nickname(draft, ctx, seat) or "—")
-        lines.append(
-            f"{seat}. {nickname} — {ROLE[seat_score.role]}: <b>{show(seat_score.total)}</b>"
-            + _breakdown(seat_score)
-        )
-    return lines
-
-
-def _breakdown(seat_score: object) -> str:
-    parts = []
-    for label, value in (
-        ("победа", seat_score.win),  # type: ignore[attr-defined]
-        ("Ci", seat_score.ci),  # type: ignore[attr-defined]
-        ("ЛХ", seat_score.best_move),  # type: ignore[attr-defined]
-        ("доп.", seat_score.extra),  # type: ignore[attr-defined]
-        ("штраф", seat_score.penalty),  # type: ignore[attr-defined]
-    ):
-        if value:
-            parts.append(f"{label} {signed(value) if label != 'победа' else show(value)}")
-    return f" ({', '.join(parts)})" if parts else ""
+        return []
+    return [seat_points(seat, _nickname(draft, ctx, seat.seat) or "—") for seat in ctx.score.seats]
 
 
 def _summary(draft: Draft, ctx: EditorContext) -> tuple[str, Keyboard]:
