@@ -1,0 +1,102 @@
+"""Benchmark: what a judge waits for at the summary and what the announcer pays per game.
+
+    python -m benchmarks.bot_stage [--sizes 100 400]
+
+Fills a temporary database with a stage of N saved games, then times the summary's scoring of one
+more draft (``Games.score``: load the stage, compute Ci) and the rendering of one announcement.
+Reports milliseconds and the ratio of each size's time per game to the smallest size's (≈1.0:
+linear growth).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import tempfile
+import time
+from pathlib import Path
+
+from bot.announcements import Announcer
+from bot.clock import Clock
+from bot.config import load_settings
+from bot.db import Database
+from bot.drafts import Draft
+from bot.games import Games
+from bot.members import MemberDirectory
+from bot.players import PlayerDirectory
+from bot.rights import Member, Right
+from bot.tournaments import Tournaments
+
+
+async def filled(path: Path, games_count: int) -> tuple[Games, Announcer, Draft]:
+    settings = load_settings(bot_token="1:x", database_path=path, club_chat_id=-1)
+    database = Database(path)
+    await database.connect()
+    await database.migrate()
+    clock = Clock()
+    tournaments = Tournaments(database, clock)
+    players = PlayerDirectory(database, clock)
+    members = MemberDirectory(settings, database, clock)
+    games = Games(database, clock, tournaments, settings.club_chat_id)
+    announcer = Announcer(settings, database, games, tournaments, players, members, clock)
+    async with database.transaction() as connection:
+        await connection.execute(
+            "INSERT INTO members (user_id, full_name, updated_at) VALUES (1, 'Судья', '')"
+        )
+    judge = Member(1, "Судья", frozenset({Right.ADMIN}))
+    tournament = await tournaments.create("Бенчмарк", "rules-8", 1)
+    stage = await tournaments.current_stage(tournament.id)
+    ids = [(await players.create(f"Игрок {i}", 1)).id for i in range(300)]
+    rng = random.Random(1)
+    draft = Draft(1, tournament.id, stage.id, 1, 1)
+    for number in range(1, games_count + 2):
+        draft = Draft(1, tournament.id, stage.id, 1, number)
+        draft.players = rng.sample(ids, 10)
+        draft.sheriff, draft.don, draft.mafia = 2, 9, [4, 7]
+        draft.winner = rng.choice(["red", "black", "draw"])
+        draft.first_killed = rng.randint(1, 10)
+        draft.night_done = True
+        if number <= games_count:
+            async with database.transaction() as connection:
+                cursor = await connection.execute(
+                    "INSERT INTO drafts (judge_id, data, created_at, updated_at) "
+                    "VALUES (1, ?, '', '') ON CONFLICT (judge_id) DO UPDATE SET data = excluded.data "
+                    "RETURNING id",
+                    (draft.dumps(),),
+                )
+                draft.id = (await cursor.fetchone())[0]  # type: ignore[index]
+            await games.save(draft, judge)
+    return games, announcer, draft
+
+
+async def measure(size: int) -> tuple[float, float]:
+    with tempfile.TemporaryDirectory() as folder:
+        games, announcer, draft = await filled(Path(folder) / "club.sqlite3", size)
+        started = time.perf_counter()
+        for _ in range(5):
+            await games.score(draft)
+        summary = (time.perf_counter() - started) / 5
+        started = time.perf_counter()
+        for _ in range(5):
+            await announcer.render(size)
+        render = (time.perf_counter() - started) / 5
+        await games.database.close()
+        return summary, render
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[100, 400])
+    args = parser.parse_args()
+    print(f"{'games':>6} {'summary ms':>11} {'announce ms':>12} {'per-game ratio':>15}")
+    base = None
+    for size in args.sizes:
+        summary, render = asyncio.run(measure(size))
+        per_game = summary / size
+        base = base or per_game
+        print(f"{size:>6} {summary * 1e3:>11.1f} {render * 1e3:>12.1f} {per_game / base:>15.2f}")
+
+
+if __name__ == "__main__":
+    main()
