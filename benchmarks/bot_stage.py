@@ -61,8 +61,8 @@ async def filled(path: Path, games_count: int) -> tuple[Games, Announcer, Draft]
             async with database.transaction() as connection:
                 cursor = await connection.execute(
                     "INSERT INTO drafts (judge_id, data, created_at, updated_at) "
-                    "VALUES (1, ?, '', '') ON CONFLICT (judge_id) DO UPDATE SET data = excluded.data "
-                    "RETURNING id",
+                    "VALUES (1, ?, '', '') "
+                    "ON CONFLICT (judge_id) DO UPDATE SET data = excluded.data RETURNING id",
                     (draft.dumps(),),
                 )
                 draft.id = (await cursor.fetchone())[0]  # type: ignore[index]
