@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from aiogram.utils.formatting import Bold, Text, as_line, as_list, as_marked_section
+from aiogram.utils.formatting import Bold, Code, Text, as_line, as_list, as_marked_section
 
 from bot.commands import commands_for
 from bot.rights import Member
@@ -49,13 +49,15 @@ def _command_list(member: Member, *, private: bool) -> Text:
 
 
 def start_private(member: Member) -> Text:
-    return as_list(
+    parts = [
         as_line(Bold(f"Здравствуйте, {member.full_name}!")),
         Text(_ABOUT),
         Text(_ROLE_INTRO[_audience(member)]),
         _command_list(member, private=True),
-        sep="\n\n",
-    )
+    ]
+    if member.is_admin:
+        parts.append(Text("Ваш Telegram id (для ADMIN_IDS): ", Code(member.user_id)))
+    return as_list(*parts, sep="\n\n")
 
 
 def help_private(member: Member) -> Text:
@@ -68,19 +70,21 @@ def help_private(member: Member) -> Text:
     )
 
 
-def start_group(member: Member, bot_username: str | None) -> Text:
+def start_group(member: Member, bot_username: str | None, chat_id: int) -> Text:
     private_hint = (
         f"Результаты, статистика и протоколы — в личном чате со мной: @{bot_username}."
         if bot_username
         else "Результаты, статистика и протоколы — в личном чате со мной."
     )
-    return as_list(
+    parts = [
         Text(_ABOUT),
         Text("В этом чате я публикую результаты игр и изменения в них."),
         Text(private_hint),
         _command_list(member, private=False),
-        sep="\n\n",
-    )
+    ]
+    if member.is_admin:
+        parts.append(Text("Для администратора: id этого чата для CLUB_CHAT_ID — ", Code(chat_id)))
+    return as_list(*parts, sep="\n\n")
 
 
 NOT_A_JUDGE = (

@@ -31,7 +31,7 @@ async def help_private(message: Message, member: Member) -> None:
 
 async def start_group(message: Message, member: Member, bot: Bot) -> None:
     me = await bot.me()
-    await message.answer(texts.start_group(member, me.username).as_html())
+    await message.answer(texts.start_group(member, me.username, message.chat.id).as_html())
 
 
 def build_router() -> Router:

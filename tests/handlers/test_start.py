@@ -10,12 +10,25 @@ async def test_start_in_private_for_a_player(world):
     assert "Здравствуйте, Анна!" in reply.text
     assert "Вы игрок" in reply.text
     assert "/help" in reply.text
+    assert "/game" not in reply.text and "id" not in reply.text
 
 
 async def test_start_in_private_for_an_admin(world):
     admin = world.person("Админ", user_id=ADMIN_ID)
     await admin.send("/start")
-    assert "администратор" in (await admin.reply()).text
+    reply = await admin.reply()
+    assert "администратор" in reply.text
+    assert f"Ваш Telegram id (для ADMIN_IDS): {ADMIN_ID}" in reply.text
+    assert "/newtournament" in reply.text and "/game" in reply.text
+
+
+async def test_admin_learns_the_group_id_from_start_in_the_group(world):
+    group = world.api.chats[CLUB_CHAT_ID]
+    admin = world.person("Админ", user_id=ADMIN_ID)
+    await admin.send("/start", chat=group)
+    assert (
+        f"id этого чата для CLUB_CHAT_ID — {CLUB_CHAT_ID}" in (await admin.reply(chat=group)).text
+    )
 
 
 async def test_help_in_private(world):
