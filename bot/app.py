@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from functools import partial
 
 from aiogram import Bot, Dispatcher
 from aiogram.client.default import DefaultBotProperties
@@ -22,7 +23,7 @@ from aiogram.types import BotCommandScopeAllGroupChats, BotCommandScopeAllPrivat
 
 from bot.announcements import Announcer
 from bot.clock import Clock
-from bot.commands import group_commands, private_commands
+from bot.commands import group_commands, private_commands, publish_menu
 from bot.config import Settings
 from bot.db import Database
 from bot.drafts import Drafts
@@ -118,8 +119,8 @@ async def _until_reachable(call: Callable[[], Awaitable[object]], what: str) -> 
         await asyncio.sleep(wait)
 
 
-async def prepare_bot(bot: Bot) -> None:
-    """Keep pending updates, switch to polling and register the command lists."""
+async def prepare_bot(bot: Bot, members: MemberDirectory) -> None:
+    """Keep pending updates, switch to polling and register the command menus."""
     await _until_reachable(lambda: bot.delete_webhook(drop_pending_updates=False), "deleteWebhook")
     await _until_reachable(
         lambda: bot.set_my_commands(private_commands(), scope=BotCommandScopeAllPrivateChats()),
@@ -129,6 +130,8 @@ async def prepare_bot(bot: Bot) -> None:
         lambda: bot.set_my_commands(group_commands(), scope=BotCommandScopeAllGroupChats()),
         "setMyCommands",
     )
+    for member in await members.everyone_with_rights():
+        await _until_reachable(partial(publish_menu, bot, member), "setMyCommands")
 
 
 async def open_database(settings: Settings) -> Database:
@@ -148,7 +151,7 @@ async def run(settings: Settings) -> None:
     dispatcher = create_dispatcher(settings, database)
     in_flight: InFlightMiddleware = dispatcher["in_flight"]
     try:
-        await prepare_bot(bot)
+        await prepare_bot(bot, dispatcher["members"])
         await dispatcher.start_polling(bot, handle_signals=True, close_bot_session=False)
     finally:
         if not await in_flight.drained(SHUTDOWN_GRACE_SECONDS):

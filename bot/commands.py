@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from aiogram.types import BotCommand
+from aiogram import Bot
+from aiogram.exceptions import TelegramBadRequest
+from aiogram.types import BotCommand, BotCommandScopeChat
 
 from bot.rights import Member
 
@@ -39,7 +41,8 @@ COMMANDS: tuple[Command, ...] = (
 
 
 def private_commands() -> list[BotCommand]:
-    return [command.bot_command() for command in COMMANDS if command.private]
+    """The menu every player sees in a private chat; staff get theirs per chat."""
+    return [c.bot_command() for c in COMMANDS if c.private and c.audience == "player"]
 
 
 def group_commands() -> list[BotCommand]:
@@ -59,3 +62,16 @@ def commands_for(member: Member, *, private: bool) -> list[Command]:
         for command in COMMANDS
         if command.audience in allowed and (command.private if private else command.group)
     ]
+
+
+async def publish_menu(bot: Bot, member: Member) -> None:
+    """Show a member the command menu of his rights in his private chat with the bot."""
+    commands = [command.bot_command() for command in commands_for(member, private=True)]
+    scope = BotCommandScopeChat(chat_id=member.user_id)
+    try:
+        if member.is_judge:
+            await bot.set_my_commands(commands, scope=scope)
+        else:
+            await bot.delete_my_commands(scope=scope)
+    except TelegramBadRequest:
+        pass  # he has not started the bot yet; /start will show him his commands

@@ -47,6 +47,16 @@ class MemberDirectory:
         rights = await self.rights_of(user.id)
         return Member(user_id=user.id, full_name=user.full_name, rights=rights)
 
+    async def member(self, user_id: int) -> Member:
+        known = await self.get(user_id)
+        name = known.full_name if known else str(user_id)
+        return Member(user_id=user_id, full_name=name, rights=await self.rights_of(user_id))
+
+    async def everyone_with_rights(self) -> list[Member]:
+        """Appointed staff and the admins of ``ADMIN_IDS``."""
+        ids = {known.user_id for known in await self.staff()} | set(self.settings.admin_ids)
+        return [await self.member(user_id) for user_id in sorted(ids)]
+
     async def rights_of(self, user_id: int) -> frozenset[Right]:
         rows = await self.database.fetchall(
             'SELECT "right" FROM member_rights WHERE user_id = ?', (user_id,)

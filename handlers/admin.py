@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from html import escape
 
-from aiogram import F, Router
+from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
 from bot import texts
 from bot.callbacks import AdminCB
+from bot.commands import publish_menu
 from bot.config import Settings
 from bot.members import KnownMember, MemberDirectory
 from bot.rights import Member, Right
@@ -40,7 +41,7 @@ async def _target(
 
 
 async def cmd_appoint(
-    message: Message, command: CommandObject, member: Member, members: MemberDirectory
+    message: Message, command: CommandObject, bot: Bot, member: Member, members: MemberDirectory
 ) -> None:
     right = _APPOINT[command.command]
     target = await _target(message, command, members)
@@ -52,18 +53,21 @@ async def cmd_appoint(
         )
         return
     added = await members.grant(target.user_id, right, member.user_id)
+    await publish_menu(bot, await members.member(target.user_id))
     verb = "назначен" if added else "уже"
     await message.answer(f"{escape(target.label)} — {verb} {_RIGHT_NAMES[right]}.")
 
 
 async def cmd_unjudge(
-    message: Message, command: CommandObject, members: MemberDirectory, settings: Settings,
+    message: Message, command: CommandObject, bot: Bot, members: MemberDirectory,
+    settings: Settings,
 ) -> None:  # fmt: skip
     target = await _target(message, command, members)
     if target is None:
         await message.answer("С кого снять права? Напишите /unjudge @username или id.")
         return
     taken = await members.revoke_all(target.user_id)
+    await publish_menu(bot, await members.member(target.user_id))
     lines = []
     if taken:
         names = ", ".join(_RIGHT_NAMES[r] for r in taken)

@@ -21,7 +21,7 @@ from typing import Any
 from aiogram import Bot, Dispatcher
 from aiogram.types import Update
 
-from bot.app import create_bot, create_dispatcher, open_database
+from bot.app import create_bot, create_dispatcher, open_database, prepare_bot
 from bot.clock import Clock
 from bot.config import Settings, load_settings
 from bot.db import Database
@@ -81,6 +81,7 @@ async def dispatcher_world(
     world.clock = Clock()
     world.dispatcher = create_dispatcher(world.settings, world.database, world.clock)
     workflow = {k: v for k, v in world.dispatcher.workflow_data.items() if k != "bot"}
+    await prepare_bot(world.bot, world.dispatcher["members"])
     await world.dispatcher.emit_startup(bot=world.bot, **workflow)
     try:
         yield world
@@ -90,6 +91,8 @@ async def dispatcher_world(
         await world.database.close()
         await server.stop()
     assert api.unanswered_callbacks() == [], "every callback query must be answered"
+    refused = [error.description for error in api.message_errors() if error.code != 429]
+    assert refused == [], "Telegram would have refused these messages"
 
 
 class BotProcess:

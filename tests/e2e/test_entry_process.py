@@ -37,7 +37,7 @@ async def test_full_protocol_fast_path_and_announcement(running):
     (announcement,) = await world.api.wait_for(lambda: announcements(world), 5)
     assert "Стол 1, игра 1: победа чёрных" in announcement.text
     assert "3. <Дон> & Co — мирный" in announcement.text
-    assert not world.api.errors
+    assert not world.api.message_errors()
 
 
 async def test_full_protocol_through_buttons(running):

@@ -212,6 +212,11 @@ class FakeBotAPI:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._changed.wait(), min(remaining, 0.2))
 
+    def message_errors(self) -> list[BotAPIError]:
+        """Errors of sending or editing messages: what a person would miss."""
+        kinds = {"sendmessage", "editmessagetext", "editmessagereplymarkup", "senddocument"}
+        return [error for method, error in self.errors if method.lower() in kinds]
+
     def unanswered_callbacks(self) -> list[str]:
         return [q.id for q in self.callback_queries.values() if not q.answered]
 
@@ -250,9 +255,20 @@ class FakeBotAPI:
                 raise bad_request("BOT_COMMAND_INVALID")
             if not 1 <= len(command.get("description", "")) <= 256:
                 raise bad_request("BOT_COMMAND_DESCRIPTION_INVALID")
-        scope = (params.get("scope") or {"type": "default"})["type"]
-        self.commands[scope] = commands
+        self.commands[self._scope(params)] = commands
         return True
+
+    def api_deletemycommands(self, params: dict[str, Any]) -> bool:
+        self.commands.pop(self._scope(params), None)
+        return True
+
+    def _scope(self, params: dict[str, Any]) -> str:
+        scope = params.get("scope") or {"type": "default"}
+        if scope["type"] != "chat":
+            return str(scope["type"])
+        if scope.get("chat_id") not in self.chats:
+            raise bad_request("chat not found")
+        return f"chat:{scope['chat_id']}"
 
     async def api_getupdates(self, params: dict[str, Any]) -> list[dict[str, Any]]:
         offset = int(params.get("offset") or 0)

@@ -18,8 +18,12 @@ async def test_appoint_list_and_remove_a_judge(world):
     await judge.send("/start")
     assert "Вы судья" in (await judge.reply()).text
     assert judge.buttons() == ["📝 Внести результат"]
+    menu = {c["command"] for c in world.api.commands[f"chat:{judge.id}"]}
+    assert {"game", "games"} <= menu and "newtournament" not in menu
+    assert {c["command"] for c in world.api.commands["all_private_chats"]} == {"start", "help"}
     await admin.send(f"/unjudge {judge.id}")
     assert "сняты права (судья)" in (await admin.reply()).text
+    assert f"chat:{judge.id}" not in world.api.commands
     await judge.send("/game")
     assert "только судьи клуба" in (await judge.reply()).text
 

@@ -135,7 +135,7 @@ async def test_a_nickname_with_markup_characters_is_escaped_everywhere(club):
     await judge.press("✅ Подтвердить")
     await world.announced()
     assert "<Дон> & Co" in group_messages(world)[0].text
-    assert not world.api.errors
+    assert not world.api.message_errors()
 
 
 async def test_two_judges_enter_at_the_same_time(club):
