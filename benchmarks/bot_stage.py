@@ -66,7 +66,7 @@ async def filled(path: Path, games_count: int) -> tuple[Games, Announcer, Draft]
                     (draft.dumps(),),
                 )
                 draft.id = (await cursor.fetchone())[0]  # type: ignore[index]
-            await games.save(draft, judge)
+            await games.save(draft, judge, settings.protest_window_minutes)
     return games, announcer, draft
 
 

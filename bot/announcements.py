@@ -154,6 +154,6 @@ class Announcer:
             first_killed=game.draft.first_killed,
             best_move=game.draft.best_move,
             deadline=deadline,
-            final=game.status == "final" or self.clock.now() >= deadline,
+            final=game.status_at(self.clock.now(), self.settings.protest_window_minutes) == "final",
         )
         return announcement(data, self.settings.zone)

@@ -6,9 +6,14 @@ from aiogram.filters.callback_data import CallbackData
 
 
 class EntryCB(CallbackData, prefix="e"):
-    """A button of a judge's protocol editor; ``d`` is the draft it belongs to."""
+    """A button of a judge's protocol editor: draft ``d`` as shown at revision ``r``.
+
+    The revision makes a double tap harmless: the second tap comes from a screen that is no
+    longer current and is ignored, instead of toggling a choice back off.
+    """
 
     d: int
+    r: int
     a: str
     v: str = ""
 

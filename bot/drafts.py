@@ -41,6 +41,7 @@ class Draft:
     unknown: list[tuple[int, str]] = field(default_factory=list)  # pasted names not found
     notice: str | None = None  # shown once at the top of the editor
     reviewing: bool = False  # the judge has seen the summary: a change returns there
+    rev: int = 0  # grows with every change; buttons of an older screen are stale
 
     # -- derived -------------------------------------------------------------------------------
 

@@ -33,6 +33,15 @@ class StoredGame:
     def deadline(self, window_minutes: int) -> datetime:
         return self.ended_at + timedelta(minutes=window_minutes)
 
+    def status_at(self, now: datetime, window_minutes: int) -> str:
+        """provisional while protests may be filed, then final; annulled stays annulled.
+
+        The stored status is written only by decisions (annulment); the passing of the protest
+        window is derived from the time, so no background job has to flip it."""
+        if self.status == "provisional" and now >= self.deadline(window_minutes):
+            return "final"
+        return self.status
+
 
 class SaveError(Exception):
     """The draft cannot be saved as it is; ``message`` is for the judge (Russian)."""
@@ -159,7 +168,7 @@ class Games:
 
     # -- writing -------------------------------------------------------------------------------
 
-    async def save(self, draft: Draft, actor: Member) -> Saved:
+    async def save(self, draft: Draft, actor: Member, window_minutes: int) -> Saved:
         """Write a confirmed draft: a new game, or a correction of ``draft.game_id``.
 
         One transaction: the game, its seats, the audit record, the pending announcement, and the
@@ -170,6 +179,13 @@ class Games:
             return Saved(already, created=False)
         if draft.missing() or (await self.score(draft))[1]:
             raise SaveError("Протокол не заполнен или содержит ошибки.", "summary")
+        if draft.game_id is not None:
+            game = await self.get(draft.game_id)
+            if game is None or not self.can_correct(actor, game, window_minutes):
+                raise SaveError(
+                    "Исправить эту игру уже нельзя: время протестов истекло. "
+                    "Исправление может внести главный судья."
+                )
         now = self.clock.iso()
         ended_at = draft.ended_at or now
         after = _protocol_json(draft)
@@ -247,15 +263,13 @@ class Games:
         return Saved(game_id, created=True)
 
     def can_correct(self, member: Member, game: StoredGame, window_minutes: int) -> bool:
-        if game.status == "annulled":
+        """Head judges at any time; the judge who entered it while it is provisional."""
+        status = game.status_at(self.clock.now(), window_minutes)
+        if status == "annulled":
             return False
         if member.is_head_judge:
             return True
-        return (
-            member.is_judge
-            and game.judge_id == member.user_id
-            and self.clock.now() < game.deadline(window_minutes)
-        )
+        return member.is_judge and game.judge_id == member.user_id and status == "provisional"
 
     async def audit(self, game_id: int) -> list[dict[str, object]]:
         rows = await self.database.fetchall(

@@ -35,6 +35,7 @@ async def show_editor(
     bot: Bot, chat_id: int, draft: Draft, editor: Editor, drafts: Drafts, message_id: int | None
 ) -> None:
     """Render the draft into its editor message (a new one when ``message_id`` is None)."""
+    draft.rev += 1
     ctx = await editor.context(draft)
     text, markup = view.render(draft, ctx)
     if message_id is not None:
@@ -128,6 +129,9 @@ async def on_button(
     draft, _ = loaded
     message = callback.message
     assert isinstance(message, Message)
+    if callback_data.r != draft.rev and callback_data.a != "cancel":
+        await callback.answer(texts.SCREEN_CHANGED)
+        return
     if callback_data.a == "ok":
         await _confirm(
             callback, draft, message, member, state, editor, drafts, games, announcer, settings
@@ -168,7 +172,7 @@ async def _confirm(
     bot = callback.bot
     assert bot is not None
     try:
-        saved = await games.save(draft, member)
+        saved = await games.save(draft, member, settings.protest_window_minutes)
     except SaveError as error:
         draft.notice = error.message
         if error.step:

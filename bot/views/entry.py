@@ -70,7 +70,7 @@ def _nickname(draft: Draft, ctx: EditorContext, seat: int) -> str | None:
 
 
 def _button(text: str, draft: Draft, action: str, value: object = "") -> InlineKeyboardButton:
-    data = EntryCB(d=draft.id, a=action, v=str(value)).pack()
+    data = EntryCB(d=draft.id, r=draft.rev, a=action, v=str(value)).pack()
     return InlineKeyboardButton(text=text, callback_data=data)
 
 

@@ -82,3 +82,24 @@ async def test_announcement_turns_final_after_the_window(world, saved_game):
     announcer = world.service("announcer")
     world.clock.shift = timedelta(minutes=11)
     assert "результат окончательный" in await announcer.render(1)
+
+
+async def test_window_closing_during_a_correction_refuses_the_save(world, saved_game):
+    _, judge = saved_game
+    await judge.press("✏️ Исправить эту игру")
+    await judge.press("✏️ Изменить")
+    await judge.press("Победитель")
+    await judge.press("🔴 Красные")
+    world.clock.shift = timedelta(minutes=11)
+    await judge.press("✅ Подтвердить")
+    assert "время протестов истекло" in judge.last_answer()["text"]
+    stored = await world.service("games").get(1)
+    assert stored.draft.winner == "black"  # unchanged
+
+
+async def test_status_is_provisional_then_final(world, saved_game):
+    games = world.service("games")
+    stored = await games.get(1)
+    window = world.settings.protest_window_minutes
+    assert stored.status_at(world.clock.now(), window) == "provisional"
+    assert stored.status_at(world.clock.now() + timedelta(minutes=10), window) == "final"

@@ -344,3 +344,26 @@ async def test_no_current_tournament(world):
     admin = world.person("Админ", user_id=ADMIN_ID)
     await admin.send("/game")  # an admin is a judge too
     assert "Нет текущего турнира" in (await admin.reply()).text
+
+
+async def test_a_double_tap_on_a_seat_does_not_undo_the_choice(club):
+    _, _, judge = club
+    taps = Taps(judge)
+    await taps.send("/game")
+    await taps.send("\n".join(NAMES))
+    await taps.press("➕ Создать новых игроков: 10")
+    await taps.press("Далее ➡")
+    screen = judge.last()
+    sheriff = next(b for b in screen.buttons() if b["text"].startswith("2 "))
+    await judge.press_data(sheriff["callback_data"], screen)
+    await judge.press_data(sheriff["callback_data"], screen)  # the finger bounced
+    assert judge.last_answer()["text"].startswith("Нажатие уже учтено")
+    assert "2. Bravo — шериф" in judge.last().text
+    assert "Нажмите место дона." in judge.last().text
+
+
+async def test_stray_text_and_unknown_commands_in_private_get_a_hint(world):
+    anna = world.person("Анна")
+    for text in ("привет", "/unknown"):
+        await anna.send(text)
+        assert "Список команд — /help" in (await anna.reply()).text
