@@ -107,3 +107,69 @@ async def test_double_tap_on_confirm_over_polling(running, tmp_path):
     assert len(announcements(world)) == 1
     answers = [p.get("text") for m, p in world.api.calls if m == "answerCallbackQuery"][-2:]
     assert sorted(answers) == ["Сохранено ✅", "Эта игра уже сохранена."]
+
+
+async def test_two_judges_at_once_over_polling(running):
+    world, _ = running
+    admin, first = await setup_club(world)
+    from tests.club import appoint_judge
+
+    second = await appoint_judge(world, admin, "Пётр", "petr_judge")
+    a, b = Taps(first), Taps(second)
+    await a.send("/game")
+    await b.send("/game")
+    await b.press("Стол 1, игра 1 — изменить")
+    await b.press("Стол 2")
+    await a.send("\n".join(NAMES))
+    await b.send("\n".join(f"{n}-2" for n in NAMES))
+    await a.press("➕ Создать новых игроков: 10")
+    await b.press("➕ Создать новых игроков: 10")
+    for taps in (a, b):
+        await taps.press("Далее ➡")
+    for seat in (2, 9, 4, 7):  # interleaved taps
+        await a.seat(seat)
+        await b.seat(seat)
+    await a.press("🔴 Красные")
+    await b.press("⚫ Чёрные")
+    for taps in (a, b):
+        await taps.press("Никого (промах)")
+        await taps.press("К итогу ➡")
+        await taps.press("✅ Подтвердить")
+    texts = [
+        m.text
+        for m in await world.api.wait_for(
+            lambda: len(announcements(world)) == 2 and announcements(world), 5
+        )
+    ]
+    assert any("Стол 1, игра 1: победа красных" in t for t in texts)
+    assert any("Стол 2, игра 1: победа чёрных" in t and "Bravo-2" in t for t in texts)
+
+
+async def test_correction_re_announced_over_polling(running):
+    world, _ = running
+    _, judge = await setup_club(world)
+    await enter_protocol(Taps(judge))
+    await Taps(judge).press("✅ Подтвердить")
+    (original,) = await world.api.wait_for(lambda: announcements(world), 5)
+    taps = Taps(judge)
+    await taps.press("✏️ Исправить эту игру")
+    await taps.press("✏️ Изменить")
+    await taps.press("Победитель")
+    await taps.press("🤝 Ничья")
+    await taps.press("✅ Подтвердить")
+    note = await world.api.wait_for(
+        lambda: len(announcements(world)) == 2 and announcements(world)[1], 5
+    )
+    assert note.reply_to == original.message_id and "исправлен: победитель" in note.text
+    assert "ничья" in announcements(world)[0].text and announcements(world)[0].edits == 1
+
+
+async def test_a_stranger_and_a_player_cannot_enter_results_over_polling(running):
+    world, _ = running
+    await setup_club(world)
+    player = world.person("Игрок")
+    await player.send("/start")
+    await player.reply()
+    for person in (player, world.person("Незнакомец")):
+        await person.send("/game")
+        assert "только судьи клуба" in (await person.reply()).text
