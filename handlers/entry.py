@@ -17,9 +17,9 @@ from bot import texts
 from bot.announcements import Announcer
 from bot.callbacks import EntryCB, GameCB
 from bot.config import Settings
-from bot.drafts import Draft, Drafts
+from bot.drafts import Draft
 from bot.entry import Editor, EntryError
-from bot.games import Games, SaveError
+from bot.games import SaveError
 from bot.rights import Member
 from bot.views import entry as view
 
@@ -32,7 +32,7 @@ class EntryState(StatesGroup):
 
 
 async def show_editor(
-    bot: Bot, chat_id: int, draft: Draft, editor: Editor, drafts: Drafts, message_id: int | None
+    bot: Bot, chat_id: int, draft: Draft, editor: Editor, message_id: int | None
 ) -> None:
     """Render the draft into its editor message (a new one when ``message_id`` is None)."""
     draft.rev += 1
@@ -54,12 +54,12 @@ async def show_editor(
 
 
 async def open_editor(
-    bot: Bot, chat_id: int, member: Member, state: FSMContext, editor: Editor, drafts: Drafts
+    bot: Bot, chat_id: int, member: Member, state: FSMContext, editor: Editor
 ) -> None:
     if not member.is_judge:
         await bot.send_message(chat_id, texts.NOT_A_JUDGE)
         return
-    existing = await drafts.of_judge(member.user_id)
+    existing = await editor.drafts.of_judge(member.user_id)
     if existing is not None:
         draft = existing[0]
         draft.notice = "Продолжаем незаконченный протокол. Чтобы начать заново, нажмите «Отменить»."
@@ -70,13 +70,13 @@ async def open_editor(
             await bot.send_message(chat_id, error.message)
             return
     await state.set_state(EntryState.editing)
-    await show_editor(bot, chat_id, draft, editor, drafts, message_id=None)
+    await show_editor(bot, chat_id, draft, editor, message_id=None)
 
 
 async def cmd_game(
-    message: Message, bot: Bot, member: Member, state: FSMContext, editor: Editor, drafts: Drafts
+    message: Message, bot: Bot, member: Member, state: FSMContext, editor: Editor
 ) -> None:
-    await open_editor(bot, message.chat.id, member, state, editor, drafts)
+    await open_editor(bot, message.chat.id, member, state, editor)
 
 
 async def cmd_game_in_group(message: Message, bot: Bot) -> None:
@@ -85,9 +85,9 @@ async def cmd_game_in_group(message: Message, bot: Bot) -> None:
 
 
 async def on_text(
-    message: Message, bot: Bot, member: Member, state: FSMContext, editor: Editor, drafts: Drafts
+    message: Message, bot: Bot, member: Member, state: FSMContext, editor: Editor
 ) -> None:
-    loaded = await drafts.of_judge(member.user_id)
+    loaded = await editor.drafts.of_judge(member.user_id)
     if loaded is None or not member.is_judge:
         await state.clear()
         await message.answer(texts.NO_OPEN_DRAFT)
@@ -99,7 +99,7 @@ async def on_text(
         draft.notice = error.message
     with suppress(TelegramBadRequest):  # keep the chat to the one editor message
         await message.delete()
-    await show_editor(bot, message.chat.id, draft, editor, drafts, message_id)
+    await show_editor(bot, message.chat.id, draft, editor, message_id)
 
 
 async def on_other_message(message: Message) -> None:
@@ -113,17 +113,15 @@ async def on_button(
     member: Member,
     state: FSMContext,
     editor: Editor,
-    drafts: Drafts,
-    games: Games,
     announcer: Announcer,
     settings: Settings,
 ) -> None:
     if not member.is_judge:
         await callback.answer(texts.NOT_A_JUDGE, show_alert=True)
         return
-    loaded = await drafts.of_judge(member.user_id)
+    loaded = await editor.drafts.of_judge(member.user_id)
     if loaded is None or loaded[0].id != callback_data.d:
-        already = await games.by_submission(callback_data.d)
+        already = await editor.games.by_submission(callback_data.d)
         await callback.answer(texts.ALREADY_SAVED if already else texts.DRAFT_CLOSED)
         return
     draft, _ = loaded
@@ -133,12 +131,10 @@ async def on_button(
         await callback.answer(texts.SCREEN_CHANGED)
         return
     if callback_data.a == "ok":
-        await _confirm(
-            callback, draft, message, member, state, editor, drafts, games, announcer, settings
-        )
+        await _confirm(callback, draft, message, member, state, editor, announcer, settings)
         return
     if callback_data.a == "cancel":
-        await drafts.discard(draft.id)
+        await editor.drafts.discard(draft.id)
         await state.clear()
         await bot.edit_message_text(
             texts.CORRECTION_CANCELLED if draft.game_id else texts.DRAFT_CANCELLED,
@@ -153,7 +149,7 @@ async def on_button(
     except EntryError as error:
         draft.notice = toast = error.message
     await state.set_state(EntryState.editing)
-    await show_editor(bot, message.chat.id, draft, editor, drafts, message.message_id)
+    await show_editor(bot, message.chat.id, draft, editor, message.message_id)
     await callback.answer(toast)
 
 
@@ -164,12 +160,11 @@ async def _confirm(
     member: Member,
     state: FSMContext,
     editor: Editor,
-    drafts: Drafts,
-    games: Games,
     announcer: Announcer,
     settings: Settings,
 ) -> None:
     bot = callback.bot
+    games = editor.games
     assert bot is not None
     try:
         saved = await games.save(draft, member, settings.protest_window_minutes)
@@ -177,7 +172,7 @@ async def _confirm(
         draft.notice = error.message
         if error.step:
             draft.step = error.step
-        await show_editor(bot, message.chat.id, draft, editor, drafts, message.message_id)
+        await show_editor(bot, message.chat.id, draft, editor, message.message_id)
         await callback.answer(error.message, show_alert=True)
         return
     if not saved.created:
@@ -202,18 +197,17 @@ async def on_game_button(
     member: Member,
     state: FSMContext,
     editor: Editor,
-    drafts: Drafts,
-    games: Games,
     settings: Settings,
 ) -> None:
     message = callback.message
+    games = editor.games
     assert isinstance(message, Message)
     if not member.is_judge:
         await callback.answer(texts.NOT_A_JUDGE, show_alert=True)
         return
     if callback_data.a == "new":
         await callback.answer()
-        await open_editor(bot, message.chat.id, member, state, editor, drafts)
+        await open_editor(bot, message.chat.id, member, state, editor)
         return
     if callback_data.a != "fix":
         await callback.answer(texts.STALE_BUTTON)
@@ -225,19 +219,18 @@ async def on_game_button(
     if not games.can_correct(member, game, settings.protest_window_minutes):
         await callback.answer(texts.CANNOT_CORRECT, show_alert=True)
         return
-    existing = await drafts.of_judge(member.user_id)
+    existing = await editor.drafts.of_judge(member.user_id)
     if existing is not None and existing[0].game_id != game.id:
         await callback.answer(texts.FINISH_DRAFT_FIRST, show_alert=True)
         return
     await callback.answer()
     draft = await editor.correction_draft(member, game.id)
     await state.set_state(EntryState.editing)
-    await show_editor(bot, message.chat.id, draft, editor, drafts, message_id=None)
+    await show_editor(bot, message.chat.id, draft, editor, message_id=None)
 
 
-async def cmd_games(
-    message: Message, member: Member, games: Games, settings: Settings, editor: Editor
-) -> None:
+async def cmd_games(message: Message, member: Member, settings: Settings, editor: Editor) -> None:
+    games = editor.games
     if not member.is_judge:
         await message.answer(texts.NOT_A_JUDGE)
         return

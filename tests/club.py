@@ -54,6 +54,15 @@ class Taps:
         await self.press(labels[0])
 
 
+async def seat_players(taps: Taps, names: Sequence[str] = NAMES) -> None:
+    """/game, paste the ten nicknames, create the ones the club does not know yet."""
+    await taps.send("/game")
+    await taps.send("\n".join(names))
+    labels = [b for b in taps.person.buttons() if b.startswith("➕ Создать новых игроков")]
+    if labels:
+        await taps.press(labels[0])
+
+
 async def enter_protocol(
     taps: Taps,
     *,
@@ -66,15 +75,9 @@ async def enter_protocol(
     best_move: Sequence[int] = (4, 7, 9),
     extras: dict[int, str] | None = None,
     penalties: dict[int, Sequence[str]] | None = None,
-    create_players: bool = True,
 ) -> None:
     """From /game to the summary, the fast way: paste the names, then tap."""
-    await taps.send("/game")
-    await taps.send("\n".join(names))
-    if create_players:
-        labels = [b for b in taps.person.buttons() if b.startswith("➕ Создать новых игроков")]
-        if labels:
-            await taps.press(labels[0])
+    await seat_players(taps, names)
     await taps.press("Далее ➡")
     for seat in (sheriff, don, *mafia):
         await taps.seat(seat)

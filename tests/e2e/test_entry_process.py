@@ -4,7 +4,7 @@ import sqlite3
 
 import pytest
 
-from tests.club import NAMES, Taps, enter_protocol, setup_club
+from tests.club import NAMES, Taps, enter_protocol, seat_players, setup_club
 from tests.harness import CLUB_CHAT_ID, BotProcess
 
 
@@ -64,9 +64,7 @@ async def test_restart_in_the_middle_of_an_entry_loses_nothing(running, tmp_path
     world, process = running
     _, judge = await setup_club(world)
     taps = Taps(judge)
-    await taps.send("/game")
-    await taps.send("\n".join(NAMES))
-    await taps.press("➕ Создать новых игроков: 10")
+    await seat_players(taps)
     await taps.press("Далее ➡")
     await taps.seat(2)  # the sheriff …
     assert await process.stop() == 0

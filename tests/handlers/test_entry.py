@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from tests.club import NAMES, Taps, enter_protocol, setup_club
+from tests.club import NAMES, Taps, enter_protocol, seat_players, setup_club
 from tests.harness import CLUB_CHAT_ID
 
 TAP_TARGET = 30
@@ -72,7 +72,7 @@ async def test_full_protocol_through_the_buttons(club):
 
 
 async def test_tap_count_of_a_typical_entry_stays_within_target(club):
-    _world, _, judge = club
+    _, _, judge = club
     taps = Taps(judge)
     await enter_protocol(taps)
     await taps.press("✅ Подтвердить")
@@ -93,7 +93,7 @@ async def test_saved_game_is_in_the_database_with_an_audit_record(club):
 
 
 async def test_next_game_number_is_proposed(club):
-    _world, _, judge = club
+    _, _, judge = club
     await enter_protocol(Taps(judge))
     await judge.press("✅ Подтвердить")
     await judge.press("📝 Следующая игра")
@@ -188,7 +188,7 @@ async def _editor_notice(judge) -> str:
     ],
 )
 async def test_bad_seat_input(club, text, expected):
-    _world, _, judge = club
+    _, _, judge = club
     await judge.send("/game")
     await judge.send("Лис")
     await judge.press("➕ Новый игрок «Лис»")
@@ -198,10 +198,8 @@ async def test_bad_seat_input(club, text, expected):
 
 
 async def test_player_cannot_sit_twice(club):
-    _world, _, judge = club
-    await judge.send("/game")
-    await judge.send("\n".join(NAMES))
-    await judge.press("➕ Создать новых игроков: 10")
+    _, _, judge = club
+    await seat_players(Taps(judge))
     await Taps(judge).seat(5)
     await judge.send("Лис")  # already on seat 1
     assert "«Лис» уже на месте 1." in judge.last().text
@@ -209,7 +207,7 @@ async def test_player_cannot_sit_twice(club):
 
 
 async def test_creating_a_new_player_from_the_search(club):
-    _world, _, judge = club
+    _, _, judge = club
     await judge.send("/game")
     await judge.send("Новичок")
     await judge.press("➕ Новый игрок «Новичок»")
@@ -218,7 +216,7 @@ async def test_creating_a_new_player_from_the_search(club):
 
 
 async def test_table_and_game_number(club):
-    _world, _, judge = club
+    _, _, judge = club
     await judge.send("/game")
     await judge.press("Стол 1, игра 1 — изменить")
     await judge.send("три пять")
@@ -228,7 +226,7 @@ async def test_table_and_game_number(club):
 
 
 async def test_extras_are_refused_in_a_draw_and_penalties_must_fit(club):
-    _world, _, judge = club
+    _, _, judge = club
     taps = Taps(judge)
     await enter_protocol(taps, winner="🤝 Ничья", killed=None)
     await taps.press("✏️ Изменить")
@@ -247,11 +245,9 @@ async def test_extras_are_refused_in_a_draw_and_penalties_must_fit(club):
 
 
 async def test_best_move_cannot_name_the_victims_own_seat(club):
-    _world, _, judge = club
+    _, _, judge = club
     taps = Taps(judge)
-    await taps.send("/game")
-    await taps.send("\n".join(NAMES))
-    await taps.press("➕ Создать новых игроков: 10")
+    await seat_players(taps)
     await taps.press("Далее ➡")
     for seat in (2, 9, 4, 7):
         await taps.seat(seat)
@@ -262,7 +258,7 @@ async def test_best_move_cannot_name_the_victims_own_seat(club):
 
 
 async def test_changing_the_result_drops_what_no_longer_fits(club):
-    _world, _, judge = club
+    _, _, judge = club
     taps = Taps(judge)
     await enter_protocol(taps, extras={4: "0.3"}, penalties={1: ["8.5.1"]})
     await taps.press("✏️ Изменить")
@@ -282,7 +278,7 @@ async def test_cancel_discards_the_draft(club):
 
 
 async def test_a_stale_button_of_a_closed_draft_is_answered(club):
-    _world, _, judge = club
+    _, _, judge = club
     await judge.send("/game")
     old = judge.last()
     seat_button = old.buttons()[0]["callback_data"]
@@ -292,7 +288,7 @@ async def test_a_stale_button_of_a_closed_draft_is_answered(club):
 
 
 async def test_leaving_and_coming_back_continues_the_draft(club):
-    _world, _, judge = club
+    _, _, judge = club
     await judge.send("/game")
     await judge.send("Лис")
     await judge.press("➕ Новый игрок «Лис»")
@@ -303,7 +299,7 @@ async def test_leaving_and_coming_back_continues_the_draft(club):
 
 
 async def test_garbage_button_data_is_answered(club):
-    _world, _, judge = club
+    _, _, judge = club
     await judge.send("/game")
     await judge.press_data("e:not-a-number:seat:1", judge.last())
     assert judge.last_answer()["text"].startswith("Эта кнопка устарела")
@@ -349,9 +345,7 @@ async def test_no_current_tournament(world):
 async def test_a_double_tap_on_a_seat_does_not_undo_the_choice(club):
     _, _, judge = club
     taps = Taps(judge)
-    await taps.send("/game")
-    await taps.send("\n".join(NAMES))
-    await taps.press("➕ Создать новых игроков: 10")
+    await seat_players(taps)
     await taps.press("Далее ➡")
     screen = judge.last()
     sheriff = next(b for b in screen.buttons() if b["text"].startswith("2 "))
