@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from aiogram.types import User
+from aiosqlite import Row
 
 from bot.clock import Clock
 from bot.config import Settings
@@ -84,12 +85,12 @@ class MemberDirectory:
         row = await self.database.fetchone("SELECT * FROM members WHERE user_id = ?", (user_id,))
         return await self._known(row) if row else None
 
-    async def _known(self, row: object) -> KnownMember:
-        user_id = row["user_id"]  # type: ignore[index]
+    async def _known(self, row: Row) -> KnownMember:
+        user_id = row["user_id"]
         return KnownMember(
             user_id=user_id,
-            full_name=row["full_name"],  # type: ignore[index]
-            username=row["username"],  # type: ignore[index]
+            full_name=row["full_name"],
+            username=row["username"],
             rights=await self.rights_of(user_id),
         )
 

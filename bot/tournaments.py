@@ -7,6 +7,7 @@ import secrets
 import sqlite3
 from dataclasses import dataclass
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 from bot.clock import Clock
@@ -49,8 +50,6 @@ def _ruleset_json(ruleset_ref: str) -> str | None:
     cannot change the points of games already played."""
     if ruleset_ref in BUILT_IN:
         return None
-    from pathlib import Path
-
     ruleset = load_ruleset_file(Path(ruleset_ref))
     return json.dumps(_ruleset_mapping(ruleset), ensure_ascii=False)
 

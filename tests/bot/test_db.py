@@ -81,3 +81,23 @@ async def test_concurrent_transactions_do_not_commit_each_others_halves(database
     results = await asyncio.gather(failing(), succeeding(), return_exceptions=True)
     assert isinstance(results[0], RuntimeError)
     assert [row["x"] for row in await database.fetchall("SELECT x FROM a")] == [2]
+
+
+async def test_shutdown_waits_for_an_update_in_progress():
+    from bot.middlewares import InFlightMiddleware
+
+    in_flight = InFlightMiddleware()
+    release = asyncio.Event()
+    written = []
+
+    async def slow_handler(event, data):
+        await release.wait()
+        written.append("committed")
+
+    task = asyncio.create_task(in_flight(slow_handler, object(), {}))
+    await asyncio.sleep(0)
+    assert not await in_flight.drained(timeout=0.05)  # still writing: shutdown must wait
+    release.set()
+    assert await in_flight.drained(timeout=1)
+    await task
+    assert written == ["committed"]

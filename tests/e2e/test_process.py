@@ -100,3 +100,12 @@ async def test_rejected_token_stops_with_a_clear_line(fake_telegram, tmp_path):
     code, output = await BotProcess(url, tmp_path, BOT_TOKEN="1:wrong").run_to_exit()
     assert code == 4
     assert "BOT_TOKEN was rejected" in output and "Traceback" not in output
+
+
+async def test_sigint_stops_cleanly_too(fake_telegram, tmp_path):
+    import signal
+
+    world, url = fake_telegram
+    process = await started(world, url, tmp_path)
+    assert await process.stop(signal.SIGINT) == 0
+    assert "Stopped" in process.text() and "Traceback" not in process.text()
