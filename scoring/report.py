@@ -27,6 +27,12 @@ def _number(value: Fraction) -> float:
     return float(rounded(value))
 
 
+STANDING_FIELDS = (
+    "place", "name", "games", "wins", "special_wins", "first_killed", "win_points", "ci",
+    "best_move", "extra", "penalty", "main", "additional", "total", "lot",
+)  # fmt: skip
+
+
 def standing_dict(row: Standing) -> dict[str, Any]:
     return {
         "place": row.place,
@@ -130,9 +136,9 @@ def to_table(result: Result) -> str:
 
 def to_csv(result: Result) -> str:
     buffer = io.StringIO()
-    fields = list(standing_dict(result.standings[0]).keys()) if result.standings else []
+    fields = STANDING_FIELDS
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(fields or ["place", "name"])
+    writer.writerow(fields)
     for row in result.standings:
         data = standing_dict(row)
         data.update(

@@ -165,3 +165,14 @@ def test_stdin_through_the_module(protocol_file):
         check=False,
     )
     assert done.returncode == 0 and "Bravo" in done.stdout
+
+
+def test_empty_distance_in_every_format(capsys, tmp_path):
+    path = tmp_path / "empty.json"
+    path.write_text('{"games": []}')
+    _, out, _ = run(capsys, "standings", path, "--format", "csv")
+    assert out.strip().split(",")[:3] == ["place", "name", "games"]
+    _, out, _ = run(capsys, "standings", path)
+    assert json.loads(out) == {"ruleset": "rules-8", "standings": [], "games": []}
+    code, out, _ = run(capsys, "standings", path, "--format", "table")
+    assert code == 0 and out.startswith("Место")
