@@ -238,6 +238,10 @@ class Editor:
             raise EntryError("Заполните все 10 мест.")
         if draft.step == "roles" and not draft.roles_complete:
             raise EntryError("Отметьте шерифа, дона и двух мафий.")
+        if draft.step == "winner" and not draft.winner:
+            raise EntryError("Нажмите, кто победил.")
+        if draft.step == "night" and not draft.night_done:
+            raise EntryError("Нажмите место убитого в первую ночь или «Никого».")
         if draft.step == "best_move" and len(draft.best_move) not in (0, 3):
             raise EntryError("В лучшем ходе три места (или нажмите «Без лучшего хода»).")
         self._advance(draft)

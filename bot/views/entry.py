@@ -179,7 +179,8 @@ def _winner(draft: Draft, ctx: EditorContext) -> tuple[str, Keyboard]:
         _button(("✓ " if draft.winner == w.value else "") + WINNER_BUTTON[w], draft, "win", w.value)
         for w in Winner
     ]
-    return f"Кто победил? {current}".strip(), [row, *_nav(draft)]
+    forward = "Далее ➡" if draft.winner else None
+    return f"Кто победил? {current}".strip(), [row, *_nav(draft, forward=forward)]
 
 
 def _night(draft: Draft, ctx: EditorContext) -> tuple[str, Keyboard]:
@@ -187,7 +188,7 @@ def _night(draft: Draft, ctx: EditorContext) -> tuple[str, Keyboard]:
     keyboard = _seat_buttons(draft, ctx, "kill", marks)
     nobody = ("✓ " if draft.night_done and draft.first_killed is None else "") + "Никого (промах)"
     keyboard.append([_button(nobody, draft, "kill", 0)])
-    keyboard += _nav(draft)
+    keyboard += _nav(draft, forward="Далее ➡" if draft.night_done else None)
     return f"{_seat_list(draft, ctx)}\n\nКого убили в первую ночь?", keyboard
 
 

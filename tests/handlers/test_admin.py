@@ -91,3 +91,16 @@ async def test_rules_64_catalogue_is_offered_for_its_tournament(world):
     await taps.seat(2)  # the sheriff, whose team lost
     codes = [b.split()[0] for b in judge.buttons() if b[0].isdigit() and " " in b]
     assert "6.4.6.3" in codes and "8.5.4" not in codes
+
+
+async def test_an_appointed_admin_has_every_right(world):
+    admin = world.person("Админ", user_id=ADMIN_ID)
+    deputy = world.person("Зам", username="deputy")
+    await deputy.send("/start")
+    await deputy.reply()
+    await admin.send("/admin @deputy")
+    assert "назначен администратор" in (await admin.reply()).text
+    await deputy.send("/newtournament Весна")
+    assert "создан" in (await deputy.reply()).text
+    await deputy.send("/game")
+    assert "Новая игра" in (await deputy.reply()).text

@@ -361,3 +361,39 @@ async def test_stray_text_and_unknown_commands_in_private_get_a_hint(world):
     for text in ("привет", "/unknown"):
         await anna.send(text)
         assert "Список команд — /help" in (await anna.reply()).text
+
+
+async def test_back_buttons_and_marking_roles_again(club):
+    _, _, judge = club
+    taps = Taps(judge)
+    await seat_players(taps)
+    await taps.press("Далее ➡")
+    for seat in (2, 9, 4, 7):
+        await taps.seat(seat)
+    assert "Кто победил?" in judge.last().text
+    await taps.press("◀ Назад")
+    assert "Роли отмечены" in judge.last().text
+    await taps.press("↺ Отметить роли заново")
+    assert "Нажмите место шерифа." in judge.last().text and "шериф\n" not in judge.last().text
+    for seat in (3, 9, 4, 7):
+        await taps.seat(seat)
+    await taps.press("🔴 Красные")
+    await taps.press("◀ Назад")
+    await taps.press("Далее ➡")
+    assert "3. <Дон> & Co — шериф" in judge.last().text  # the night screen lists the roles
+
+
+async def test_typed_extra_with_a_comma(club):
+    _, _, judge = club
+    taps = Taps(judge)
+    await enter_protocol(taps)
+    await taps.press("✏️ Изменить")
+    await taps.press("Доп. баллы и штрафы")
+    await taps.seat(4)
+    await taps.send("0,35")
+    assert "Доп. баллы: 0.35." in judge.last().text
+    await taps.send("0.33")
+    assert "с шагом 0.05" in judge.last().text
+    await taps.press("Готово ✓")
+    await taps.press("К итогу ➡")
+    assert "4. Сова — мафия: 1.35 (победа 1, доп. +0.35)" in judge.last().text
