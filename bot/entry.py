@@ -224,9 +224,9 @@ class Editor:
     async def _do_goto(self, draft: Draft, value: str, judge: Member) -> None:
         if value not in {*STEPS, "table", "edit"}:
             raise EntryError("Неизвестный раздел.")
-        if value in _NEEDS_ROLES_AND_WINNER and (not draft.roles_complete or not draft.winner):
+        if value in _NEEDS_ROLES_AND_WINNER and not self._open(draft, value):
             raise EntryError("Сначала отметьте роли и победителя.")
-        if value == "best_move" and not self._best_move_applies(draft):
+        if value == "best_move" and not self._open(draft, value):
             value = "night"
         draft.step = value
         draft.cursor = None if value != "players" else draft.cursor
@@ -252,10 +252,8 @@ class Editor:
         elif draft.step in ("table", "edit"):
             draft.step = "summary" if draft.game_id or not draft.missing() else "players"
         elif draft.step in STEPS and draft.step != "players":
-            index = STEPS.index(draft.step) - 1
-            if STEPS[index] == "best_move" and not self._best_move_applies(draft):
-                index -= 1
-            draft.step = STEPS[index]
+            earlier = [s for s in STEPS[: STEPS.index(draft.step)] if self._open(draft, s)]
+            draft.step = earlier[-1]
         draft.cursor = None
 
     async def _do_tbl(self, draft: Draft, value: str, judge: Member) -> None:
@@ -384,6 +382,14 @@ class Editor:
 
     # -- rules of the dialog -------------------------------------------------------------------
 
+    def _open(self, draft: Draft, step: str) -> bool:
+        """Whether a step can be shown now: some depend on answers given before."""
+        if step == "best_move":
+            return self._best_move_applies(draft)
+        if step in _NEEDS_ROLES_AND_WINNER:
+            return draft.roles_complete and draft.winner is not None
+        return True
+
     def _best_move_applies(self, draft: Draft) -> bool:
         if draft.first_killed is None:
             return False
@@ -393,9 +399,7 @@ class Editor:
     def _advance(self, draft: Draft) -> None:
         """To the next step; once the judge has seen the summary, back to it when complete."""
         start = STEPS.index(draft.step) + 1 if draft.step in STEPS else 0
-        following = [
-            step for step in STEPS[start:] if step != "best_move" or self._best_move_applies(draft)
-        ]
+        following = [step for step in STEPS[start:] if self._open(draft, step)]
         step = following[0] if following else "summary"
         asks_best_move = step == "best_move" and not draft.best_move_done
         if draft.reviewing and not draft.missing() and not asks_best_move:
