@@ -8,10 +8,12 @@ which may be a repeating fraction (0.4·1/3), is a ``Fraction``. Integers keep a
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import math
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -309,5 +311,24 @@ def standings(scores: Sequence[GameScore], ruleset: Ruleset, seed: int) -> tuple
 
 def compute(games: Sequence[Game], ruleset: Ruleset, seed: int = 0) -> Result:
     """Per-game points and standings of a distance of valid games."""
-    scores = score_games(games, ruleset)
-    return Result(ruleset=ruleset, standings=standings(scores, ruleset, seed), games=scores)
+    with _no_cycle_collection():
+        scores = score_games(games, ruleset)
+        return Result(ruleset=ruleset, standings=standings(scores, ruleset, seed), games=scores)
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Pause the cyclic garbage collector while scoring.
+
+    Scoring allocates a million small tuples and makes no reference cycles; the collector's
+    repeated scans of them cost 20 % at 10,000 games and made the time grow faster than the
+    games (measured: 24.6 → 29.8 µs/game from 10k to 100k with it, 19.6 → 19.6 without; see
+    benchmarks/scoring_standings.py). Memory is still freed by reference counting.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()

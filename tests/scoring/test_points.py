@@ -101,3 +101,16 @@ def test_extras_are_exact_decimals():
     scored = seats(game("red", extra={s: "0.1" for s in range(1, 11)}))
     assert sum(seat.extra for seat in scored) == 1
     assert Decimal("0.1") * 10 == 1
+
+
+def test_scoring_leaves_the_garbage_collector_as_it_found_it():
+    import gc
+
+    compute([game("red")], RULES_8)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        compute([game("red")], RULES_8)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
