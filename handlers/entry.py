@@ -34,10 +34,15 @@ class EntryState(StatesGroup):
 async def show_editor(
     bot: Bot, chat_id: int, draft: Draft, editor: Editor, message_id: int | None
 ) -> None:
-    """Render the draft into its editor message (a new one when ``message_id`` is None)."""
+    """Render the draft into its editor message (a new one when ``message_id`` is None).
+
+    The draft is stored before it is shown: whatever happens to the message, the database holds
+    the truth, and a tap on an outdated screen redraws it from there."""
     draft.rev += 1
     ctx = await editor.context(draft)
     text, markup = view.render(draft, ctx)
+    draft.notice = None  # a notice is shown once
+    await editor.drafts.save(draft, message_id)
     if message_id is not None:
         try:
             await bot.edit_message_text(
@@ -48,9 +53,7 @@ async def show_editor(
                 message_id = None  # the editor message is gone: show a new one
     if message_id is None:
         sent = await bot.send_message(chat_id, text, reply_markup=markup)
-        message_id = sent.message_id
-    draft.notice = None  # a notice is shown once
-    await editor.drafts.save(draft, message_id)
+        await editor.drafts.save(draft, sent.message_id)
 
 
 async def open_editor(
@@ -128,6 +131,7 @@ async def on_button(
     message = callback.message
     assert isinstance(message, Message)
     if callback_data.r != draft.rev and callback_data.a != "cancel":
+        await show_editor(bot, message.chat.id, draft, editor, message.message_id)
         await callback.answer(texts.SCREEN_CHANGED)
         return
     if callback_data.a == "ok":

@@ -397,3 +397,17 @@ async def test_typed_extra_with_a_comma(club):
     await taps.press("Готово ✓")
     await taps.press("К итогу ➡")
     assert "4. Сова — мафия: 1.35 (победа 1, доп. +0.35)" in judge.last().text
+
+
+async def test_a_tap_on_an_outdated_screen_redraws_it(club):
+    _, _, judge = club
+    await judge.send("/game")
+    first = judge.last()
+    await judge.send("/game")  # the editor is shown again, as a new message
+    second = judge.last()
+    assert second.message_id != first.message_id
+    await judge.press("3 —", message=first)  # an old copy of the editor further up
+    assert judge.last_answer()["text"].startswith("Нажатие уже учтено")
+    await judge.send("Лис")  # typed text goes to the editor the judge last used
+    await judge.press("➕ Новый игрок «Лис»", message=first)
+    assert "1. Лис" in first.text
