@@ -172,7 +172,7 @@ async def test_two_judges_enter_at_the_same_time(club):
 # -- bad input gets a clear Russian message and loses nothing -----------------------------------
 
 
-async def _editor_notice(judge) -> str:
+def _editor_notice(judge) -> str:
     text = judge.last().text
     return text.split("\n\n")[1] if "⚠️" in text else ""
 
@@ -193,7 +193,7 @@ async def test_bad_seat_input(club, text, expected):
     await judge.send("Лис")
     await judge.press("➕ Новый игрок «Лис»")
     await judge.send(text)
-    assert expected in await _editor_notice(judge)
+    assert expected in _editor_notice(judge)
     assert "1. Лис" in judge.last().text  # nothing entered before was lost
 
 
