@@ -100,9 +100,9 @@ class Editor:
         if draft.step == "players":
             lines = [line for line in text.splitlines() if line.strip()]
             if len(lines) > 1:
-                await self._paste_players(draft, lines, judge)
+                await self._paste_players(draft, lines)
             else:
-                await self._search(draft, text, judge)
+                await self._search(draft, text)
         elif draft.step == "table":
             await self._typed_table(draft, text)
         elif draft.step == "seat":
@@ -110,7 +110,7 @@ class Editor:
         else:
             raise EntryError("Сейчас нужно нажать кнопку в сообщении с протоколом.")
 
-    async def _search(self, draft: Draft, text: str, judge: Member) -> None:
+    async def _search(self, draft: Draft, text: str) -> None:
         try:
             query = clean_nickname(text)
         except NicknameError as error:
@@ -124,7 +124,7 @@ class Editor:
             seat = draft.players.index(exact.id) + 1
             draft.notice = f"«{exact.nickname}» уже на месте {seat}."
 
-    async def _paste_players(self, draft: Draft, lines: list[str], judge: Member) -> None:
+    async def _paste_players(self, draft: Draft, lines: list[str]) -> None:
         if len(lines) != 10:
             raise EntryError(
                 f"Нужно 10 строк — по нику на каждое место, по порядку; получено {len(lines)}."

@@ -31,15 +31,17 @@ class SQLiteStorage(BaseStorage):
     def __init__(self, database: Database) -> None:
         self.database = database
 
-    async def set_state(self, key: StorageKey, state: StateType = None) -> None:
-        value = state.state if isinstance(state, State) else state
+    async def _upsert(self, key: StorageKey, column: str, value: str | None) -> None:
         async with self.database.transaction() as connection:
             await connection.execute(
-                "INSERT INTO fsm_state (key, state) VALUES (?, ?) "
-                "ON CONFLICT (key) DO UPDATE SET state = excluded.state, "
+                f"INSERT INTO fsm_state (key, {column}) VALUES (?, ?) "
+                f"ON CONFLICT (key) DO UPDATE SET {column} = excluded.{column}, "
                 "updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
                 (storage_key(key), value),
             )
+
+    async def set_state(self, key: StorageKey, state: StateType = None) -> None:
+        await self._upsert(key, "state", state.state if isinstance(state, State) else state)
 
     async def get_state(self, key: StorageKey) -> str | None:
         row = await self.database.fetchone(
@@ -48,14 +50,7 @@ class SQLiteStorage(BaseStorage):
         return row["state"] if row else None
 
     async def set_data(self, key: StorageKey, data: Mapping[str, Any]) -> None:
-        encoded = json.dumps(dict(data), ensure_ascii=False)
-        async with self.database.transaction() as connection:
-            await connection.execute(
-                "INSERT INTO fsm_state (key, data) VALUES (?, ?) "
-                "ON CONFLICT (key) DO UPDATE SET data = excluded.data, "
-                "updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
-                (storage_key(key), encoded),
-            )
+        await self._upsert(key, "data", json.dumps(dict(data), ensure_ascii=False))
 
     async def get_data(self, key: StorageKey) -> dict[str, Any]:
         row = await self.database.fetchone(

@@ -13,8 +13,8 @@ from bot.clock import Clock
 from bot.db import Database
 from bot.drafts import SEATS, Draft
 from bot.rights import Member
-from bot.tournaments import Tournament, Tournaments
-from scoring import Game, GameScore, Ruleset, Standing, compute, validate_game
+from bot.tournaments import Tournaments
+from scoring import Game, GameScore, Ruleset, compute, validate_game
 from scoring.validation import Problem
 
 
@@ -159,12 +159,6 @@ class Games:
         result = compute(games, tournament.ruleset(), tournament.seed)
         mine = next(scored for scored in result.games if scored.game.id == str(game_id))
         return game, mine
-
-    async def standings(self, tournament: Tournament) -> tuple[Standing, ...]:
-        games = []
-        for stage in await self.tournaments.stages(tournament.id):
-            games += await self.stage_games(stage.id, stage.name)
-        return compute(games, tournament.ruleset(), tournament.seed).standings
 
     # -- writing -------------------------------------------------------------------------------
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from contextlib import suppress
 
 from aiogram import Bot, F, Router
@@ -23,7 +22,6 @@ from bot.games import SaveError
 from bot.rights import Member
 from bot.views import entry as view
 
-log = logging.getLogger(__name__)
 _PRIVATE = F.chat.type == ChatType.PRIVATE
 
 

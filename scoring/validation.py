@@ -57,8 +57,7 @@ class ProtocolError(ValueError):
 
 def fmt(value: Decimal) -> str:
     """A decimal as a judge writes it: 0.25, 0.4, 1."""
-    text = format(value.normalize(), "f")
-    return text
+    return format(value.normalize(), "f")
 
 
 def check_seat(
