@@ -17,16 +17,16 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.announcements import Announcer
-from bot.clock import Clock
-from bot.config import load_settings
-from bot.db import Database
-from bot.drafts import Draft
-from bot.games import Games
-from bot.members import MemberDirectory
-from bot.players import PlayerDirectory
-from bot.rights import Member, Right
-from bot.tournaments import Tournaments
+from bot.announce.announcer import Announcer
+from bot.club.games import Games
+from bot.club.members import MemberDirectory
+from bot.club.players import PlayerDirectory
+from bot.club.tournaments import Tournaments
+from bot.core.clock import Clock
+from bot.core.config import load_settings
+from bot.core.db import Database
+from bot.core.rights import Member, Right
+from bot.entry.drafts import Draft
 
 
 async def filled(path: Path, games_count: int) -> tuple[Games, Announcer, Draft]:

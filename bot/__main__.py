@@ -5,8 +5,8 @@ from __future__ import annotations
 import logging
 import sys
 
-from bot.config import ConfigError, load_settings
-from bot.db import DatabaseError
+from bot.core.config import ConfigError, load_settings
+from bot.core.db import DatabaseError
 
 
 def main() -> int:

@@ -21,20 +21,20 @@ from aiogram.exceptions import (
 from aiogram.fsm.storage.memory import SimpleEventIsolation
 from aiogram.types import BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
 
-from bot.announcements import Announcer
-from bot.clock import Clock
-from bot.commands import group_commands, private_commands, publish_menu
-from bot.config import Settings
-from bot.db import Database
-from bot.drafts import Drafts
-from bot.entry import Editor
-from bot.fsm_storage import SQLiteStorage
-from bot.games import Games
-from bot.members import MemberDirectory
-from bot.middlewares import InFlightMiddleware, MemberMiddleware
-from bot.players import PlayerDirectory
-from bot.telegram_retry import RetryAfter
-from bot.tournaments import Tournaments
+from bot.announce.announcer import Announcer
+from bot.club.games import Games
+from bot.club.members import MemberDirectory
+from bot.club.players import PlayerDirectory
+from bot.club.tournaments import Tournaments
+from bot.core.clock import Clock
+from bot.core.config import Settings
+from bot.core.db import Database
+from bot.core.fsm_storage import SQLiteStorage
+from bot.entry.drafts import Drafts
+from bot.entry.editor import Editor
+from bot.telegram.menus import group_commands, private_commands, publish_menu
+from bot.telegram.middlewares import InFlightMiddleware, MemberMiddleware
+from bot.telegram.retry import RetryAfter
 from handlers import build_router
 
 log = logging.getLogger(__name__)

@@ -9,13 +9,13 @@ from aiogram.enums import ChatType
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
-from bot import texts
 from bot.callbacks import AdminCB
-from bot.commands import publish_menu
-from bot.config import Settings
-from bot.members import KnownMember, MemberDirectory
-from bot.rights import Member, Right
-from bot.tournaments import Tournament, TournamentError, Tournaments
+from bot.club.members import KnownMember, MemberDirectory
+from bot.club.tournaments import Tournament, TournamentError, Tournaments
+from bot.core.config import Settings
+from bot.core.rights import Member, Right
+from bot.telegram.menus import publish_menu
+from bot.texts import common as texts
 from scoring import RulesetError
 from scoring.rulesets import BUILT_IN
 

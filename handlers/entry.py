@@ -12,14 +12,14 @@ from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
-from bot import texts
-from bot.announcements import Announcer
+from bot.announce.announcer import Announcer
 from bot.callbacks import EntryCB, GameCB
-from bot.config import Settings
-from bot.drafts import Draft
-from bot.entry import Editor, EntryError
-from bot.games import SaveError
-from bot.rights import Member
+from bot.club.games import SaveError
+from bot.core.config import Settings
+from bot.core.rights import Member
+from bot.entry.drafts import Draft
+from bot.entry.editor import Editor, EntryError
+from bot.texts import common as texts
 from bot.views import entry as view
 
 _PRIVATE = F.chat.type == ChatType.PRIVATE

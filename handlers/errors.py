@@ -8,7 +8,7 @@ from aiogram import Router
 from aiogram.exceptions import TelegramAPIError
 from aiogram.types import ErrorEvent
 
-from bot import texts
+from bot.texts import common as texts
 
 log = logging.getLogger(__name__)
 

@@ -6,7 +6,7 @@ from aiogram import F, Router
 from aiogram.enums import ChatType
 from aiogram.types import CallbackQuery, Message
 
-from bot import texts
+from bot.texts import common as texts
 
 
 async def unknown_button(callback: CallbackQuery) -> None:

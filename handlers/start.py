@@ -7,9 +7,9 @@ from aiogram.enums import ChatType
 from aiogram.filters import Command, CommandStart
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, Message
 
-from bot import texts
 from bot.callbacks import GameCB
-from bot.rights import Member
+from bot.core.rights import Member
+from bot.texts import common as texts
 
 _PRIVATE = F.chat.type == ChatType.PRIVATE
 _GROUP = F.chat.type.in_({ChatType.GROUP, ChatType.SUPERGROUP})

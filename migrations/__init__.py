@@ -1,1 +1,1 @@
-"""Numbered SQL migrations, applied in order at start-up (see ``bot.db``)."""
+"""Numbered SQL migrations, applied in order at start-up (see ``bot.core.db``)."""

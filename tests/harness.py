@@ -22,9 +22,9 @@ from aiogram import Bot, Dispatcher
 from aiogram.types import Update
 
 from bot.app import create_bot, create_dispatcher, open_database, prepare_bot
-from bot.clock import Clock
-from bot.config import Settings, load_settings
-from bot.db import Database
+from bot.core.clock import Clock
+from bot.core.config import Settings, load_settings
+from bot.core.db import Database
 from tests.fakes.bot_api import TOKEN, FakeBotAPI
 from tests.fakes.people import World
 from tests.fakes.server import FakeTelegramServer

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from bot.points import show, signed
+from bot.views.points import show, signed
 from scoring import Role, SeatScore, Winner
 
 ROLE = {Role.CIVILIAN: "мирный", Role.SHERIFF: "шериф", Role.MAFIA: "мафия", Role.DON: "дон"}

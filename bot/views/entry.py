@@ -8,10 +8,10 @@ from html import escape
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import EntryCB, GameCB
-from bot.drafts import SEATS, Draft
-from bot.players import Player
-from bot.points import show
+from bot.club.players import Player
+from bot.entry.drafts import SEATS, Draft
 from bot.views.common import ROLE, ROLE_MARK, WINNER, WINNER_BUTTON, seat_points, short
+from bot.views.points import show
 from scoring import GameScore, Outcome, Ruleset, Winner, outcome_for
 from scoring.validation import Problem
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from bot.config import ConfigError, load_settings
+from bot.core.config import ConfigError, load_settings
 
 
 @pytest.fixture(autouse=True)

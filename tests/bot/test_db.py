@@ -4,7 +4,7 @@ import asyncio
 
 import pytest
 
-from bot.db import Database, DatabaseError, Migration, bundled_migrations
+from bot.core.db import Database, DatabaseError, Migration, bundled_migrations
 
 
 @pytest.fixture
@@ -84,7 +84,7 @@ async def test_concurrent_transactions_do_not_commit_each_others_halves(database
 
 
 async def test_shutdown_waits_for_an_update_in_progress():
-    from bot.middlewares import InFlightMiddleware
+    from bot.telegram.middlewares import InFlightMiddleware
 
     in_flight = InFlightMiddleware()
     release = asyncio.Event()

@@ -9,14 +9,14 @@ import random
 
 import pytest
 
-from bot.clock import Clock
-from bot.db import Database
-from bot.drafts import SEATS, Draft, Drafts
-from bot.entry import Editor, EntryError
-from bot.games import Games, SaveError
-from bot.players import PlayerDirectory
-from bot.rights import Member, Right
-from bot.tournaments import Tournaments
+from bot.club.games import Games, SaveError
+from bot.club.players import PlayerDirectory
+from bot.club.tournaments import Tournaments
+from bot.core.clock import Clock
+from bot.core.db import Database
+from bot.core.rights import Member, Right
+from bot.entry.drafts import SEATS, Draft, Drafts
+from bot.entry.editor import Editor, EntryError
 from scoring import Winner, outcome_for, validate_game
 
 ACTIONS = ["seat", "pick", "new", "newall", "goto", "next", "back", "tbl", "role", "reroles",

@@ -3,8 +3,8 @@
 from aiogram.fsm.state import State, StatesGroup
 from aiogram.fsm.storage.base import StorageKey
 
-from bot.db import Database
-from bot.fsm_storage import SQLiteStorage
+from bot.core.db import Database
+from bot.core.fsm_storage import SQLiteStorage
 
 
 class Entry(StatesGroup):

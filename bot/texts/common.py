@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from aiogram.utils.formatting import Bold, Code, Text, as_line, as_list, as_marked_section
 
-from bot.commands import commands_for
-from bot.rights import Member
+from bot.core.rights import Member
+from bot.telegram.menus import commands_for
 
 UNEXPECTED_ERROR = (
     "Что-то пошло не так, и действие не выполнено. Попробуйте ещё раз; если ошибка повторится, "

@@ -10,8 +10,8 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from bot.clock import Clock
-from bot.db import Database
+from bot.core.clock import Clock
+from bot.core.db import Database
 from scoring import Ruleset
 from scoring.rulesets import BUILT_IN, builtin, load_ruleset_file, ruleset_from_mapping
 

@@ -2,7 +2,7 @@
 
 Pending announcements are rows in the database, written in the same transaction as the game, so a
 crash between saving and announcing loses nothing. One worker sends them in order. Telegram's flood
-limit is waited out by the session (``bot.telegram_retry``); whatever still fails stays pending and
+limit is waited out by the session (``bot.telegram.retry``); whatever still fails stays pending and
 is tried again, so no announcement is ever dropped.
 """
 
@@ -22,13 +22,13 @@ from aiogram.exceptions import (
 )
 from aiogram.types import ReplyParameters
 
-from bot.clock import Clock
-from bot.config import Settings
-from bot.db import Database
-from bot.games import Games
-from bot.members import MemberDirectory
-from bot.players import PlayerDirectory
-from bot.tournaments import Tournaments
+from bot.club.games import Games
+from bot.club.members import MemberDirectory
+from bot.club.players import PlayerDirectory
+from bot.club.tournaments import Tournaments
+from bot.core.clock import Clock
+from bot.core.config import Settings
+from bot.core.db import Database
 from bot.views.announcement import AnnouncementData, announcement, change_note
 from scoring import Winner
 

@@ -6,8 +6,8 @@ import sqlite3
 import unicodedata
 from dataclasses import dataclass
 
-from bot.clock import Clock
-from bot.db import Database
+from bot.core.clock import Clock
+from bot.core.db import Database
 
 MAX_NICKNAME = 32
 SUGGESTIONS = 8

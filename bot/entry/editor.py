@@ -8,12 +8,12 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 
-from bot.clock import Clock
-from bot.drafts import SEATS, Draft, Drafts
-from bot.games import Games
-from bot.players import NicknameError, Player, PlayerDirectory, clean_nickname
-from bot.rights import Member
-from bot.tournaments import Tournaments
+from bot.club.games import Games
+from bot.club.players import NicknameError, Player, PlayerDirectory, clean_nickname
+from bot.club.tournaments import Tournaments
+from bot.core.clock import Clock
+from bot.core.rights import Member
+from bot.entry.drafts import SEATS, Draft, Drafts
 from bot.views.entry import STEPS, EditorContext
 from scoring import Ruleset, Team, Winner, outcome_for
 

@@ -8,7 +8,7 @@ from aiogram import Bot
 from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import BotCommand, BotCommandScopeChat
 
-from bot.rights import Member
+from bot.core.rights import Member
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,11 +9,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.clock import Clock
-from bot.db import Database
-from bot.drafts import SEATS, Draft
-from bot.rights import Member
-from bot.tournaments import Tournaments
+from bot.club.tournaments import Tournaments
+from bot.core.clock import Clock
+from bot.core.db import Database
+from bot.core.rights import Member
+from bot.entry.drafts import SEATS, Draft
 from scoring import Game, GameScore, Ruleset, compute, validate_game
 from scoring.validation import Problem
 

@@ -9,7 +9,7 @@ from typing import Any
 from aiogram import BaseMiddleware
 from aiogram.types import TelegramObject, User
 
-from bot.members import MemberDirectory
+from bot.club.members import MemberDirectory
 
 Handler = Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]]
 

@@ -7,8 +7,8 @@ from dataclasses import asdict, dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from bot.clock import Clock
-from bot.db import Database
+from bot.core.clock import Clock
+from bot.core.db import Database
 from scoring import Game, Role, SeatEntry, Winner
 
 SEATS = range(1, 11)

@@ -9,7 +9,7 @@ from typing import Any
 from aiogram.fsm.state import State
 from aiogram.fsm.storage.base import BaseStorage, StateType, StorageKey
 
-from bot.db import Database
+from bot.core.db import Database
 
 
 def storage_key(key: StorageKey) -> str:

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from aiogram.types import User
 from aiosqlite import Row
 
-from bot.clock import Clock
-from bot.config import Settings
-from bot.db import Database
-from bot.rights import Member, Right
+from bot.core.clock import Clock
+from bot.core.config import Settings
+from bot.core.db import Database
+from bot.core.rights import Member, Right
 
 
 @dataclass(frozen=True, slots=True)
