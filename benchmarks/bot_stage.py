@@ -18,18 +18,21 @@ import time
 from pathlib import Path
 
 from bot.announce.announcer import Announcer
-from bot.club.games import Games
+from bot.club.games import Games, Submission
 from bot.club.members import MemberDirectory
 from bot.club.players import PlayerDirectory
-from bot.club.tournaments import Tournaments
+from bot.club.protocol import Protocol
+from bot.club.tournaments import Tournament, Tournaments
 from bot.core.clock import Clock
 from bot.core.config import load_settings
 from bot.core.db import Database
 from bot.core.rights import Member, Right
-from bot.entry.drafts import Draft
+from scoring import Winner
 
 
-async def filled(path: Path, games_count: int) -> tuple[Games, Announcer, Draft]:
+async def filled(
+    path: Path, games_count: int
+) -> tuple[Games, Announcer, Protocol, tuple[int, Tournament]]:
     settings = load_settings(bot_token="1:x", database_path=path, club_chat_id=-1)
     database = Database(path)
     await database.connect()
@@ -49,33 +52,41 @@ async def filled(path: Path, games_count: int) -> tuple[Games, Announcer, Draft]
     stage = await tournaments.current_stage(tournament.id)
     ids = [(await players.create(f"Игрок {i}", 1)).id for i in range(300)]
     rng = random.Random(1)
-    draft = Draft(1, tournament.id, stage.id, 1, 1)
+    protocol = Protocol(table=1, number=1)
     for number in range(1, games_count + 2):
-        draft = Draft(1, tournament.id, stage.id, 1, number)
-        draft.players = rng.sample(ids, 10)
-        draft.sheriff, draft.don, draft.mafia = 2, 9, [4, 7]
-        draft.winner = rng.choice(["red", "black", "draw"])
-        draft.first_killed = rng.randint(1, 10)
-        draft.night_done = True
+        protocol = Protocol(
+            table=1,
+            number=number,
+            players=tuple(rng.sample(ids, 10)),
+            sheriff=2,
+            don=9,
+            mafia=(4, 7),
+            winner=rng.choice(list(Winner)),
+            first_killed=rng.randint(1, 10),
+            night_done=True,
+        )
         if number <= games_count:
             async with database.transaction() as connection:
                 cursor = await connection.execute(
                     "INSERT INTO drafts (judge_id, data, created_at, updated_at) "
-                    "VALUES (1, ?, '', '') "
-                    "ON CONFLICT (judge_id) DO UPDATE SET data = excluded.data RETURNING id",
-                    (draft.dumps(),),
+                    "VALUES (1, '{}', '', '') "
+                    "ON CONFLICT (judge_id) DO UPDATE SET data = excluded.data RETURNING id"
                 )
-                draft.id = (await cursor.fetchone())[0]  # type: ignore[index]
-            await games.save(draft, judge, settings.protest_window_minutes)
-    return games, announcer, draft
+                draft_id = (await cursor.fetchone())[0]  # type: ignore[index]
+            submission = Submission(draft_id, tournament.id, stage.id, protocol, None)
+            await games.save(submission, judge, settings.protest_window_minutes)
+    return games, announcer, protocol, (stage.id, tournament)
 
 
 async def measure(size: int) -> tuple[float, float]:
     with tempfile.TemporaryDirectory() as folder:
-        games, announcer, draft = await filled(Path(folder) / "club.sqlite3", size)
+        games, announcer, protocol, (stage_id, tournament) = await filled(
+            Path(folder) / "club.sqlite3", size
+        )
+        ruleset = tournament.ruleset()
         started = time.perf_counter()
         for _ in range(5):
-            await games.score(draft)
+            await games.score(protocol, stage_id, ruleset, tournament.seed, None)
         summary = (time.perf_counter() - started) / 5
         started = time.perf_counter()
         for _ in range(5):

@@ -30,7 +30,8 @@ from bot.core.clock import Clock
 from bot.core.config import Settings
 from bot.core.db import Database
 from bot.core.fsm_storage import SQLiteStorage
-from bot.entry.drafts import Drafts
+from bot.core.rights import Member
+from bot.entry.draft import Drafts
 from bot.entry.editor import Editor
 from bot.telegram.menus import group_commands, private_commands, publish_menu
 from bot.telegram.middlewares import InFlightMiddleware, MemberMiddleware
@@ -62,9 +63,17 @@ def create_dispatcher(
     players = PlayerDirectory(database, clock)
     tournaments = Tournaments(database, clock)
     games = Games(database, clock, tournaments, settings.club_chat_id)
-    drafts = Drafts(database, clock)
-    editor = Editor(drafts, players, games, tournaments, clock)
     announcer = Announcer(settings, database, games, tournaments, players, members, clock)
+    editor = Editor(
+        Drafts(database, clock),
+        players,
+        games,
+        tournaments,
+        clock,
+        window_minutes=settings.protest_window_minutes,
+        announces=settings.club_chat_id is not None,
+        on_saved=announcer.wake,
+    )
     in_flight = InFlightMiddleware()
     dispatcher = Dispatcher(
         storage=SQLiteStorage(database),
@@ -76,7 +85,6 @@ def create_dispatcher(
         players=players,
         tournaments=tournaments,
         games=games,
-        drafts=drafts,
         editor=editor,
         announcer=announcer,
         in_flight=in_flight,
@@ -131,7 +139,13 @@ async def prepare_bot(bot: Bot, members: MemberDirectory) -> None:
         "setMyCommands",
     )
     for member in await members.everyone_with_rights():
-        await _until_reachable(partial(publish_menu, bot, member), "setMyCommands")
+        await _until_reachable(partial(_publish_menu, bot, members, member), "setMyCommands")
+
+
+async def _publish_menu(bot: Bot, members: MemberDirectory, member: Member) -> None:
+    """A refusal (he never opened the bot) is retried on his first update."""
+    if await publish_menu(bot, member):
+        await members.menu_published(member)
 
 
 async def open_database(settings: Settings) -> Database:

@@ -1,8 +1,38 @@
-"""Callback data of every button: ids only, never names, always within Telegram's 64 bytes."""
+"""Every button's callback data: ids and short codes only, never names, within Telegram's 64 bytes.
+
+One place for all of them, so that the view that draws a button, the logic that answers it and
+the tests that press it share one vocabulary.
+"""
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from aiogram.filters.callback_data import CallbackData
+
+
+class EntryAction(StrEnum):
+    """What a button of the protocol editor does (values are short: they travel in buttons)."""
+
+    SEAT = "seat"  # choose the seat to fill (players)
+    PICK = "pick"  # seat a suggested player
+    NEW = "new"  # create the searched nickname as a new player
+    NEW_ALL = "newall"  # create every unknown pasted nickname
+    GOTO = "goto"  # open a step
+    NEXT = "next"
+    BACK = "back"
+    TABLE = "tbl"  # choose a table (the next free game number follows)
+    ROLE = "role"
+    ROLES_AGAIN = "reroles"
+    WINNER = "win"
+    KILLED = "kill"  # first night: the seat shot, 0 for nobody
+    BEST_MOVE = "bm"  # a best-move seat, 0 for none
+    SEAT_EXTRAS = "ex"  # open one seat's extra and penalties
+    EXTRA = "exv"
+    PENALTY = "pen"
+    CONFIRM = "ok"
+    DISCARD = "cancel"  # asks once
+    DISCARD_YES = "del"
 
 
 class EntryCB(CallbackData, prefix="e"):
@@ -14,18 +44,28 @@ class EntryCB(CallbackData, prefix="e"):
 
     d: int
     r: int
-    a: str
+    a: EntryAction
     v: str = ""
+
+
+class GameAction(StrEnum):
+    NEXT_GAME = "new"
+    CORRECT = "fix"
 
 
 class GameCB(CallbackData, prefix="g"):
     """A button about a saved game (correct it) or about starting the next one."""
 
-    a: str
+    a: GameAction
     g: int = 0
 
 
+class AdminAction(StrEnum):
+    MAKE_CURRENT = "cur"
+    RULESET = "rs"
+
+
 class AdminCB(CallbackData, prefix="a"):
-    a: str
+    a: AdminAction
     t: int = 0
     v: str = ""

@@ -2,37 +2,57 @@
 
 from __future__ import annotations
 
-from html import escape
+from contextlib import suppress
 
 from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
+from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 from aiogram.filters import Command, CommandObject
-from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
+from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
+from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from bot.callbacks import AdminCB
+from bot.callbacks import AdminAction, AdminCB
 from bot.club.members import KnownMember, MemberDirectory
-from bot.club.tournaments import Tournament, TournamentError, Tournaments
+from bot.club.tournaments import FIRST_STAGE, Tournament, TournamentError, Tournaments
 from bot.core.config import Settings
+from bot.core.parsing import MAX_TELEGRAM_ID, InputError, small_number, user_reference
 from bot.core.rights import Member, Right
 from bot.telegram.menus import publish_menu
-from bot.texts import common as texts
+from bot.texts import admin as texts
+from bot.texts import common
+from bot.texts import entry as entry_texts
+from bot.texts import tournaments as tournament_texts
+from bot.texts.markup import quote
 from scoring import RulesetError
 from scoring.rulesets import BUILT_IN
 
 _APPOINT = {"judge": Right.JUDGE, "headjudge": Right.HEAD_JUDGE, "admin": Right.ADMIN}
-_RIGHT_NAMES = {
-    Right.JUDGE: "судья",
-    Right.HEAD_JUDGE: "главный судья",
-    Right.ADMIN: "администратор",
-}
+
+
+class _Unknown(Exception):
+    """The command names someone the bot cannot find; the message says what to do."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
 
 
 async def _target(
     message: Message, command: CommandObject, members: MemberDirectory
 ) -> KnownMember | None:
-    """The person a command names: ``@username`` or id as its argument, or the replied-to."""
+    """The person a command names: ``@username`` or id as its argument, or the replied-to.
+
+    None when the command names nobody; ``_Unknown`` when it names someone the bot never saw."""
     if command.args:
-        return await members.find(command.args.split()[0])
+        reference = command.args.split()[0]
+        try:
+            parsed = user_reference(reference)
+        except InputError as error:
+            raise _Unknown(error.message) from None
+        found = await members.find(parsed)
+        if found is None:
+            raise _Unknown(texts.never_wrote(reference))
+        return found
     reply = message.reply_to_message
     if reply is not None and reply.from_user is not None and not reply.from_user.is_bot:
         await members.resolve(reply.from_user)
@@ -40,71 +60,81 @@ async def _target(
     return None
 
 
+async def _tell(bot: Bot, user_id: int, text: str) -> None:
+    """A private note to a person; he may not have opened the bot, which is fine."""
+    with suppress(TelegramBadRequest, TelegramForbiddenError):
+        await bot.send_message(user_id, text)
+
+
+async def _refresh_menu(bot: Bot, members: MemberDirectory, user_id: int) -> None:
+    member = await members.member(user_id)
+    if await publish_menu(bot, member):
+        await members.menu_published(member)
+
+
 async def cmd_appoint(
     message: Message, command: CommandObject, bot: Bot, member: Member, members: MemberDirectory
 ) -> None:
     right = _APPOINT[command.command]
-    target = await _target(message, command, members)
+    try:
+        target = await _target(message, command, members)
+    except _Unknown as unknown:
+        await message.answer(unknown.message)
+        return
     if target is None:
-        await message.answer(
-            f"Кого назначить? Напишите /{command.command} @username или числовой id, "
-            "или ответьте этой командой на сообщение человека. Человек должен хотя бы раз "
-            "написать боту или в чат клуба."
-        )
+        await message.answer(texts.whom_to_appoint(command.command))
         return
     added = await members.grant(target.user_id, right, member.user_id)
-    await publish_menu(bot, await members.member(target.user_id))
-    verb = "назначен" if added else "уже"
-    await message.answer(f"{escape(target.label)} — {verb} {_RIGHT_NAMES[right]}.")
+    await _refresh_menu(bot, members, target.user_id)
+    if added and target.user_id != member.user_id:
+        await _tell(bot, target.user_id, texts.you_were_appointed(right))
+    await message.answer(texts.appointed(target.label, right, added))
 
 
 async def cmd_unjudge(
     message: Message, command: CommandObject, bot: Bot, members: MemberDirectory,
     settings: Settings,
 ) -> None:  # fmt: skip
-    target = await _target(message, command, members)
+    try:
+        target = await _target(message, command, members)
+    except _Unknown as unknown:
+        await message.answer(unknown.message)
+        return
     if target is None:
-        await message.answer("С кого снять права? Напишите /unjudge @username или id.")
+        await message.answer(texts.WHOM_TO_REVOKE)
         return
     taken = await members.revoke_all(target.user_id)
-    await publish_menu(bot, await members.member(target.user_id))
-    lines = []
-    if taken:
-        names = ", ".join(_RIGHT_NAMES[r] for r in taken)
-        lines.append(f"{escape(target.label)}: сняты права ({names}).")
-    else:
-        lines.append(f"У {escape(target.label)} не было назначенных прав.")
+    await _refresh_menu(bot, members, target.user_id)
+    lines = [texts.revoked(target.label, taken)]
     if settings.is_admin(target.user_id):
-        lines.append("Он остаётся администратором: его id указан в ADMIN_IDS.")
+        lines.append(texts.STAYS_ADMIN)
     await message.answer("\n".join(lines))
 
 
 async def cmd_staff(message: Message, members: MemberDirectory) -> None:
     staff = await members.staff()
     if not staff:
-        await message.answer("Судьи пока не назначены. Назначить: /judge @username.")
+        await message.answer(texts.NO_STAFF)
         return
-    lines = ["<b>Судьи и администраторы</b>"]
+    lines = [texts.STAFF_TITLE]
     for known in staff:
-        rights = ", ".join(_RIGHT_NAMES[r] for r in sorted(known.rights))
-        lines.append(f"• {escape(known.label)} (id {known.user_id}) — {rights}")
+        lines.append(texts.staff_line(known.label, known.user_id, sorted(known.rights)))
     await message.answer("\n".join(lines))
 
 
+def _ruleset_choices(settings: Settings) -> list[str]:
+    return [*BUILT_IN, *([settings.ruleset] if settings.ruleset not in BUILT_IN else [])]
+
+
 def _ruleset_keyboard(tournament_id: int, settings: Settings) -> InlineKeyboardMarkup:
-    choices = list(BUILT_IN)
-    if settings.ruleset not in BUILT_IN:
-        choices.append(settings.ruleset)
-    rows = [
-        [
-            InlineKeyboardButton(
-                text=f"Правила: {name}",
-                callback_data=AdminCB(a="rs", t=tournament_id, v=str(i)).pack(),
-            )
-        ]
-        for i, name in enumerate(choices)
-    ]
-    return InlineKeyboardMarkup(inline_keyboard=rows)
+    builder = InlineKeyboardBuilder()
+    for index, name in enumerate(_ruleset_choices(settings)):
+        builder.button(
+            text=tournament_texts.ruleset_button(name),
+            callback_data=AdminCB(a=AdminAction.RULESET, t=tournament_id, v=str(index)),
+        )
+    builder.adjust(1)
+    return builder.as_markup()
 
 
 async def cmd_new_tournament(
@@ -114,11 +144,10 @@ async def cmd_new_tournament(
     try:
         tournament = await tournaments.create(command.args or "", settings.ruleset, member.user_id)
     except (TournamentError, RulesetError) as error:
-        await message.answer(escape(str(error)))
+        await message.answer(quote(error))
         return
     await message.answer(
-        f"Турнир «{escape(tournament.title)}» создан и стал текущим; этап «основной». "
-        f"Правила: {escape(tournament.ruleset_ref)}. Сменить их можно до первой игры:",
+        tournament_texts.created(tournament.title, tournament.ruleset_ref, FIRST_STAGE),
         reply_markup=_ruleset_keyboard(tournament.id, settings),
     )
 
@@ -126,21 +155,24 @@ async def cmd_new_tournament(
 async def cmd_tournaments(message: Message, tournaments: Tournaments) -> None:
     found = await tournaments.all()
     if not found:
-        await message.answer("Турниров пока нет. Создать: /newtournament Название.")
+        await message.answer(tournament_texts.NO_TOURNAMENTS)
         return
-    lines = ["<b>Турниры</b>"]
-    rows = []
+    lines = [tournament_texts.TOURNAMENTS_TITLE]
+    builder = InlineKeyboardBuilder()
     for tournament in found[:20]:
-        mark = " — текущий" if tournament.is_current else ""
-        lines.append(f"• {escape(tournament.title)} ({escape(tournament.ruleset_ref)}){mark}")
+        lines.append(
+            tournament_texts.tournament_line(
+                tournament.title, tournament.ruleset_ref, tournament.is_current
+            )
+        )
         if not tournament.is_current:
-            rows.append([InlineKeyboardButton(
-                text=f"Сделать текущим: {tournament.title[:40]}",
-                callback_data=AdminCB(a="cur", t=tournament.id).pack(),
-            )])  # fmt: skip
-    await message.answer(
-        "\n".join(lines), reply_markup=InlineKeyboardMarkup(inline_keyboard=rows) if rows else None
-    )
+            builder.button(
+                text=tournament_texts.make_current_button(tournament.title),
+                callback_data=AdminCB(a=AdminAction.MAKE_CURRENT, t=tournament.id),
+            )
+    builder.adjust(1)
+    markup = builder.as_markup() if builder.buttons else None
+    await message.answer("\n".join(lines), reply_markup=markup)
 
 
 async def cmd_new_stage(message: Message, command: CommandObject, tournaments: Tournaments) -> None:
@@ -150,12 +182,9 @@ async def cmd_new_stage(message: Message, command: CommandObject, tournaments: T
     try:
         stage = await tournaments.new_stage(current.id, command.args or "")
     except TournamentError as error:
-        await message.answer(escape(str(error)))
+        await message.answer(quote(error))
         return
-    await message.answer(
-        f"Начат этап «{escape(stage.name)}» турнира «{escape(current.title)}». "
-        "Компенсация Ci на нём считается только по его играм."
-    )
+    await message.answer(tournament_texts.stage_started(stage.name, current.title))
 
 
 async def cmd_ruleset(message: Message, tournaments: Tournaments, settings: Settings) -> None:
@@ -163,8 +192,9 @@ async def cmd_ruleset(message: Message, tournaments: Tournaments, settings: Sett
     if tournament is None:
         return
     await message.answer(
-        f"Турнир «{escape(tournament.title)}»: правила {escape(tournament.ruleset_ref)} — "
-        f"{escape(tournament.ruleset().title)}.",
+        tournament_texts.ruleset_of(
+            tournament.title, tournament.ruleset_ref, tournament.ruleset().title
+        ),
         reply_markup=_ruleset_keyboard(tournament.id, settings),
     )
 
@@ -173,34 +203,32 @@ async def on_admin_button(
     callback: CallbackQuery, callback_data: AdminCB, tournaments: Tournaments,
     settings: Settings,
 ) -> None:  # fmt: skip
-    message = callback.message
+    if not 0 < callback_data.t < MAX_TELEGRAM_ID:
+        await callback.answer(common.STALE_BUTTON, show_alert=True)
+        return
     try:
-        if callback_data.a == "cur":
+        if callback_data.a is AdminAction.MAKE_CURRENT:
             tournament = await tournaments.make_current(callback_data.t)
-            text = f"Текущий турнир: «{escape(tournament.title)}»."
-        elif callback_data.a == "rs":
-            choices = list(BUILT_IN) + (
-                [settings.ruleset] if settings.ruleset not in BUILT_IN else []
-            )
-            index = int(callback_data.v) if callback_data.v.isdigit() else -1
-            if not 0 <= index < len(choices):
-                raise TournamentError(texts.STALE_BUTTON)
-            tournament = await tournaments.set_ruleset(callback_data.t, choices[index])
-            text = f"Турнир «{escape(tournament.title)}»: правила {escape(tournament.ruleset_ref)}."
+            text = tournament_texts.now_current(tournament.title)
         else:
-            raise TournamentError(texts.STALE_BUTTON)
+            choices = _ruleset_choices(settings)
+            index = small_number(callback_data.v, 0, len(choices) - 1)
+            if index is None:
+                raise TournamentError(common.STALE_BUTTON)
+            tournament = await tournaments.set_ruleset(callback_data.t, choices[index])
+            text = tournament_texts.ruleset_set(tournament.title, tournament.ruleset_ref)
     except (TournamentError, RulesetError) as error:
         await callback.answer(str(error)[:200], show_alert=True)
         return
-    await callback.answer("Готово")
-    if isinstance(message, Message):
-        await message.answer(text)
+    await callback.answer(texts.DONE)
+    if isinstance(callback.message, Message):
+        await callback.message.answer(text)
 
 
 async def _current_or_tell(message: Message, tournaments: Tournaments) -> Tournament | None:
     current = await tournaments.current()
     if current is None:
-        await message.answer(texts.NO_TOURNAMENT)
+        await message.answer(entry_texts.NO_TOURNAMENT)
         return None
     return current[0]
 

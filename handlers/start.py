@@ -5,10 +5,10 @@ from __future__ import annotations
 from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
 from aiogram.filters import Command, CommandStart
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, Message
+from aiogram.types import Message
 
-from bot.callbacks import GameCB
 from bot.core.rights import Member
+from bot.entry.screens import enter_result_keyboard
 from bot.texts import common as texts
 
 _PRIVATE = F.chat.type == ChatType.PRIVATE
@@ -16,27 +16,28 @@ _GROUP = F.chat.type.in_({ChatType.GROUP, ChatType.SUPERGROUP})
 
 
 async def start_private(message: Message, member: Member) -> None:
-    markup = None
-    if member.is_judge:
-        button = InlineKeyboardButton(
-            text="📝 Внести результат", callback_data=GameCB(a="new").pack()
-        )
-        markup = InlineKeyboardMarkup(inline_keyboard=[[button]])
-    await message.answer(texts.start_private(member).as_html(), reply_markup=markup)
+    markup = enter_result_keyboard() if member.is_judge else None
+    await message.answer(texts.start_private(member), reply_markup=markup)
 
 
 async def help_private(message: Message, member: Member) -> None:
-    await message.answer(texts.help_private(member).as_html())
+    await message.answer(texts.help_private(member))
 
 
 async def start_group(message: Message, member: Member, bot: Bot) -> None:
     me = await bot.me()
-    await message.answer(texts.start_group(member, me.username, message.chat.id).as_html())
+    await message.answer(texts.start_group(member, me.username, message.chat.id))
+
+
+async def help_group(message: Message, member: Member, bot: Bot) -> None:
+    me = await bot.me()
+    await message.answer(texts.help_group(member, me.username))
 
 
 def build_router() -> Router:
     router = Router(name="start")
     router.message.register(start_private, CommandStart(), _PRIVATE)
     router.message.register(help_private, Command("help"), _PRIVATE)
-    router.message.register(start_group, Command("start", "help"), _GROUP)
+    router.message.register(start_group, Command("start"), _GROUP)
+    router.message.register(help_group, Command("help"), _GROUP)
     return router

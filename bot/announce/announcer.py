@@ -22,15 +22,16 @@ from aiogram.exceptions import (
 )
 from aiogram.types import ReplyParameters
 
+from bot.announce.message import AnnouncementData, announcement
 from bot.club.games import Games
 from bot.club.members import MemberDirectory
 from bot.club.players import PlayerDirectory
+from bot.club.protocol import SEATS
 from bot.club.tournaments import Tournaments
 from bot.core.clock import Clock
 from bot.core.config import Settings
 from bot.core.db import Database
-from bot.views.announcement import AnnouncementData, announcement, change_note
-from scoring import Winner
+from bot.texts.announce import change_note
 
 log = logging.getLogger(__name__)
 RETRY_DELAY = 5.0
@@ -114,7 +115,7 @@ class Announcer:
                     # The message was deleted in the chat: announce anew.
                     sent = await bot.send_message(chat_id, text)
                     message_id = sent.message_id
-        if note:
+        if note and rendered is not None and text != rendered:  # a change people can see
             game = await self.games.get(game_id)
             assert game is not None
             reply = change_note(game.table, game.number, note)
@@ -138,21 +139,30 @@ class Announcer:
         tournament = await self.tournaments.get(game.tournament_id)
         stage = await self.tournaments.stage(game.stage_id)
         assert tournament is not None and stage is not None
-        players = await self.players.many([p for p in game.draft.players if p is not None])
+        protocol = game.protocol
+        players = await self.players.many([p for p in protocol.players if p is not None])
         judge = await self.members.get(game.judge_id)
+        ruleset = tournament.ruleset()
         deadline = game.deadline(self.settings.protest_window_minutes)
-        assert game.draft.winner is not None
+        assert protocol.winner is not None
         data = AnnouncementData(
             tournament=tournament.title,
             stage=stage.name,
             table=game.table,
             number=game.number,
-            winner=Winner(game.draft.winner),
+            winner=protocol.winner,
             judge=judge.full_name if judge else "—",
-            nicknames=[players[p].nickname if p in players else "?" for p in game.draft.players],
+            nicknames=[players[p].nickname if p in players else "?" for p in protocol.players],
+            penalties=[
+                [
+                    (code, item.description if (item := ruleset.penalty(code)) else "")
+                    for code in protocol.seat_penalties(seat)
+                ]
+                for seat in SEATS
+            ],
             score=score,
-            first_killed=game.draft.first_killed,
-            best_move=game.draft.best_move,
+            first_killed=protocol.first_killed,
+            best_move=list(protocol.best_move),
             deadline=deadline,
             final=game.status_at(self.clock.now(), self.settings.protest_window_minutes) == "final",
         )

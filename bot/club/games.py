@@ -1,4 +1,4 @@
-"""Saved games: writing a confirmed draft in one transaction, corrections with an audit log,
+"""Saved games: writing a confirmed protocol in one transaction, corrections with an audit log,
 and scoring a stage through the scoring core."""
 
 from __future__ import annotations
@@ -7,14 +7,18 @@ import json
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from decimal import Decimal
+from enum import StrEnum
 from typing import Any
 
+import aiosqlite
+
+from bot.club.protocol import SEATS, Protocol
 from bot.club.tournaments import Tournaments
 from bot.core.clock import Clock
 from bot.core.db import Database
 from bot.core.rights import Member
-from bot.entry.drafts import SEATS, Draft
-from scoring import Game, GameScore, Ruleset, compute, validate_game
+from scoring import Game, GameScore, Ruleset, Winner, compute, validate_game
 from scoring.validation import Problem
 
 
@@ -23,12 +27,18 @@ class StoredGame:
     id: int
     tournament_id: int
     stage_id: int
-    table: int
-    number: int
     judge_id: int
     ended_at: datetime
     status: str
-    draft: Draft  # the protocol, in the editor's shape
+    protocol: Protocol
+
+    @property
+    def table(self) -> int:
+        return self.protocol.table
+
+    @property
+    def number(self) -> int:
+        return self.protocol.number
 
     def deadline(self, window_minutes: int) -> datetime:
         return self.ended_at + timedelta(minutes=window_minutes)
@@ -43,19 +53,38 @@ class StoredGame:
         return self.status
 
 
-class SaveError(Exception):
-    """The draft cannot be saved as it is; ``message`` is for the judge (Russian)."""
+@dataclass(frozen=True, slots=True)
+class Submission:
+    """A confirmed protocol on its way into the database."""
 
-    def __init__(self, message: str, step: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.step = step
+    draft_id: int  # the draft it came from: a second Confirm of the same draft finds the game
+    tournament_id: int
+    stage_id: int
+    protocol: Protocol
+    ended_at: str | None
+    game_id: int | None = None  # set for a correction
+
+
+class SaveProblem(StrEnum):
+    INCOMPLETE = "incomplete"  # not filled in, or the scoring core finds errors
+    TOO_LATE = "too_late"  # a correction after the judge's window closed
+    CLOSED = "closed"  # the draft is gone (saved or discarded meanwhile)
+    NUMBER_TAKEN = "number_taken"  # the table and game number are used by another game
+
+
+class SaveError(Exception):
+    """The protocol cannot be saved as it is; the editor tells the judge why."""
+
+    def __init__(self, problem: SaveProblem) -> None:
+        super().__init__(problem.value)
+        self.problem = problem
 
 
 @dataclass(frozen=True, slots=True)
 class Saved:
     game_id: int
     created: bool  # False: this draft had been saved before (a double tap, a repeated update)
+    changed: bool = True  # False: a correction that changed nothing (nothing was written)
 
 
 def submission_key(draft_id: int) -> str:
@@ -101,14 +130,25 @@ class Games:
     async def next_number(self, tournament_id: int, table: int) -> int:
         row = await self.database.fetchone(
             "SELECT coalesce(max(game_number), 0) + 1 FROM games "
-            "WHERE distance_id = ? AND table_number = ?",
+            "WHERE tournament_id = ? AND table_number = ?",
             (tournament_id, table),
         )
         return int(row[0]) if row else 1
 
+    async def number_taken(
+        self, tournament_id: int, table: int, number: int, except_game: int | None
+    ) -> bool:
+        """Whether another game of the tournament has this table and game number."""
+        row = await self.database.fetchone(
+            "SELECT 1 FROM games WHERE tournament_id = ? AND table_number = ? "
+            "AND game_number = ? AND id IS NOT ?",
+            (tournament_id, table, number, except_game),
+        )
+        return row is not None
+
     async def last_table_of(self, judge_id: int, tournament_id: int) -> int | None:
         row = await self.database.fetchone(
-            "SELECT table_number FROM games WHERE judge_id = ? AND distance_id = ? "
+            "SELECT table_number FROM games WHERE judge_id = ? AND tournament_id = ? "
             "ORDER BY id DESC LIMIT 1",
             (judge_id, tournament_id),
         )
@@ -119,7 +159,7 @@ class Games:
     ) -> list[StoredGame]:
         """The newest games of a tournament, of one judge or of all; newest first."""
         where = (
-            "id IN (SELECT id FROM games WHERE distance_id = ? "
+            "id IN (SELECT id FROM games WHERE tournament_id = ? "
             "AND judge_id = coalesce(?, judge_id) ORDER BY id DESC LIMIT ?)"
         )
         return list(reversed(await self._load(where, (tournament_id, judge_id, limit))))
@@ -127,24 +167,24 @@ class Games:
     async def stage_games(self, stage_id: int, stage_name: str) -> list[Game]:
         """Every counted (not annulled) game of a stage, as the scoring core takes them."""
         stored = await self._load("stage_id = ? AND status != 'annulled'", (stage_id,))
-        return [game.draft.to_game(str(game.id), stage_name) for game in stored]
+        return [game.protocol.to_game(str(game.id), stage_name) for game in stored]
 
     # -- scoring -------------------------------------------------------------------------------
 
-    async def score(self, draft: Draft) -> tuple[GameScore | None, list[Problem], Ruleset]:
-        """The draft's points with Ci as the stage stands with it; or None and its problems."""
-        tournament = await self.tournaments.get(draft.tournament_id)
-        stage = await self.tournaments.stage(draft.stage_id)
-        assert tournament is not None and stage is not None
-        ruleset = tournament.ruleset()
-        key = str(draft.game_id) if draft.game_id else "draft"
-        game = draft.to_game(key, stage.name)
+    async def score(
+        self, protocol: Protocol, stage_id: int, ruleset: Ruleset, seed: int, game_id: int | None
+    ) -> tuple[GameScore | None, list[Problem]]:
+        """A complete protocol's points with Ci as the stage stands with it; or its problems."""
+        stage = await self.tournaments.stage(stage_id)
+        assert stage is not None
+        key = str(game_id) if game_id else "draft"
+        game = protocol.to_game(key, stage.name)
         problems = validate_game(game, ruleset)
-        others = [g for g in await self.stage_games(stage.id, stage.name) if g.id != key]
         if problems:
-            return None, problems, ruleset
-        result = compute([*others, game], ruleset, tournament.seed)
-        return result.games[-1], [], ruleset
+            return None, problems
+        others = [g for g in await self.stage_games(stage.id, stage.name) if g.id != key]
+        result = compute([*others, game], ruleset, seed)
+        return result.games[-1], []
 
     async def scored(self, game_id: int) -> tuple[StoredGame, GameScore | None]:
         """A saved game with its points as its stage stands now (None when annulled)."""
@@ -162,73 +202,54 @@ class Games:
 
     # -- writing -------------------------------------------------------------------------------
 
-    async def save(self, draft: Draft, actor: Member, window_minutes: int) -> Saved:
-        """Write a confirmed draft: a new game, or a correction of ``draft.game_id``.
+    async def save(self, submission: Submission, actor: Member, window_minutes: int) -> Saved:
+        """Write a confirmed protocol: a new game, or a correction of ``submission.game_id``.
 
         One transaction: the game, its seats, the audit record, the pending announcement, and the
-        removal of the draft. A draft saved before is reported, never written twice.
+        removal of the draft. A draft saved before is reported, never written twice. Only this
+        one game is validated: the stage's other games were valid when they were saved.
         """
-        already = await self.by_submission(draft.id)
+        already = await self.by_submission(submission.draft_id)
         if already is not None:
             return Saved(already, created=False)
-        if draft.missing() or (await self.score(draft))[1]:
-            raise SaveError("Протокол не заполнен или содержит ошибки.", "summary")
-        if draft.game_id is not None:
-            game = await self.get(draft.game_id)
+        protocol = submission.protocol
+        tournament = await self.tournaments.get(submission.tournament_id)
+        assert tournament is not None
+        if protocol.missing() or validate_game(protocol.to_game("new", "-"), tournament.ruleset()):
+            raise SaveError(SaveProblem.INCOMPLETE)
+        if submission.game_id is not None:
+            game = await self.get(submission.game_id)
             if game is None or not self.can_correct(actor, game, window_minutes):
-                raise SaveError(
-                    "Исправить эту игру уже нельзя: время протестов истекло. "
-                    "Исправление может внести главный судья."
-                )
+                raise SaveError(SaveProblem.TOO_LATE)
         now = self.clock.iso()
-        ended_at = draft.ended_at or now
-        after = _protocol_json(draft)
+        after = protocol.audit_json()
         try:
             async with self.database.transaction() as connection:
-                cursor = await connection.execute("SELECT 1 FROM drafts WHERE id = ?", (draft.id,))
+                cursor = await connection.execute(
+                    "SELECT 1 FROM drafts WHERE id = ?", (submission.draft_id,)
+                )
                 if await cursor.fetchone() is None:
-                    raise SaveError("Этот черновик уже закрыт.")
-                if draft.game_id is None:
-                    cursor = await connection.execute(
-                        "INSERT INTO games (distance_id, stage_id, table_number, game_number, "
-                        "winner, first_killed, best_move, judge_id, ended_at, submission_key, "
-                        "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        (
-                            draft.tournament_id, draft.stage_id, draft.table, draft.number,
-                            draft.winner, draft.first_killed, _best_move(draft), actor.user_id,
-                            ended_at, submission_key(draft.id), now, now,
-                        ),
-                    )  # fmt: skip
-                    game_id = int(cursor.lastrowid or 0)
-                    before = None
-                    action = "created"
-                    note = None
+                    raise SaveError(SaveProblem.CLOSED)
+                if submission.game_id is None:
+                    game_id = await _insert_game(connection, submission, actor, now)
+                    before, action, note = None, "created", None
                 else:
-                    game_id = draft.game_id
-                    cursor = await connection.execute(
-                        "SELECT after FROM audit_log WHERE game_id = ? ORDER BY id DESC LIMIT 1",
-                        (game_id,),
-                    )
-                    row = await cursor.fetchone()
-                    before = row[0] if row else None
-                    await connection.execute(
-                        "UPDATE games SET table_number = ?, game_number = ?, winner = ?, "
-                        "first_killed = ?, best_move = ?, updated_at = ? WHERE id = ?",
-                        (
-                            draft.table, draft.number, draft.winner, draft.first_killed,
-                            _best_move(draft), now, game_id,
-                        ),
-                    )  # fmt: skip
-                    await connection.execute("DELETE FROM game_seats WHERE game_id = ?", (game_id,))
-                    action = "corrected"
-                    note = describe_change(before, after)
+                    game_id = submission.game_id
+                    before = await _last_protocol(connection, game_id)
+                    if before == after:  # nothing changed: nothing to record or announce
+                        await connection.execute(
+                            "DELETE FROM drafts WHERE id = ?", (submission.draft_id,)
+                        )
+                        return Saved(game_id, created=True, changed=False)
+                    await _update_game(connection, game_id, protocol, now)
+                    action, note = "corrected", describe_change(before, after)
                 await connection.executemany(
                     "INSERT INTO game_seats (game_id, seat, player_id, role, extra, penalties) "
                     "VALUES (?, ?, ?, ?, ?, ?)",
                     [
                         (
-                            game_id, seat, draft.players[seat - 1], _role(draft, seat),
-                            str(draft.extra(seat)), json.dumps(draft.seat_penalties(seat)),
+                            game_id, seat, protocol.player(seat), _role(protocol, seat),
+                            str(protocol.extra(seat)), json.dumps(protocol.seat_penalties(seat)),
                         )
                         for seat in SEATS
                     ],
@@ -245,14 +266,10 @@ class Games:
                         "change_note = excluded.change_note",
                         (game_id, self.club_chat_id, note),
                     )
-                await connection.execute("DELETE FROM drafts WHERE id = ?", (draft.id,))
+                await connection.execute("DELETE FROM drafts WHERE id = ?", (submission.draft_id,))
         except sqlite3.IntegrityError as error:
             if "table_number" in str(error) or "game_number" in str(error):
-                raise SaveError(
-                    f"Игра {draft.number} за столом {draft.table} уже внесена. "
-                    "Проверьте номер стола и игры.",
-                    "table",
-                ) from None
+                raise SaveError(SaveProblem.NUMBER_TAKEN) from None
             raise
         return Saved(game_id, created=True)
 
@@ -274,94 +291,97 @@ class Games:
         return [dict(row) for row in rows]
 
 
+async def _insert_game(
+    connection: aiosqlite.Connection, submission: Submission, actor: Member, now: str
+) -> int:
+    protocol = submission.protocol
+    cursor = await connection.execute(
+        "INSERT INTO games (tournament_id, stage_id, table_number, game_number, winner, "
+        "first_killed, best_move, judge_id, ended_at, submission_key, created_at, updated_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            submission.tournament_id, submission.stage_id, protocol.table, protocol.number,
+            _winner(protocol), protocol.first_killed, _best_move(protocol), actor.user_id,
+            submission.ended_at or now, submission_key(submission.draft_id), now, now,
+        ),
+    )  # fmt: skip
+    return int(cursor.lastrowid or 0)
+
+
+async def _last_protocol(connection: aiosqlite.Connection, game_id: int) -> str | None:
+    cursor = await connection.execute(
+        "SELECT after FROM audit_log WHERE game_id = ? ORDER BY id DESC LIMIT 1", (game_id,)
+    )
+    row = await cursor.fetchone()
+    return str(row[0]) if row else None
+
+
+async def _update_game(
+    connection: aiosqlite.Connection, game_id: int, protocol: Protocol, now: str
+) -> None:
+    await connection.execute(
+        "UPDATE games SET table_number = ?, game_number = ?, winner = ?, first_killed = ?, "
+        "best_move = ?, updated_at = ? WHERE id = ?",
+        (
+            protocol.table, protocol.number, _winner(protocol), protocol.first_killed,
+            _best_move(protocol), now, game_id,
+        ),
+    )  # fmt: skip
+    await connection.execute("DELETE FROM game_seats WHERE game_id = ?", (game_id,))
+
+
 def _stored(row: Any, seats: list[Any]) -> StoredGame:
-    draft = Draft(
-        judge_id=row["judge_id"],
-        tournament_id=row["distance_id"],
-        stage_id=row["stage_id"],
+    protocol = Protocol(
         table=row["table_number"],
         number=row["game_number"],
-        game_id=row["id"],
-        players=[seat["player_id"] for seat in seats],
+        players=tuple(seat["player_id"] for seat in seats),
         sheriff=next(s["seat"] for s in seats if s["role"] == "sheriff"),
         don=next(s["seat"] for s in seats if s["role"] == "don"),
-        mafia=[s["seat"] for s in seats if s["role"] == "mafia"],
-        winner=row["winner"],
-        ended_at=row["ended_at"],
+        mafia=tuple(s["seat"] for s in seats if s["role"] == "mafia"),
+        winner=Winner(row["winner"]),
         first_killed=row["first_killed"],
         night_done=True,
-        best_move=json.loads(row["best_move"]) if row["best_move"] else [],
-        best_move_done=True,
-        reviewing=True,
-        extras={str(s["seat"]): s["extra"] for s in seats if s["extra"] != "0"},
-        penalties={
-            str(s["seat"]): json.loads(s["penalties"]) for s in seats if s["penalties"] != "[]"
-        },
-        step="summary",
+        best_move=tuple(json.loads(row["best_move"])) if row["best_move"] else (),
+        extras=tuple(Decimal(s["extra"]) for s in seats),
+        penalties=tuple(tuple(json.loads(s["penalties"])) for s in seats),
     )
     return StoredGame(
         id=row["id"],
-        tournament_id=row["distance_id"],
+        tournament_id=row["tournament_id"],
         stage_id=row["stage_id"],
-        table=row["table_number"],
-        number=row["game_number"],
         judge_id=row["judge_id"],
         ended_at=datetime.fromisoformat(row["ended_at"]),
         status=row["status"],
-        draft=draft,
+        protocol=protocol,
     )
 
 
-def _role(draft: Draft, seat: int) -> str:
-    role = draft.role(seat)
+def _role(protocol: Protocol, seat: int) -> str:
+    role = protocol.role(seat)
     assert role is not None
     return role.value
 
 
-def _best_move(draft: Draft) -> str | None:
-    return json.dumps(draft.best_move) if draft.best_move else None
+def _winner(protocol: Protocol) -> str:
+    assert protocol.winner is not None
+    return protocol.winner.value
 
 
-def _protocol_json(draft: Draft) -> str:
-    """The protocol as the audit log keeps it (the SCORING.md shape, players by id)."""
-    return json.dumps(
-        {
-            "table": draft.table,
-            "number": draft.number,
-            "winner": draft.winner,
-            "first_killed": draft.first_killed,
-            "best_move": draft.best_move or None,
-            "players": [
-                {
-                    "player_id": draft.players[seat - 1],
-                    "role": _role(draft, seat),
-                    "extra": str(draft.extra(seat)),
-                    "penalties": draft.seat_penalties(seat),
-                }
-                for seat in SEATS
-            ],
-        },
-        ensure_ascii=False,
-    )
+def _best_move(protocol: Protocol) -> str | None:
+    return json.dumps(list(protocol.best_move)) if protocol.best_move else None
 
 
-_PARTS = {
-    "table": "стол",
-    "number": "номер игры",
-    "winner": "победитель",
-    "first_killed": "первый убитый",
-    "best_move": "лучший ход",
-}
-_SEAT_PARTS = {"player_id": "игроки", "role": "роли", "extra": "доп. баллы", "penalties": "штрафы"}
+_PARTS = ("table", "number", "winner", "first_killed", "best_move")
+_SEAT_PARTS = ("player_id", "role", "extra", "penalties")
 
 
 def describe_change(before: str | None, after: str) -> str:
-    """What a correction changed, in words a player understands: «победитель, штрафы»."""
+    """The parts a correction changed, as comma-separated keys («winner,penalties»)."""
     old = json.loads(before) if before else {}
     new = json.loads(after)
-    changed = [label for key, label in _PARTS.items() if old.get(key) != new.get(key)]
+    changed = [key for key in _PARTS if old.get(key) != new.get(key)]
     old_seats = old.get("players") or [{}] * 10
-    for key, label in _SEAT_PARTS.items():
+    for key in _SEAT_PARTS:
         if any(o.get(key) != n.get(key) for o, n in zip(old_seats, new["players"], strict=True)):
-            changed.append(label)
-    return ", ".join(changed) if changed else "без изменений в протоколе"
+            changed.append(key)
+    return ",".join(changed)

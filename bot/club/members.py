@@ -67,17 +67,15 @@ class MemberDirectory:
             rights.add(Right.ADMIN)
         return frozenset(rights)
 
-    async def find(self, reference: str) -> KnownMember | None:
-        """A member by ``@username`` or numeric id, among those the bot has seen."""
-        reference = reference.strip()
-        if reference.lstrip("-").isdigit():
+    async def find(self, reference: int | str) -> KnownMember | None:
+        """A member by id or by username (without the @), among those the bot has seen."""
+        if isinstance(reference, int):
             row = await self.database.fetchone(
-                "SELECT * FROM members WHERE user_id = ?", (int(reference),)
+                "SELECT * FROM members WHERE user_id = ?", (reference,)
             )
         else:
             row = await self.database.fetchone(
-                "SELECT * FROM members WHERE lower(username) = lower(?)",
-                (reference.removeprefix("@"),),
+                "SELECT * FROM members WHERE lower(username) = lower(?)", (reference,)
             )
         return await self._known(row) if row else None
 
@@ -93,6 +91,20 @@ class MemberDirectory:
             username=row["username"],
             rights=await self.rights_of(user_id),
         )
+
+    async def menu_outdated(self, member: Member) -> bool:
+        """Whether the member's private command menu does not show his rights yet."""
+        row = await self.database.fetchone(
+            "SELECT menu_rights FROM members WHERE user_id = ?", (member.user_id,)
+        )
+        return row is not None and (row["menu_rights"] or "") != menu_signature(member)
+
+    async def menu_published(self, member: Member) -> None:
+        async with self.database.transaction() as connection:
+            await connection.execute(
+                "UPDATE members SET menu_rights = ? WHERE user_id = ?",
+                (menu_signature(member), member.user_id),
+            )
 
     async def grant(self, user_id: int, right: Right, granted_by: int) -> bool:
         """Give a right; False if the member had it already."""
@@ -120,3 +132,7 @@ class MemberDirectory:
             "ORDER BY m.full_name"
         )
         return [await self._known(row) for row in rows]
+
+
+def menu_signature(member: Member) -> str:
+    return ",".join(sorted(right.value for right in member.rights))

@@ -1,4 +1,4 @@
-"""Tournaments and seasons (distances), their stages, and the ruleset each is scored by."""
+"""Tournaments (or club seasons), their stages, and the ruleset each is scored by."""
 
 from __future__ import annotations
 
@@ -7,16 +7,18 @@ import secrets
 import sqlite3
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from bot.core.clock import Clock
 from bot.core.db import Database
+from bot.texts import tournaments as texts
+from bot.texts.tournaments import MAX_TITLE
 from scoring import Ruleset
 from scoring.rulesets import BUILT_IN, builtin, load_ruleset_file, ruleset_from_mapping
 
 FIRST_STAGE = "основной"
-MAX_TITLE = 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,9 +38,15 @@ class Tournament:
     is_current: bool
 
     def ruleset(self) -> Ruleset:
-        if self.ruleset_data is None:
-            return builtin(self.ruleset_ref)
-        return ruleset_from_mapping(json.loads(self.ruleset_data), self.ruleset_ref)
+        return _parsed_ruleset(self.ruleset_ref, self.ruleset_data)
+
+
+@lru_cache(maxsize=16)
+def _parsed_ruleset(ruleset_ref: str, ruleset_data: str | None) -> Ruleset:
+    """Parsed once per distinct ruleset, not on every tap: a stored ruleset never changes."""
+    if ruleset_data is None:
+        return builtin(ruleset_ref)
+    return ruleset_from_mapping(json.loads(ruleset_data), ruleset_ref)
 
 
 class TournamentError(ValueError):
@@ -106,23 +114,25 @@ class Tournaments:
         self.clock = clock
 
     async def current(self) -> tuple[Tournament, Stage] | None:
-        row = await self.database.fetchone("SELECT * FROM distances WHERE is_current = 1")
+        row = await self.database.fetchone("SELECT * FROM tournaments WHERE is_current = 1")
         if row is None:
             return None
         tournament = _tournament(row)
         return tournament, await self.current_stage(tournament.id)
 
     async def get(self, tournament_id: int) -> Tournament | None:
-        row = await self.database.fetchone("SELECT * FROM distances WHERE id = ?", (tournament_id,))
+        row = await self.database.fetchone(
+            "SELECT * FROM tournaments WHERE id = ?", (tournament_id,)
+        )
         return _tournament(row) if row else None
 
     async def all(self) -> list[Tournament]:
-        rows = await self.database.fetchall("SELECT * FROM distances ORDER BY id DESC")
+        rows = await self.database.fetchall("SELECT * FROM tournaments ORDER BY id DESC")
         return [_tournament(row) for row in rows]
 
     async def stages(self, tournament_id: int) -> list[Stage]:
         rows = await self.database.fetchall(
-            "SELECT id, name, position FROM stages WHERE distance_id = ? ORDER BY position",
+            "SELECT id, name, position FROM stages WHERE tournament_id = ? ORDER BY position",
             (tournament_id,),
         )
         return [Stage(row["id"], row["name"], row["position"]) for row in rows]
@@ -141,21 +151,22 @@ class Tournaments:
         """A new tournament with its first stage; it becomes the current one."""
         title = " ".join(title.split())
         if not title:
-            raise TournamentError("Укажите название: /newtournament Осенний кубок")
+            raise TournamentError(texts.TITLE_MISSING)
         if len(title) > MAX_TITLE:
-            raise TournamentError(f"Название длиннее {MAX_TITLE} символов.")
+            raise TournamentError(texts.TITLE_TOO_LONG)
         data = _ruleset_json(ruleset_ref)
         now = self.clock.iso()
         async with self.database.transaction() as connection:
-            await connection.execute("UPDATE distances SET is_current = 0 WHERE is_current = 1")
+            await connection.execute("UPDATE tournaments SET is_current = 0 WHERE is_current = 1")
             cursor = await connection.execute(
-                "INSERT INTO distances (title, ruleset_ref, ruleset_data, seed, is_current, "
+                "INSERT INTO tournaments (title, ruleset_ref, ruleset_data, seed, is_current, "
                 "created_by, created_at) VALUES (?, ?, ?, ?, 1, ?, ?)",
                 (title, ruleset_ref, data, secrets.randbelow(2**31), created_by, now),
             )
             tournament_id = int(cursor.lastrowid or 0)
             await connection.execute(
-                "INSERT INTO stages (distance_id, name, position, created_at) VALUES (?, ?, 1, ?)",
+                "INSERT INTO stages (tournament_id, name, position, created_at) "
+                "VALUES (?, ?, 1, ?)",
                 (tournament_id, FIRST_STAGE, now),
             )
         created = await self.get(tournament_id)
@@ -165,13 +176,13 @@ class Tournaments:
     async def make_current(self, tournament_id: int) -> Tournament:
         async with self.database.transaction() as connection:
             cursor = await connection.execute(
-                "SELECT 1 FROM distances WHERE id = ?", (tournament_id,)
+                "SELECT 1 FROM tournaments WHERE id = ?", (tournament_id,)
             )
             if await cursor.fetchone() is None:
-                raise TournamentError("Такого турнира нет.")
-            await connection.execute("UPDATE distances SET is_current = 0 WHERE is_current = 1")
+                raise TournamentError(texts.NO_SUCH_TOURNAMENT)
+            await connection.execute("UPDATE tournaments SET is_current = 0 WHERE is_current = 1")
             await connection.execute(
-                "UPDATE distances SET is_current = 1 WHERE id = ?", (tournament_id,)
+                "UPDATE tournaments SET is_current = 1 WHERE id = ?", (tournament_id,)
             )
         current = await self.get(tournament_id)
         assert current is not None
@@ -180,23 +191,23 @@ class Tournaments:
     async def new_stage(self, tournament_id: int, name: str) -> Stage:
         name = " ".join(name.split())
         if not name:
-            raise TournamentError("Укажите название этапа: /newstage Финал")
+            raise TournamentError(texts.STAGE_MISSING)
         if len(name) > MAX_TITLE:
-            raise TournamentError(f"Название длиннее {MAX_TITLE} символов.")
+            raise TournamentError(texts.TITLE_TOO_LONG)
         async with self.database.transaction() as connection:
             cursor = await connection.execute(
-                "SELECT coalesce(max(position), 0) FROM stages WHERE distance_id = ?",
+                "SELECT coalesce(max(position), 0) FROM stages WHERE tournament_id = ?",
                 (tournament_id,),
             )
             position = int((await cursor.fetchone())[0]) + 1  # type: ignore[index]
             try:
                 cursor = await connection.execute(
-                    "INSERT INTO stages (distance_id, name, position, created_at) "
+                    "INSERT INTO stages (tournament_id, name, position, created_at) "
                     "VALUES (?, ?, ?, ?)",
                     (tournament_id, name, position, self.clock.iso()),
                 )
             except sqlite3.IntegrityError:
-                raise TournamentError(f"Этап «{name}» уже есть в этом турнире.") from None
+                raise TournamentError(texts.stage_exists(name)) from None
             return Stage(int(cursor.lastrowid or 0), name, position)
 
     async def set_ruleset(self, tournament_id: int, ruleset_ref: str) -> Tournament:
@@ -204,14 +215,17 @@ class Tournaments:
         data = _ruleset_json(ruleset_ref)
         async with self.database.transaction() as connection:
             cursor = await connection.execute(
-                "SELECT count(*) FROM games WHERE distance_id = ?", (tournament_id,)
+                "SELECT 1 FROM tournaments WHERE id = ?", (tournament_id,)
+            )
+            if await cursor.fetchone() is None:
+                raise TournamentError(texts.NO_SUCH_TOURNAMENT)
+            cursor = await connection.execute(
+                "SELECT count(*) FROM games WHERE tournament_id = ?", (tournament_id,)
             )
             if int((await cursor.fetchone())[0]):  # type: ignore[index]
-                raise TournamentError(
-                    "В турнире уже есть игры: правила можно менять только до первой игры."
-                )
+                raise TournamentError(texts.HAS_GAMES)
             await connection.execute(
-                "UPDATE distances SET ruleset_ref = ?, ruleset_data = ? WHERE id = ?",
+                "UPDATE tournaments SET ruleset_ref = ?, ruleset_data = ? WHERE id = ?",
                 (ruleset_ref, data, tournament_id),
             )
         changed = await self.get(tournament_id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from aiogram import Bot
-from aiogram.exceptions import TelegramBadRequest
+from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 from aiogram.types import BotCommand, BotCommandScopeChat
 
 from bot.core.rights import Member
@@ -64,8 +64,11 @@ def commands_for(member: Member, *, private: bool) -> list[Command]:
     ]
 
 
-async def publish_menu(bot: Bot, member: Member) -> None:
-    """Show a member the command menu of his rights in his private chat with the bot."""
+async def publish_menu(bot: Bot, member: Member) -> bool:
+    """Show a member the command menu of his rights in his private chat with the bot.
+
+    False when Telegram refuses (he has not opened the bot yet): it is tried again on his next
+    update, see ``MenuMiddleware``."""
     commands = [command.bot_command() for command in commands_for(member, private=True)]
     scope = BotCommandScopeChat(chat_id=member.user_id)
     try:
@@ -73,5 +76,6 @@ async def publish_menu(bot: Bot, member: Member) -> None:
             await bot.set_my_commands(commands, scope=scope)
         else:
             await bot.delete_my_commands(scope=scope)
-    except TelegramBadRequest:
-        pass  # he has not started the bot yet; /start will show him his commands
+    except (TelegramBadRequest, TelegramForbiddenError):
+        return False
+    return True

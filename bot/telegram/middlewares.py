@@ -6,16 +6,19 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from aiogram import BaseMiddleware
-from aiogram.types import TelegramObject, User
+from aiogram import BaseMiddleware, Bot
+from aiogram.enums import ChatType
+from aiogram.types import Chat, TelegramObject, User
 
 from bot.club.members import MemberDirectory
+from bot.telegram.menus import publish_menu
 
 Handler = Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]]
 
 
 class MemberMiddleware(BaseMiddleware):
-    """Puts ``member`` (with the user's rights) into the handler's data."""
+    """Puts ``member`` (with the user's rights) into the handler's data, and shows him the
+    command menu of his rights when it is not shown yet (first write, or rights changed)."""
 
     def __init__(self, directory: MemberDirectory) -> None:
         self.directory = directory
@@ -23,7 +26,14 @@ class MemberMiddleware(BaseMiddleware):
     async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
         user: User | None = data.get("event_from_user")
         if user is not None and not user.is_bot:
-            data["member"] = await self.directory.resolve(user)
+            member = await self.directory.resolve(user)
+            data["member"] = member
+            chat: Chat | None = data.get("event_chat")
+            private = chat is not None and chat.type == ChatType.PRIVATE
+            if private and await self.directory.menu_outdated(member):
+                bot: Bot = data["bot"]
+                if await publish_menu(bot, member):
+                    await self.directory.menu_published(member)
         return await handler(event, data)
 
 

@@ -1,11 +1,10 @@
-"""Every text a judge or player reads, in Russian, built with aiogram's formatting helpers."""
+"""What everyone reads: /start and /help, and the bot's general answers."""
 
 from __future__ import annotations
 
-from aiogram.utils.formatting import Bold, Code, Text, as_line, as_list, as_marked_section
-
 from bot.core.rights import Member
 from bot.telegram.menus import commands_for
+from bot.texts.markup import bold, quote
 
 UNEXPECTED_ERROR = (
     "Что-то пошло не так, и действие не выполнено. Попробуйте ещё раз; если ошибка повторится, "
@@ -26,6 +25,7 @@ _ROLE_INTRO = {
     "player": "Вы игрок: смотрите рейтинг и свою статистику, а если не согласны с результатом "
     "игры — подайте протест в течение отведённого времени.",
 }
+_GROUP_ROLE = "В этом чате я публикую результаты игр и изменения в них."
 
 
 def _audience(member: Member) -> str:
@@ -38,78 +38,52 @@ def _audience(member: Member) -> str:
     return "player"
 
 
-def _command_list(member: Member, *, private: bool) -> Text:
-    return as_marked_section(
-        Bold("Команды:"),
-        *(
-            Text(f"/{command.name} — {command.description}")
-            for command in commands_for(member, private=private)
-        ),
-        marker="• ",
-    )
+def _command_list(member: Member, *, private: bool) -> str:
+    lines = [bold("Команды:")]
+    lines += [
+        f"• /{command.name} — {quote(command.description)}"
+        for command in commands_for(member, private=private)
+    ]
+    return "\n".join(lines)
 
 
-def start_private(member: Member) -> Text:
+def start_private(member: Member) -> str:
     parts = [
-        as_line(Bold(f"Здравствуйте, {member.full_name}!")),
-        Text(_ABOUT),
-        Text(_ROLE_INTRO[_audience(member)]),
+        bold(f"Здравствуйте, {member.full_name}!"),
+        _ABOUT,
+        _ROLE_INTRO[_audience(member)],
         _command_list(member, private=True),
     ]
     if member.is_admin:
-        parts.append(Text("Ваш Telegram id (для ADMIN_IDS): ", Code(member.user_id)))
-    return as_list(*parts, sep="\n\n")
+        parts.append(f"Ваш Telegram id (для ADMIN_IDS): <code>{member.user_id}</code>")
+    return "\n\n".join(parts)
 
 
-def help_private(member: Member) -> Text:
-    return as_list(
-        Bold("Справка"),
-        Text(_ROLE_INTRO[_audience(member)]),
-        _command_list(member, private=True),
-        Text("Напишите мне в личные сообщения — там открываются все действия с кнопками."),
-        sep="\n\n",
+def help_private(member: Member) -> str:
+    return "\n\n".join(
+        [bold("Справка"), _ROLE_INTRO[_audience(member)], _command_list(member, private=True)]
     )
 
 
-def start_group(member: Member, bot_username: str | None, chat_id: int) -> Text:
-    private_hint = (
-        f"Результаты, статистика и протоколы — в личном чате со мной: @{bot_username}."
-        if bot_username
-        else "Результаты, статистика и протоколы — в личном чате со мной."
-    )
-    parts = [
-        Text(_ABOUT),
-        Text("В этом чате я публикую результаты игр и изменения в них."),
-        Text(private_hint),
-        _command_list(member, private=False),
-    ]
+def _private_hint(bot_username: str | None) -> str:
+    where = f": @{bot_username}" if bot_username else ""
+    return f"Результаты, статистика и протоколы — в личном чате со мной{where}."
+
+
+def start_group(member: Member, bot_username: str | None, chat_id: int) -> str:
+    parts = [_ABOUT, _GROUP_ROLE, _private_hint(bot_username), _command_list(member, private=False)]
     if member.is_admin:
-        parts.append(Text("Для администратора: id этого чата для CLUB_CHAT_ID — ", Code(chat_id)))
-    return as_list(*parts, sep="\n\n")
+        parts.append(f"Для администратора: id этого чата для CLUB_CHAT_ID — <code>{chat_id}</code>")
+    return "\n\n".join(parts)
 
 
-NOT_A_JUDGE = (
-    "Вносить и исправлять результаты могут только судьи клуба. "
-    "Если вы судья, попросите администратора назначить вас."
-)
-NOT_AN_ADMIN = "Эта команда только для администраторов клуба."
-NO_TOURNAMENT = "Нет текущего турнира. Администратор создаёт его командой /newtournament."
-NO_OPEN_DRAFT = "Открытого протокола нет. Начните новый командой /game."
-ENTRY_NEEDS_TEXT = "Сейчас нужен текст или кнопки в сообщении с протоколом."
-ALREADY_SAVED = "Эта игра уже сохранена."
-SCREEN_CHANGED = "Нажатие уже учтено: экран обновился. Если нужно, нажмите кнопку ещё раз."
-DRAFT_CLOSED = "Этот протокол уже закрыт."
-DRAFT_CANCELLED = "Протокол отменён. Новый — командой /game."
-CORRECTION_CANCELLED = "Исправление отменено: игра осталась без изменений."
-CANNOT_CORRECT = (
-    "Исправить эту игру нельзя: судья может исправлять свои игры до конца времени протестов, "
-    "главный судья — в любое время."
-)
-FINISH_DRAFT_FIRST = "Сначала сохраните или отмените открытый протокол (/game)."
-NOTHING_TO_CORRECT = "Нет игр, которые вы можете исправить."
-CORRECTABLE_GAMES = "Игры, которые вы можете исправить:"
-
-
-def entry_in_private(bot_username: str | None) -> str:
-    where = f" @{bot_username}" if bot_username else ""
-    return f"Результаты вносятся в личном чате со мной{where}: команда /game."
+def help_group(member: Member, bot_username: str | None) -> str:
+    """Shorter than /start: what the bot does here, and where to go for the rest."""
+    return "\n\n".join(
+        [
+            bold("Справка"),
+            _GROUP_ROLE,
+            _private_hint(bot_username),
+            _command_list(member, private=False),
+        ]
+    )

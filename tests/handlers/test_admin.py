@@ -45,6 +45,10 @@ async def test_appoint_by_replying_in_the_group(world):
 async def test_unknown_person_and_non_admins(world):
     admin = world.person("Админ", user_id=ADMIN_ID)
     await admin.send("/judge @nobody_here")
+    assert (
+        "Я не знаю @nobody_here: человек должен сначала написать мне" in (await admin.reply()).text
+    )
+    await admin.send("/judge")
     assert "Кого назначить?" in (await admin.reply()).text
     player = world.person("Игрок")
     for command in ("/judge @x", "/newtournament Кубок", "/staff", "/newstage Финал", "/unjudge 1"):

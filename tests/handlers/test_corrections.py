@@ -64,6 +64,8 @@ async def test_judge_cannot_correct_after_the_window_but_head_judge_can(world, s
     await head.press("✏️ Стол 1, игра 1")
     assert "Исправление игры 1" in (await head.reply()).text
     await head.press("✖ Отменить")
+    assert "Отменить исправление?" in head.last().text  # asked once
+    await head.press("🗑 Да, удалить")
     assert "Исправление отменено" in head.last().text
 
 
@@ -94,7 +96,7 @@ async def test_window_closing_during_a_correction_refuses_the_save(world, saved_
     await judge.press("✅ Подтвердить")
     assert "время протестов истекло" in judge.last_answer()["text"]
     stored = await world.service("games").get(1)
-    assert stored.draft.winner == "black"  # unchanged
+    assert stored.protocol.winner == "black"  # unchanged
 
 
 async def test_status_is_provisional_then_final(world, saved_game):

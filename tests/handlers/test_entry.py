@@ -85,8 +85,9 @@ async def test_saved_game_is_in_the_database_with_an_audit_record(club):
     await judge.press("✅ Подтвердить")
     games = world.service("games")
     stored = await games.get(1)
-    assert stored.table == 1 and stored.number == 1 and stored.draft.winner == "black"
-    assert str(stored.draft.extra(4)) == "0.3" and stored.draft.best_move == [4, 7, 9]
+    protocol = stored.protocol
+    assert stored.table == 1 and stored.number == 1 and protocol.winner == "black"
+    assert str(protocol.extra(4)) == "0.3" and protocol.best_move == (4, 7, 9)
     (audit,) = await games.audit(1)
     assert audit["action"] == "created" and audit["before"] is None
     assert json.loads(audit["after"])["winner"] == "black"
@@ -180,9 +181,9 @@ def _editor_notice(judge) -> str:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("\n".join(NAMES[:9]), "Нужно 10 строк"),
-        ("\n".join([*NAMES[:9], "лис"]), "«лис» указан дважды: места 1 и 10"),
-        ("\n".join([*NAMES[:9], "Ф" * 33]), "Строка 10: Ник длиннее 32 символов."),
+        ("\n".join([*NAMES, "Лишний"]), "строк 11, а мест 10"),
+        ("\n".join([*NAMES[:9], "лис"]), "строка 10 — «лис» уже в строке 1"),
+        ("\n".join([*NAMES[:9], "Ф" * 33]), "строка 10 — Ник длиннее 32 символов"),
         ("x" * 5000, "Слишком длинное сообщение"),
         ("Ф" * 40, "Ник длиннее 32 символов."),
     ],
@@ -273,6 +274,8 @@ async def test_cancel_discards_the_draft(club):
     world, _, judge = club
     await judge.send("/game")
     await judge.press("✖ Отменить")
+    assert "Удалить черновик этой игры?" in judge.last().text
+    await judge.press("🗑 Да, удалить")
     assert judge.last().text.startswith("Протокол отменён")
     assert await world.database.fetchall("SELECT id FROM drafts") == []
 
@@ -283,6 +286,7 @@ async def test_a_stale_button_of_a_closed_draft_is_answered(club):
     old = judge.last()
     seat_button = old.buttons()[0]["callback_data"]
     await judge.press("✖ Отменить")
+    await judge.press("🗑 Да, удалить")
     await judge.press_data(seat_button, old)
     assert judge.last_answer()["text"] == "Этот протокол уже закрыт."
 
@@ -399,15 +403,18 @@ async def test_typed_extra_with_a_comma(club):
     assert "4. Сова — мафия: 1.35 (победа 1, доп. +0.35)" in judge.last().text
 
 
-async def test_a_tap_on_an_outdated_screen_redraws_it(club):
+async def test_game_with_a_draft_open_moves_the_one_live_editor_below(club):
     _, _, judge = club
     await judge.send("/game")
     first = judge.last()
-    await judge.send("/game")  # the editor is shown again, as a new message
+    await judge.send("/game")  # the editor is shown again, as a new message …
     second = judge.last()
     assert second.message_id != first.message_id
-    await judge.press("3 —", message=first)  # an old copy of the editor further up
-    assert judge.last_answer()["text"].startswith("Нажатие уже учтено")
-    await judge.send("Лис")  # typed text goes to the editor the judge last used
-    await judge.press("➕ Новый игрок «Лис»", message=first)
-    assert "1. Лис" in first.text
+    assert "Продолжаем незаконченный протокол" in second.text
+    assert first.text.startswith("⬇ Протокол открыт ниже") and first.buttons() == []  # … once
+    stale = second.buttons()[2]["callback_data"]
+    await judge.press_data(stale, first)  # a button of the old copy, kept by a slow client
+    assert judge.last_answer()["text"].startswith("Это старая копия протокола")
+    await judge.send("Лис")  # typed text goes to the live editor
+    await judge.press("➕ Новый игрок «Лис»", message=second)
+    assert "1. Лис" in second.text

@@ -1,0 +1,68 @@
+"""The announcement of a game in the club chat: every seat's points and what they are made of."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from bot.texts import announce as texts
+from bot.views.common import WINNER, seat_points
+from scoring import GameScore, Winner
+
+
+@dataclass(frozen=True, slots=True)
+class AnnouncementData:
+    tournament: str
+    stage: str
+    table: int
+    number: int
+    winner: Winner
+    judge: str
+    nicknames: list[str]  # by seat
+    penalties: list[list[tuple[str, str]]]  # by seat: (code, short name) of each penalty
+    score: GameScore | None  # None: annulled
+    first_killed: int | None
+    best_move: list[int]
+    deadline: datetime
+    final: bool
+
+
+def announcement(data: AnnouncementData, zone: ZoneInfo) -> str:
+    lines = [
+        texts.title(data.table, data.number, WINNER[data.winner]),
+        texts.where(data.tournament, data.stage, data.judge),
+    ]
+    if data.score is None:
+        lines += ["", texts.ANNULLED]
+        return "\n".join(lines)
+    lines.append("")
+    for seat in data.score.seats:
+        lines.append(seat_points(seat, data.nicknames[seat.seat - 1]))
+        for code, description in data.penalties[seat.seat - 1]:
+            lines.append(texts.penalty_line(code, description))
+    lines.append("")
+    lines.append(
+        texts.night(data.first_killed, data.best_move) if data.first_killed else texts.MISS
+    )
+    if any(seat.ci for seat in data.score.seats):
+        lines.append(texts.CI_LEGEND)
+    if any(seat.best_move for seat in data.score.seats):
+        lines.append(texts.BEST_MOVE_LEGEND)
+    if data.final:
+        lines.append(texts.FINAL)
+    else:
+        local = data.deadline.astimezone(zone)
+        lines.append(texts.protest_until(f"{local:%H:%M}", f"{local:%d.%m}", zone_label(local)))
+    return "\n".join(lines)
+
+
+def zone_label(local: datetime) -> str:
+    """«МСК» for Moscow time, «UTC+5» elsewhere: what a club reads next to a deadline."""
+    offset = local.utcoffset()
+    hours = int(offset.total_seconds() // 3600) if offset is not None else 0
+    minutes = int(offset.total_seconds() % 3600 // 60) if offset is not None else 0
+    if local.tzinfo is not None and str(local.tzinfo) == "Europe/Moscow":
+        return "МСК"
+    sign = "+" if hours >= 0 else "−"
+    return f"UTC{sign}{abs(hours)}" + (f":{minutes:02d}" if minutes else "")

@@ -1,0 +1,211 @@
+"""A game's protocol: what a judge records at the table, and what a saved game is.
+
+An immutable value. The editor replaces it with a changed copy on every tap; the saved game, the
+audit record, the scoring input and the announcement are all built from it alone.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from enum import StrEnum
+from typing import Any
+
+from scoring import Game, Role, SeatEntry, Team, Winner
+
+SEATS = range(1, 11)
+_NO_EXTRAS: tuple[Decimal, ...] = (Decimal(0),) * 10
+_NO_PENALTIES: tuple[tuple[str, ...], ...] = ((),) * 10
+
+
+class Gap(StrEnum):
+    """What can be missing from a protocol before it can be confirmed."""
+
+    PLAYERS = "players"
+    ROLES = "roles"
+    WINNER = "winner"
+    NIGHT = "night"
+
+
+@dataclass(frozen=True, slots=True)
+class Protocol:
+    table: int
+    number: int
+    players: tuple[int | None, ...] = (None,) * 10  # player ids by seat
+    sheriff: int | None = None
+    don: int | None = None
+    mafia: tuple[int, ...] = ()
+    winner: Winner | None = None
+    first_killed: int | None = None
+    night_done: bool = False  # the first-night question was answered ("nobody" included)
+    best_move: tuple[int, ...] = ()
+    extras: tuple[Decimal, ...] = _NO_EXTRAS  # by seat; 0 = none
+    penalties: tuple[tuple[str, ...], ...] = _NO_PENALTIES  # penalty codes by seat
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def player(self, seat: int) -> int | None:
+        return self.players[seat - 1]
+
+    def seat_of(self, player_id: int) -> int | None:
+        return self.players.index(player_id) + 1 if player_id in self.players else None
+
+    def role(self, seat: int) -> Role | None:
+        """The seat's role; None while roles are still being marked for an unmarked seat."""
+        if seat == self.sheriff:
+            return Role.SHERIFF
+        if seat == self.don:
+            return Role.DON
+        if seat in self.mafia:
+            return Role.MAFIA
+        return Role.CIVILIAN if self.roles_complete else None
+
+    def extra(self, seat: int) -> Decimal:
+        return self.extras[seat - 1]
+
+    def seat_penalties(self, seat: int) -> tuple[str, ...]:
+        return self.penalties[seat - 1]
+
+    @property
+    def players_complete(self) -> bool:
+        return None not in self.players
+
+    @property
+    def roles_complete(self) -> bool:
+        return self.sheriff is not None and self.don is not None and len(self.mafia) == 2
+
+    @property
+    def best_move_applies(self) -> bool:
+        """Only a red player killed on the first night names a best move (§ best move)."""
+        if self.first_killed is None:
+            return False
+        role = self.role(self.first_killed)
+        return role is not None and role.team is Team.RED
+
+    def first_empty_seat(self) -> int | None:
+        return next((seat for seat in SEATS if self.player(seat) is None), None)
+
+    def missing(self) -> list[Gap]:
+        """The parts still to be filled in before the protocol is complete."""
+        gaps = []
+        if not self.players_complete:
+            gaps.append(Gap.PLAYERS)
+        if not self.roles_complete:
+            gaps.append(Gap.ROLES)
+        if self.winner is None:
+            gaps.append(Gap.WINNER)
+        if not self.night_done:
+            gaps.append(Gap.NIGHT)
+        return gaps
+
+    # -- changing (each returns a new protocol) -------------------------------------------------
+
+    def seat_player(self, seat: int, player_id: int | None) -> Protocol:
+        players = list(self.players)
+        players[seat - 1] = player_id
+        return replace(self, players=tuple(players))
+
+    def with_extra(self, seat: int, value: Decimal) -> Protocol:
+        extras = list(self.extras)
+        extras[seat - 1] = value.normalize() if value else Decimal(0)
+        return replace(self, extras=tuple(extras))
+
+    def with_penalties(self, seat: int, codes: tuple[str, ...]) -> Protocol:
+        penalties = list(self.penalties)
+        penalties[seat - 1] = codes
+        return replace(self, penalties=tuple(penalties))
+
+    # -- for the scoring core -------------------------------------------------------------------
+
+    def to_game(self, game_id: str, stage: str) -> Game:
+        """The protocol for the scoring core; a player is named by his id, which never changes."""
+        assert self.winner is not None and not self.missing()
+        seats = []
+        for seat in SEATS:
+            role = self.role(seat)
+            assert role is not None
+            seats.append(
+                SeatEntry(
+                    name=player_key(self.player(seat)),
+                    role=role,
+                    extra=self.extra(seat),
+                    penalties=self.seat_penalties(seat),
+                )
+            )
+        return Game(
+            id=game_id,
+            winner=self.winner,
+            players=tuple(seats),
+            stage=stage,
+            first_killed=self.first_killed,
+            best_move=self.best_move or None,
+        )
+
+    # -- storage --------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form, complete or not (drafts keep it between taps)."""
+        return {
+            "table": self.table,
+            "number": self.number,
+            "players": list(self.players),
+            "sheriff": self.sheriff,
+            "don": self.don,
+            "mafia": list(self.mafia),
+            "winner": self.winner.value if self.winner else None,
+            "first_killed": self.first_killed,
+            "night_done": self.night_done,
+            "best_move": list(self.best_move),
+            "extras": {str(seat): str(self.extra(seat)) for seat in SEATS if self.extra(seat)},
+            "penalties": {
+                str(seat): list(self.seat_penalties(seat))
+                for seat in SEATS
+                if self.seat_penalties(seat)
+            },
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Protocol:
+        extras = data.get("extras") or {}
+        penalties = data.get("penalties") or {}
+        return cls(
+            table=int(data["table"]),
+            number=int(data["number"]),
+            players=tuple(data.get("players") or (None,) * 10),
+            sheriff=data.get("sheriff"),
+            don=data.get("don"),
+            mafia=tuple(data.get("mafia") or ()),
+            winner=Winner(data["winner"]) if data.get("winner") else None,
+            first_killed=data.get("first_killed"),
+            night_done=bool(data.get("night_done")),
+            best_move=tuple(data.get("best_move") or ()),
+            extras=tuple(Decimal(extras.get(str(seat), "0")) for seat in SEATS),
+            penalties=tuple(tuple(penalties.get(str(seat), ())) for seat in SEATS),
+        )
+
+    def audit_json(self) -> str:
+        """A complete protocol as the audit log keeps it (the SCORING.md shape, players by id)."""
+        return json.dumps(
+            {
+                "table": self.table,
+                "number": self.number,
+                "winner": self.winner.value if self.winner else None,
+                "first_killed": self.first_killed,
+                "best_move": list(self.best_move) or None,
+                "players": [
+                    {
+                        "player_id": self.player(seat),
+                        "role": role.value if (role := self.role(seat)) else None,
+                        "extra": str(self.extra(seat)),
+                        "penalties": list(self.seat_penalties(seat)),
+                    }
+                    for seat in SEATS
+                ],
+            },
+            ensure_ascii=False,
+        )
+
+
+def player_key(player_id: int | None) -> str:
+    return f"p{player_id}"

@@ -1,0 +1,157 @@
+"""A judge's protocol in progress: the protocol so far and the editor's screen state around it.
+
+Kept in the database after every tap, so that a restart in the middle of the dialog loses nothing.
+A judge has at most one draft; its row is also the one record that "this judge is editing".
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from bot.club.protocol import Protocol
+from bot.core.clock import Clock
+from bot.core.db import Database
+
+
+class Step(StrEnum):
+    """The editor's screens; the first seven are the protocol's parts, in order."""
+
+    PLAYERS = "players"
+    ROLES = "roles"
+    WINNER = "winner"
+    NIGHT = "night"
+    BEST_MOVE = "best_move"
+    EXTRAS = "extras"
+    SUMMARY = "summary"
+    TABLE = "table"  # the table and game number
+    SEAT = "seat"  # one seat's extra and penalties
+    EDIT = "edit"  # what to change, from the summary
+    DISCARD = "discard"  # "delete the draft?" asked once
+
+
+ORDER = (
+    Step.PLAYERS,
+    Step.ROLES,
+    Step.WINNER,
+    Step.NIGHT,
+    Step.BEST_MOVE,
+    Step.EXTRAS,
+    Step.SUMMARY,
+)
+
+
+@dataclass
+class Draft:
+    judge_id: int
+    tournament_id: int
+    stage_id: int
+    protocol: Protocol
+    id: int = 0
+    game_id: int | None = None  # set when the draft corrects a saved game
+    ended_at: str | None = None  # when the judge recorded the winner
+    message_id: int | None = None  # the live editor message in the judge's chat
+    step: Step = Step.PLAYERS
+    back_to: Step | None = None  # where TABLE, DISCARD and SEAT return to
+    cursor: int | None = None  # the seat being worked on
+    query: str | None = None  # the judge's last search text, offered as a new nickname
+    unknown: list[tuple[int, str]] = field(default_factory=list)  # pasted names not found
+    best_move_done: bool = False  # the best-move question was answered ("none" included)
+    notice: str | None = None  # shown once at the top of the editor
+    split_until: str | None = None  # texts until then continue a refused long one (ISO time)
+    reviewing: bool = False  # the judge has seen the summary: a change returns there
+    rev: int = 0  # grows with every screen; buttons of an older screen are stale
+
+    @property
+    def is_correction(self) -> bool:
+        return self.game_id is not None
+
+    def dumps(self) -> str:
+        data = self.protocol.to_dict()
+        data.update(
+            judge_id=self.judge_id,
+            tournament_id=self.tournament_id,
+            stage_id=self.stage_id,
+            game_id=self.game_id,
+            ended_at=self.ended_at,
+            step=self.step.value,
+            back_to=self.back_to.value if self.back_to else None,
+            cursor=self.cursor,
+            query=self.query,
+            unknown=self.unknown,
+            best_move_done=self.best_move_done,
+            notice=self.notice,
+            split_until=self.split_until,
+            reviewing=self.reviewing,
+            rev=self.rev,
+        )
+        return json.dumps(data, ensure_ascii=False)
+
+    @classmethod
+    def loads(cls, draft_id: int, text: str, message_id: int | None = None) -> Draft:
+        data: dict[str, Any] = json.loads(text)
+        return cls(
+            id=draft_id,
+            judge_id=data["judge_id"],
+            tournament_id=data["tournament_id"],
+            stage_id=data["stage_id"],
+            protocol=Protocol.from_dict(data),
+            game_id=data.get("game_id"),
+            ended_at=data.get("ended_at"),
+            message_id=message_id,
+            step=Step(data.get("step", Step.PLAYERS)),
+            back_to=Step(data["back_to"]) if data.get("back_to") else None,
+            cursor=data.get("cursor"),
+            query=data.get("query"),
+            unknown=[(int(seat), str(name)) for seat, name in data.get("unknown", [])],
+            best_move_done=bool(data.get("best_move_done")),
+            notice=data.get("notice"),
+            split_until=data.get("split_until"),
+            reviewing=bool(data.get("reviewing")),
+            rev=int(data.get("rev", 0)),
+        )
+
+
+class Drafts:
+    """The ``drafts`` table: one row per judge who is editing."""
+
+    def __init__(self, database: Database, clock: Clock) -> None:
+        self.database = database
+        self.clock = clock
+
+    async def of_judge(self, judge_id: int) -> Draft | None:
+        row = await self.database.fetchone(
+            "SELECT id, data, message_id FROM drafts WHERE judge_id = ?", (judge_id,)
+        )
+        return Draft.loads(row["id"], row["data"], row["message_id"]) if row else None
+
+    async def open(self, draft: Draft) -> Draft:
+        """Store a new draft, replacing any other of the same judge."""
+        now = self.clock.iso()
+        async with self.database.transaction() as connection:
+            await connection.execute("DELETE FROM drafts WHERE judge_id = ?", (draft.judge_id,))
+            cursor = await connection.execute(
+                "INSERT INTO drafts (judge_id, data, created_at, updated_at) VALUES (?, ?, ?, ?)",
+                (draft.judge_id, draft.dumps(), now, now),
+            )
+            draft.id = int(cursor.lastrowid or 0)
+        return draft
+
+    async def save(self, draft: Draft) -> None:
+        async with self.database.transaction() as connection:
+            await connection.execute(
+                "UPDATE drafts SET data = ?, message_id = ?, updated_at = ? WHERE id = ?",
+                (draft.dumps(), draft.message_id, self.clock.iso(), draft.id),
+            )
+
+    async def set_message(self, draft_id: int, message_id: int) -> None:
+        async with self.database.transaction() as connection:
+            await connection.execute(
+                "UPDATE drafts SET message_id = ? WHERE id = ?", (message_id, draft_id)
+            )
+
+    async def discard(self, draft_id: int) -> None:
+        async with self.database.transaction() as connection:
+            await connection.execute("DELETE FROM drafts WHERE id = ?", (draft_id,))

@@ -1,0 +1,359 @@
+"""The editor's screens: one message, edited in place, with the buttons of each step.
+
+Pure rendering: a draft and what it refers to in, text and keyboard out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.callbacks import EntryAction, EntryCB, GameAction, GameCB
+from bot.club.players import Player
+from bot.club.protocol import SEATS
+from bot.entry.draft import Draft, Step
+from bot.texts import entry as texts
+from bot.texts.markup import quote
+from bot.views.common import ROLE, ROLE_MARK, WINNER, WINNER_BUTTON, seat_points, short
+from bot.views.points import show
+from scoring import GameScore, Ruleset, Winner, outcome_for
+from scoring.validation import Problem
+
+Rows = list[list[InlineKeyboardButton]]
+
+
+@dataclass
+class EditorContext:
+    """What the editor shows besides the draft itself."""
+
+    tournament: str
+    stage: str
+    ruleset: Ruleset
+    players: dict[int, Player]
+    suggestions: list[Player] = field(default_factory=list)
+    score: GameScore | None = None
+    problems: list[Problem] = field(default_factory=list)
+
+
+def render(draft: Draft, ctx: EditorContext) -> tuple[str, InlineKeyboardMarkup]:
+    protocol = draft.protocol
+    parts = [
+        texts.header(
+            draft.is_correction,
+            protocol.table,
+            protocol.number,
+            ctx.tournament,
+            ctx.stage,
+            draft.step.value,
+        )
+    ]
+    if draft.notice:
+        parts.append(texts.notice(draft.notice))
+    body, rows = _VIEWS[draft.step](draft, ctx)
+    parts.append(body)
+    return "\n\n".join(parts), InlineKeyboardMarkup(inline_keyboard=rows)
+
+
+# -- pieces ------------------------------------------------------------------------------------
+
+
+def _nickname(draft: Draft, ctx: EditorContext, seat: int) -> str | None:
+    player_id = draft.protocol.player(seat)
+    if player_id in ctx.players:
+        return ctx.players[player_id].nickname
+    return next((name for s, name in draft.unknown if s == seat), None)
+
+
+def _button(
+    text: str, draft: Draft, action: EntryAction, value: object = ""
+) -> InlineKeyboardButton:
+    data = EntryCB(d=draft.id, r=draft.rev, a=action, v=str(value))
+    return InlineKeyboardButton(text=text, callback_data=data.pack())
+
+
+def _seat_rows(draft: Draft, ctx: EditorContext, action: EntryAction, mark: dict[int, str]) -> Rows:
+    builder = InlineKeyboardBuilder()
+    for seat in SEATS:
+        nickname = _nickname(draft, ctx, seat)
+        label = f"{seat} {short(nickname, 9)}" if nickname else f"{seat} —"
+        if mark.get(seat):
+            label = f"{mark[seat]} {label}"
+        builder.add(_button(label, draft, action, seat))
+    builder.adjust(5)
+    return builder.export()
+
+
+def _nav(draft: Draft, *, forward: str | None = None, back: bool = True) -> Rows:
+    row = []
+    if back:
+        row.append(_button(texts.BACK, draft, EntryAction.BACK))
+    if forward:
+        row.append(_button(forward, draft, EntryAction.NEXT))
+    rows = [row] if row else []
+    rows.append([_button(texts.DISCARD, draft, EntryAction.DISCARD)])
+    return rows
+
+
+def _seat_list(draft: Draft, ctx: EditorContext, cursor: int | None = None) -> str:
+    lines = []
+    unknown = dict(draft.unknown)
+    for seat in SEATS:
+        nickname = _nickname(draft, ctx, seat)
+        role = draft.protocol.role(seat)  # None until marked; unmarked seats end up civilians
+        role_text = f" — {ROLE[role]}" if role else ""
+        pointer = "▶ " if seat == cursor else ""
+        shown = quote(nickname) if nickname else "—"
+        if seat in unknown:
+            shown += f" ({texts.UNKNOWN_MARK})"
+        lines.append(f"{pointer}{seat}. {shown}{role_text}")
+    return "\n".join(lines)
+
+
+# -- steps -------------------------------------------------------------------------------------
+
+
+def _players(draft: Draft, ctx: EditorContext) -> tuple[str, Rows]:
+    protocol = draft.protocol
+    cursor = draft.cursor or protocol.first_empty_seat()
+    text = [_seat_list(draft, ctx, cursor)]
+    if cursor:
+        text.append(texts.players_prompt(cursor))
+    rows = _seat_rows(draft, ctx, EntryAction.SEAT, {cursor: "▶"} if cursor else {})
+    for player in ctx.suggestions:
+        rows.append([_button(player.nickname, draft, EntryAction.PICK, player.id)])
+    if draft.query:
+        label = texts.new_player_button(short(draft.query, 24))
+        rows.append([_button(label, draft, EntryAction.NEW)])
+    if draft.unknown:
+        text.append(texts.not_in_club(draft.unknown))
+        label = texts.create_all_button(len(draft.unknown))
+        rows.append([_button(label, draft, EntryAction.NEW_ALL)])
+    label = texts.table_button(protocol.table, protocol.number)
+    rows.append([_button(label, draft, EntryAction.GOTO, Step.TABLE.value)])
+    rows += _nav(draft, forward=texts.NEXT if protocol.players_complete else None, back=False)
+    return "\n\n".join(text), rows
+
+
+def _table(draft: Draft, ctx: EditorContext) -> tuple[str, Rows]:
+    builder = InlineKeyboardBuilder()
+    for table in range(1, 9):
+        builder.add(_button(texts.choose_table(table), draft, EntryAction.TABLE, table))
+    builder.adjust(4)
+    text = texts.table_prompt(draft.protocol.table, draft.protocol.number)
+    return text, builder.export() + _nav(draft)
+
+
+def _roles(draft: Draft, ctx: EditorContext) -> tuple[str, Rows]:
+    protocol = draft.protocol
+    if protocol.sheriff is None:
+        prompt = texts.PROMPT_SHERIFF
+    elif protocol.don is None:
+        prompt = texts.PROMPT_DON
+    elif len(protocol.mafia) < 2:
+        prompt = texts.prompt_mafia(len(protocol.mafia) + 1)
+    else:
+        prompt = texts.ROLES_DONE
+    marks = {
+        seat: ROLE_MARK[role] for seat in SEATS if (role := protocol.role(seat)) and ROLE_MARK[role]
+    }
+    rows = _seat_rows(draft, ctx, EntryAction.ROLE, marks)
+    rows.append([_button(texts.ROLES_AGAIN, draft, EntryAction.ROLES_AGAIN)])
+    rows += _nav(draft, forward=texts.NEXT if protocol.roles_complete else None)
+    return f"{_seat_list(draft, ctx)}\n\n{prompt}", rows
+
+
+def _winner(draft: Draft, ctx: EditorContext) -> tuple[str, Rows]:
+    winner = draft.protocol.winner
+    current = texts.current_winner(WINNER[winner]) if winner else ""
+    row = [
+        _button(("✓ " if winner == w else "") + WINNER_BUTTON[w], draft, EntryAction.WINNER, w)
+        for w in Winner
+    ]
+    rows = [row, *_nav(draft, forward=texts.NEXT if winner else None)]
+    return f"{texts.WHO_WON} {current}".strip(), rows
+
+
+def _night(draft: Draft, ctx: EditorContext) -> tuple[str, Rows]:
+    protocol = draft.protocol
+    marks = {protocol.first_killed: "✝"} if protocol.first_killed else {}
+    rows = _seat_rows(draft, ctx, EntryAction.KILLED, marks)
+    nobody = protocol.night_done and protocol.first_killed is None
+    rows.append(
+        [_button(("✓ " if nobody else "") + texts.NOBODY_KILLED, draft, EntryAction.KILLED, 0)]
+    )
+    rows += _nav(draft, forward=texts.NEXT if protocol.night_done else None)
+    return f"{_seat_list(draft, ctx)}\n\n{texts.WHO_WAS_KILLED}", rows
+
+
+def _best_move(draft: Draft, ctx: EditorContext) -> tuple[str, Rows]:
+    protocol = draft.protocol
+    marks = {seat: "✓" for seat in protocol.best_move}
+    if protocol.first_killed:
+        marks[protocol.first_killed] = "✝"
+    rows = _seat_rows(draft, ctx, EntryAction.BEST_MOVE, marks)
+    rows.append([_button(texts.NO_BEST_MOVE, draft, EntryAction.BEST_MOVE, 0)])
+    rows += _nav(draft, forward=texts.NEXT if len(protocol.best_move) == 3 else None)
+    return texts.best_move_prompt(protocol.first_killed, list(protocol.best_move)), rows
+
+
+def _no_extras_in_draw(draft: Draft, ctx: EditorContext) -> bool:
+    return draft.protocol.winner is Winner.DRAW and not ctx.ruleset.extra_in_draw
+
+
+def _extras(draft: Draft, ctx: EditorContext) -> tuple[str, Rows]:
+    protocol = draft.protocol
+    marks = {}
+    lines = []
+    for seat in SEATS:
+        extra = protocol.extra(seat)
+        codes = list(protocol.seat_penalties(seat))
+        if extra or codes:
+            marks[seat] = "•"
+            nickname = _nickname(draft, ctx, seat) or "—"
+            lines.append(texts.extras_line(seat, nickname, show(extra) if extra else None, codes))
+    note = texts.DRAW_NO_EXTRAS if _no_extras_in_draw(draft, ctx) else texts.TAP_A_SEAT
+    body = "\n".join(lines) if lines else texts.NO_EXTRAS_YET
+    rows = _seat_rows(draft, ctx, EntryAction.SEAT_EXTRAS, marks)
+    rows += _nav(draft, forward=texts.TO_SUMMARY)
+    return f"{body}\n\n{note}", rows
+
+
+def _seat(draft: Draft, ctx: EditorContext) -> tuple[str, Rows]:
+    protocol = draft.protocol
+    seat = draft.cursor or 1
+    role = protocol.role(seat)
+    assert role is not None and protocol.winner is not None
+    outcome = outcome_for(role, protocol.winner)
+    nickname = _nickname(draft, ctx, seat) or "—"
+    rows: Rows = []
+    text = [texts.seat_title(seat, nickname, ROLE[role], outcome.value)]
+    if not _no_extras_in_draw(draft, ctx):
+        current = protocol.extra(seat)
+        text.append(texts.extra_now(show(current)))
+        values = ctx.ruleset.allowed_extras()
+        if len(values) <= 40:
+            builder = InlineKeyboardBuilder()
+            for value in values:
+                label = ("• " if value == current else "") + show(value)
+                builder.add(_button(label, draft, EntryAction.EXTRA, value))
+            builder.adjust(5)
+            rows += builder.export()
+    items = ctx.ruleset.penalties_for(role, outcome)
+    chosen = protocol.seat_penalties(seat)
+    if items:
+        text.append(texts.PENALTIES_TITLE)
+        for item in items:
+            label = texts.penalty_button(
+                item.code, item.description, show(item.value), item.code in chosen
+            )
+            rows.append([_button(label, draft, EntryAction.PENALTY, item.code)])
+    else:
+        text.append(texts.NO_PENALTIES_HERE)
+    rows.append([_button(texts.DONE, draft, EntryAction.BACK)])
+    return "\n".join(text), rows
+
+
+def summary_lines(draft: Draft, ctx: EditorContext) -> list[str]:
+    if ctx.score is None:
+        return []
+    return [seat_points(seat, _nickname(draft, ctx, seat.seat) or "—") for seat in ctx.score.seats]
+
+
+def _summary(draft: Draft, ctx: EditorContext) -> tuple[str, Rows]:
+    protocol = draft.protocol
+    text = []
+    gaps = protocol.missing()
+    if gaps:
+        text.append(texts.missing(gaps))
+        text.append(_seat_list(draft, ctx))
+    elif ctx.problems:
+        lines = [texts.problem_line(p.message) for p in ctx.problems]
+        text.append(texts.FIX_ERRORS + "\n" + "\n".join(lines))
+        text.append(_seat_list(draft, ctx))
+    else:
+        assert protocol.winner is not None
+        night = texts.night_line(protocol.first_killed, protocol.best_move)
+        text.append(texts.result_line(WINNER[protocol.winner], night))
+        text.append("\n".join(summary_lines(draft, ctx)))
+        text.append(texts.CI_NOW)
+    rows: Rows = []
+    if not gaps and not ctx.problems:
+        rows.append([_button(texts.CONFIRM, draft, EntryAction.CONFIRM)])
+    rows.append([_button(texts.CHANGE, draft, EntryAction.GOTO, Step.EDIT.value)])
+    rows.append([_button(texts.DISCARD, draft, EntryAction.DISCARD)])
+    return "\n\n".join(text), rows
+
+
+def _edit(draft: Draft, ctx: EditorContext) -> tuple[str, Rows]:
+    rows = [[_button(title, draft, EntryAction.GOTO, step)] for step, title in texts.EDIT_PARTS]
+    rows.append([_button(texts.BACK_TO_SUMMARY, draft, EntryAction.GOTO, Step.SUMMARY.value)])
+    return texts.CHOOSE_PART, rows
+
+
+def _discard(draft: Draft, ctx: EditorContext) -> tuple[str, Rows]:
+    question = (
+        texts.DISCARD_QUESTION_CORRECTION if draft.is_correction else texts.DISCARD_QUESTION_NEW
+    )
+    row = [
+        _button(texts.DISCARD_YES, draft, EntryAction.DISCARD_YES),
+        _button(texts.DISCARD_NO, draft, EntryAction.BACK),
+    ]
+    return question, [row]
+
+
+_VIEWS: dict[Step, Callable[[Draft, EditorContext], tuple[str, Rows]]] = {
+    Step.PLAYERS: _players,
+    Step.TABLE: _table,
+    Step.ROLES: _roles,
+    Step.WINNER: _winner,
+    Step.NIGHT: _night,
+    Step.BEST_MOVE: _best_move,
+    Step.EXTRAS: _extras,
+    Step.SEAT: _seat,
+    Step.SUMMARY: _summary,
+    Step.EDIT: _edit,
+    Step.DISCARD: _discard,
+}
+
+
+def saved(
+    draft: Draft, ctx: EditorContext, game_id: int, announced: bool
+) -> tuple[str, InlineKeyboardMarkup]:
+    protocol = draft.protocol
+    assert protocol.winner is not None
+    lines = [
+        texts.saved_title(draft.is_correction, protocol.table, protocol.number),
+        f"{WINNER[protocol.winner].capitalize()}.",
+        "\n".join(summary_lines(draft, ctx)),
+        texts.ANNOUNCED_SOON if announced else texts.NO_CLUB_CHAT,
+    ]
+    return "\n\n".join(lines), after_game_keyboard(game_id)
+
+
+def after_game_keyboard(game_id: int) -> InlineKeyboardMarkup:
+    builder = InlineKeyboardBuilder()
+    builder.button(text=texts.NEXT_GAME, callback_data=GameCB(a=GameAction.NEXT_GAME))
+    builder.button(text=texts.CORRECT_THIS, callback_data=GameCB(a=GameAction.CORRECT, g=game_id))
+    builder.adjust(1)
+    return builder.as_markup()
+
+
+def correctable_keyboard(games: list[tuple[int, int, int]]) -> InlineKeyboardMarkup:
+    """Buttons for (game id, table, number) the judge may correct."""
+    builder = InlineKeyboardBuilder()
+    for game_id, table, number in games:
+        builder.button(
+            text=texts.correct_button(table, number),
+            callback_data=GameCB(a=GameAction.CORRECT, g=game_id),
+        )
+    builder.adjust(1)
+    return builder.as_markup()
+
+
+def enter_result_keyboard() -> InlineKeyboardMarkup:
+    builder = InlineKeyboardBuilder()
+    builder.button(text=texts.ENTER_RESULT, callback_data=GameCB(a=GameAction.NEXT_GAME))
+    return builder.as_markup()

@@ -1,0 +1,53 @@
+"""The announcement of a game in the club chat, and the short reply noting a correction."""
+
+from __future__ import annotations
+
+from bot.texts.markup import quote
+
+ANNULLED = "<b>Игра аннулирована</b> и не идёт в рейтинг."
+FINAL = "Время протестов истекло: результат окончательный."
+MISS = "Первой ночью — промах."
+CI_LEGEND = "Ci — компенсация за отстрел в первую ночь (по состоянию этапа сейчас)."
+BEST_MOVE_LEGEND = "ЛХ — лучший ход."
+CHANGED_PARTS = {
+    "table": "стол",
+    "number": "номер игры",
+    "winner": "победитель",
+    "first_killed": "первый убитый",
+    "best_move": "лучший ход",
+    "player_id": "игроки",
+    "role": "роли",
+    "extra": "доп. баллы",
+    "penalties": "штрафы",
+}
+
+
+def title(table: int, number: int, result: str) -> str:
+    return f"🏁 <b>Стол {table}, игра {number}: {result}</b>"
+
+
+def where(tournament: str, stage: str, judge: str) -> str:
+    return f"Турнир «{quote(tournament)}», этап «{quote(stage)}». Судья: {quote(judge)}."
+
+
+def penalty_line(code: str, description: str) -> str:
+    return f"    ↳ штраф {quote(code)}: {quote(description)}"
+
+
+def night(first_killed: int, best_move: list[int]) -> str:
+    line = f"Первым убит: место {first_killed}"
+    if best_move:
+        line += f", лучший ход: {', '.join(map(str, best_move))}"
+    return line + "."
+
+
+def protest_until(time: str, date: str, zone: str) -> str:
+    return f"Протест можно подать до {time} {zone} ({date})."
+
+
+def change_note(table: int, number: int, keys: str) -> str:
+    what = ", ".join(CHANGED_PARTS.get(key, key) for key in keys.split(",") if key)
+    return (
+        f"✏️ Результат игры {number} (стол {table}) исправлен: {quote(what)}. "
+        "Сообщение выше обновлено."
+    )

@@ -1,0 +1,310 @@
+"""Everything a judge reads while entering or correcting a result."""
+
+from __future__ import annotations
+
+from bot.club.protocol import Gap
+from bot.texts.markup import quote
+
+MAX_TEXT = 1000
+
+# -- who may, and where ------------------------------------------------------------------------
+NOT_A_JUDGE = (
+    "Вносить и исправлять результаты могут только судьи клуба. "
+    "Если вы судья, попросите администратора назначить вас."
+)
+NO_TOURNAMENT = "Нет текущего турнира. Администратор создаёт его командой /newtournament."
+NO_OPEN_DRAFT = "Открытого протокола нет. Начните новый командой /game."
+NEEDS_TEXT = "Сейчас нужен текст или кнопки в сообщении с протоколом."
+PRESS_A_BUTTON = "Сейчас нужно нажать кнопку в сообщении с протоколом."
+
+
+def in_private(bot_username: str | None) -> str:
+    where = f" @{bot_username}" if bot_username else ""
+    return f"Результаты вносятся в личном чате со мной{where}: команда /game."
+
+
+# -- taps that come too late -------------------------------------------------------------------
+ALREADY_SAVED = "Эта игра уже сохранена."
+SCREEN_CHANGED = "Нажатие уже учтено: экран обновился. Если нужно, нажмите кнопку ещё раз."
+OLD_SCREEN = "Это старая копия протокола: он открыт ниже, в последнем сообщении."
+DRAFT_CLOSED = "Этот протокол уже закрыт."
+STALE_BUTTON = "Эта кнопка устарела. Откройте меню заново."
+UNKNOWN_BUTTON = "Неизвестная кнопка."
+CONTINUING = "Продолжаем незаконченный протокол."
+MOVED_BELOW = "⬇ Протокол открыт ниже — это сообщение больше не обновляется."
+
+# -- the header and the steps ------------------------------------------------------------------
+STEP_TITLES = {
+    "players": "Игроки",
+    "table": "Стол и номер игры",
+    "roles": "Роли",
+    "winner": "Победитель",
+    "night": "Первая ночь",
+    "best_move": "Лучший ход",
+    "extras": "Доп. баллы и штрафы",
+    "seat": "Доп. баллы и штрафы",
+    "summary": "Итог",
+    "edit": "Что исправить?",
+    "discard": "Удалить черновик?",
+}
+GAPS = {
+    Gap.PLAYERS: "игроки",
+    Gap.ROLES: "роли",
+    Gap.WINNER: "победитель",
+    Gap.NIGHT: "первая ночь",
+}
+
+
+def header(
+    correction: bool, table: int, number: int, tournament: str, stage: str, step: str
+) -> str:
+    action = f"Исправление игры {number}" if correction else "Новая игра"
+    return (
+        f"<b>{action} · стол {table} · игра {number}</b>\n"
+        f"Турнир «{quote(tournament)}», этап «{quote(stage)}» · <b>{STEP_TITLES[step]}</b>"
+    )
+
+
+def notice(text: str) -> str:
+    return f"⚠️ {quote(text)}"
+
+
+# -- buttons -----------------------------------------------------------------------------------
+NEXT = "Далее ➡"
+BACK = "◀ Назад"
+DISCARD = "✖ Отменить"
+DISCARD_YES = "🗑 Да, удалить"
+DISCARD_NO = "Нет, вернуться"
+TO_SUMMARY = "К итогу ➡"
+DONE = "Готово ✓"
+CONFIRM = "✅ Подтвердить"
+CHANGE = "✏️ Изменить"
+BACK_TO_SUMMARY = "◀ К итогу"
+ROLES_AGAIN = "↺ Отметить роли заново"
+NOBODY_KILLED = "Никого (промах)"
+NO_BEST_MOVE = "Без лучшего хода"
+NEXT_GAME = "📝 Следующая игра"
+CORRECT_THIS = "✏️ Исправить эту игру"
+ENTER_RESULT = "📝 Внести результат"
+EDIT_PARTS = (
+    ("players", "Игроки"),
+    ("table", "Стол и игра"),
+    ("roles", "Роли"),
+    ("winner", "Победитель"),
+    ("night", "Первая ночь и ЛХ"),
+    ("extras", "Доп. баллы и штрафы"),
+)
+
+
+def table_button(table: int, number: int) -> str:
+    return f"Стол {table}, игра {number} — изменить"
+
+
+def choose_table(table: int) -> str:
+    return f"Стол {table}"
+
+
+def new_player_button(nickname: str) -> str:
+    return f"➕ Новый игрок «{nickname}»"
+
+
+def create_all_button(count: int) -> str:
+    return f"➕ Создать новых игроков: {count}"
+
+
+def correct_button(table: int, number: int) -> str:
+    return f"✏️ Стол {table}, игра {number}"
+
+
+# -- players -----------------------------------------------------------------------------------
+TOO_LONG = (
+    f"Слишком длинное сообщение (больше {MAX_TEXT} символов), оно не принято. "
+    "Отправьте ники — по одному в строке."
+)
+FILL_ALL_SEATS = "Заполните все 10 мест."
+ALL_SEATS_TAKEN = "Все места заняты: нажмите место, которое нужно заменить."
+NO_SUCH_PLAYER = "Такого игрока нет."
+TYPE_NEW_NICKNAME = "Сначала напишите ник нового игрока."
+NO_SUCH_SEAT = "Нет такого места."
+UNKNOWN_MARK = "новый?"
+
+
+def players_prompt(seat: int) -> str:
+    return (
+        f"Место {seat}: напишите ник или его часть. "
+        "Или отправьте все 10 ников сразу, по одному в строке."
+    )
+
+
+def already_seated(nickname: str, seat: int) -> str:
+    return f"«{nickname}» уже на месте {seat}."
+
+
+def not_in_club(names: list[tuple[int, str]]) -> str:
+    listed = ", ".join(f"«{quote(name)}» (место {seat})" for seat, name in names)
+    return f"Нет в базе: {listed}. Проверьте написание или создайте новых игроков."
+
+
+def paste_problems(problems: list[str], seated: int) -> str:
+    intro = f"Посажено игроков: {seated}. " if seated else ""
+    return intro + "Не принято: " + "; ".join(problems) + ". Ваше сообщение осталось выше."
+
+
+def line_problem(line: int, problem: str) -> str:
+    return f"строка {line} — {problem.rstrip('.')}"
+
+
+def too_many_lines(count: int) -> str:
+    return f"строк {count}, а мест 10 — лишние строки не приняты"
+
+
+def duplicate_line(nickname: str, first: int, line: int) -> str:
+    return f"строка {line} — «{nickname}» уже в строке {first}"
+
+
+def seat_twice(nickname: str, first: int, seat: int) -> str:
+    return f"«{nickname}» указан дважды: места {first} и {seat}"
+
+
+# -- table -------------------------------------------------------------------------------------
+def table_prompt(table: int, number: int) -> str:
+    return (
+        f"Сейчас: стол {table}, игра {number}.\n"
+        "Нажмите номер стола (номер игры подставится следующий) или напишите два числа: "
+        "стол и игру, например «2 5»."
+    )
+
+
+def number_taken(table: int, number: int, free: int) -> str:
+    return f"Игра {number} за столом {table} уже внесена. Следующий свободный номер — {free}."
+
+
+# -- roles, winner, night ----------------------------------------------------------------------
+PROMPT_SHERIFF = "Нажмите место <b>шерифа</b>."
+PROMPT_DON = "Нажмите место <b>дона</b>."
+ROLES_DONE = "Роли отмечены. Остальные места — мирные."
+ROLES_ALREADY = "Роли уже отмечены. Чтобы изменить, нажмите «Отметить роли заново»."
+MARK_ROLES = "Отметьте шерифа, дона и двух мафий."
+ROLES_AND_WINNER_FIRST = "Сначала отметьте роли и победителя."
+WHO_WON = "Кто победил?"
+PRESS_WINNER = "Нажмите, кто победил."
+UNKNOWN_RESULT = "Неизвестный результат."
+WHO_WAS_KILLED = "Кого убили в первую ночь?"
+PRESS_KILLED = "Нажмите место убитого в первую ночь или «Никого»."
+BEST_MOVE_THREE = "В лучшем ходе три места (или нажмите «Без лучшего хода»)."
+BEST_MOVE_RED_ONLY = "Лучший ход — только у убитого в первую ночь красного игрока."
+BEST_MOVE_OWN_SEAT = "Своё место в лучший ход не входит."
+BEST_MOVE_FULL = "Уже выбраны три места: снимите одно, чтобы выбрать другое."
+
+
+def prompt_mafia(which: int) -> str:
+    return f"Нажмите место <b>мафии</b> ({which} из 2)."
+
+
+def current_winner(winner: str) -> str:
+    return f"Сейчас: {winner}."
+
+
+def best_move_prompt(killed: int | None, chosen: list[int]) -> str:
+    shown = ", ".join(str(s) for s in chosen) or "—"
+    return f"Лучший ход игрока на месте {killed}: отметьте три места (выбрано: {shown})."
+
+
+# -- extras and penalties ----------------------------------------------------------------------
+NO_EXTRAS_YET = "Пока ни доп. баллов, ни штрафов."
+TAP_A_SEAT = "Нажмите место, чтобы дать доп. баллы или штраф."
+DRAW_NO_EXTRAS = "Ничья: доп. баллы судьи не начисляются, только штрафы."
+EXTRA_IN_DRAW = "При ничьей доп. баллы судьи не начисляются (п. 8.4.7)."
+SEAT_FIRST = "Сначала нажмите место игрока."
+PENALTY_DOES_NOT_FIT = "Этот штраф не подходит к роли и результату игрока."
+UNKNOWN_VALUE = "Неизвестное значение."
+PENALTIES_TITLE = "Штрафы (нажмите, чтобы поставить или снять):"
+NO_PENALTIES_HERE = "Штрафов для этой роли и результата в правилах нет."
+OUTCOME = {"win": "победа", "loss": "поражение", "draw": "ничья"}
+
+
+def extra_range(low: object, high: object, step: object) -> str:
+    return f"Доп. баллы — от {low} до {high} с шагом {step}."
+
+
+def seat_title(seat: int, nickname: str, role: str, outcome: str) -> str:
+    return f"Место {seat}: {quote(nickname)}, {role} ({OUTCOME[outcome]})."
+
+
+def extra_now(value: str) -> str:
+    return f"Доп. баллы: {value}. Нажмите значение или напишите число."
+
+
+def extras_line(seat: int, nickname: str, extra: str | None, penalties: list[str]) -> str:
+    parts = [f"доп. {extra}"] if extra else []
+    if penalties:
+        parts.append("штраф " + ", ".join(penalties))
+    return f"{seat}. {quote(nickname)}: {'; '.join(parts)}"
+
+
+def penalty_button(code: str, description: str, value: str, chosen: bool) -> str:
+    return f"{'✓ ' if chosen else ''}{code} {description} ({value})"
+
+
+def dropped(parts: list[str]) -> str:
+    return "Снято, так как больше не подходит: " + ", ".join(parts) + "."
+
+
+DROPPED_EXTRAS = "доп. баллы (ничья)"
+DROPPED_BEST_MOVE = "лучший ход"
+
+
+def dropped_penalties(seat: int) -> str:
+    return f"штрафы места {seat}"
+
+
+# -- summary and saving ------------------------------------------------------------------------
+CI_NOW = "Ci — компенсация за отстрел в первую ночь, по состоянию этапа сейчас."
+FIX_ERRORS = "Исправьте ошибки:"
+CHOOSE_PART = "Выберите, что исправить."
+INCOMPLETE = "Протокол не заполнен или содержит ошибки."
+TOO_LATE = (
+    "Исправить эту игру уже нельзя: время протестов истекло. "
+    "Исправление может внести главный судья."
+)
+DISCARD_QUESTION_NEW = "Удалить черновик этой игры? Всё, что в нём отмечено, пропадёт."
+DISCARD_QUESTION_CORRECTION = "Отменить исправление? Игра останется такой, какой была сохранена."
+DRAFT_CANCELLED = "Протокол отменён. Новый — командой /game."
+CORRECTION_CANCELLED = "Исправление отменено: игра осталась без изменений."
+NOTHING_CHANGED = "Исправление закрыто: в протоколе ничего не изменилось."
+SAVED_TOAST = "Сохранено ✅"
+ANNOUNCED_SOON = "Результат публикуется в чате клуба."
+NO_CLUB_CHAT = "Чат клуба не настроен (CLUB_CHAT_ID): объявления нет."
+CANNOT_CORRECT = (
+    "Исправить эту игру нельзя: судья может исправлять свои игры до конца времени протестов, "
+    "главный судья — в любое время."
+)
+FINISH_DRAFT_FIRST = "Сначала сохраните или отмените открытый протокол (/game)."
+NOTHING_TO_CORRECT = "Нет игр, которые вы можете исправить."
+CORRECTABLE_GAMES = "Игры, которые вы можете исправить:"
+
+
+def missing(gaps: list[Gap]) -> str:
+    return "Не заполнено: " + ", ".join(GAPS[gap] for gap in gaps) + "."
+
+
+def problem_line(message: str) -> str:
+    return f"• {quote(message)}"
+
+
+def night_line(first_killed: int | None, best_move: tuple[int, ...]) -> str:
+    if first_killed is None:
+        return "Первой ночью — промах"
+    line = f"Первым убит: место {first_killed}"
+    if best_move:
+        line += f", лучший ход {', '.join(map(str, best_move))}"
+    return line
+
+
+def result_line(winner: str, night: str) -> str:
+    return f"<b>{winner.capitalize()}</b>. {night}."
+
+
+def saved_title(correction: bool, table: int, number: int) -> str:
+    verb = "исправлена" if correction else "сохранена"
+    return f"✅ <b>Игра {number} (стол {table}) {verb}.</b>"
