@@ -15,7 +15,7 @@ from bot.texts import parsing as texts
 MAX_TELEGRAM_ID = 2**52  # Telegram ids fit in 52 bits
 MAX_TABLE = 99
 MAX_GAME_NUMBER = 9999
-_ASCII_NUMBER = re.compile(r"[0-9]{1,16}")
+_ASCII_NUMBER = re.compile(r"[0-9]{1,40}")  # longer is not a number a person means
 _USERNAME = re.compile(r"@?([A-Za-z][A-Za-z0-9_]{2,31})")
 _EXTRA = re.compile(r"[+-]?(?:[0-9]{1,3}(?:[.,][0-9]{1,4})?|[.,][0-9]{1,4})")
 

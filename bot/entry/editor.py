@@ -249,6 +249,7 @@ class Editor:
             text = match.group(2)
         try:
             query = clean_nickname(text)
+            check_new_nickname(query)  # «7)» alone is a seat, not a nickname
         except NicknameError as error:
             raise EntryError(str(error)) from None
         exact = await self.players.by_nickname(query)
