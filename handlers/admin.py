@@ -13,7 +13,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.callbacks import AdminAction, AdminCB
 from bot.club.members import KnownMember, MemberDirectory
-from bot.club.tournaments import FIRST_STAGE, Tournament, TournamentError, Tournaments
+from bot.club.tournaments import Tournament, TournamentError, Tournaments
 from bot.core.config import Settings
 from bot.core.parsing import MAX_TELEGRAM_ID, InputError, small_number, user_reference
 from bot.core.rights import Member, Right
@@ -147,7 +147,9 @@ async def cmd_new_tournament(
         await message.answer(quote(error))
         return
     await message.answer(
-        tournament_texts.created(tournament.title, tournament.ruleset_ref, FIRST_STAGE),
+        tournament_texts.created(
+            tournament.title, tournament.ruleset_ref, tournament_texts.FIRST_STAGE
+        ),
         reply_markup=_ruleset_keyboard(tournament.id, settings),
     )
 

@@ -7,7 +7,7 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from bot.texts import announce as texts
-from bot.views.common import WINNER, seat_points
+from bot.texts.game import WINNER, seat_points
 from scoring import GameScore, Winner
 
 
@@ -63,6 +63,6 @@ def zone_label(local: datetime) -> str:
     hours = int(offset.total_seconds() // 3600) if offset is not None else 0
     minutes = int(offset.total_seconds() % 3600 // 60) if offset is not None else 0
     if local.tzinfo is not None and str(local.tzinfo) == "Europe/Moscow":
-        return "МСК"
+        return texts.MOSCOW_TIME
     sign = "+" if hours >= 0 else "−"
     return f"UTC{sign}{abs(hours)}" + (f":{minutes:02d}" if minutes else "")

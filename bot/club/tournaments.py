@@ -14,11 +14,9 @@ from typing import Any
 from bot.core.clock import Clock
 from bot.core.db import Database
 from bot.texts import tournaments as texts
-from bot.texts.tournaments import MAX_TITLE
+from bot.texts.tournaments import FIRST_STAGE, MAX_TITLE
 from scoring import Ruleset
 from scoring.rulesets import BUILT_IN, builtin, load_ruleset_file, ruleset_from_mapping
-
-FIRST_STAGE = "основной"
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,9 +16,9 @@ from bot.club.players import Player
 from bot.club.protocol import SEATS
 from bot.entry.draft import Draft, Step
 from bot.texts import entry as texts
+from bot.texts.game import ROLE, ROLE_MARK, WINNER, WINNER_BUTTON, seat_points, short
 from bot.texts.markup import quote
-from bot.views.common import ROLE, ROLE_MARK, WINNER, WINNER_BUTTON, seat_points, short
-from bot.views.points import show
+from bot.texts.points import show
 from scoring import GameScore, Ruleset, Winner, outcome_for
 from scoring.validation import Problem
 

@@ -9,34 +9,38 @@ from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 from aiogram.types import BotCommand, BotCommandScopeChat
 
 from bot.core.rights import Member
+from bot.texts.menu import DESCRIPTIONS
 
 
 @dataclass(frozen=True, slots=True)
 class Command:
     name: str
-    description: str
     private: bool = True
     group: bool = False
     audience: str = "player"  # player, judge, head_judge or admin
+
+    @property
+    def description(self) -> str:
+        return DESCRIPTIONS[self.name]
 
     def bot_command(self) -> BotCommand:
         return BotCommand(command=self.name, description=self.description)
 
 
 COMMANDS: tuple[Command, ...] = (
-    Command("start", "Что умеет бот", private=True, group=True),
-    Command("help", "Справка по командам", private=True, group=True),
-    Command("game", "Внести результат игры", audience="judge"),
-    Command("games", "Исправить внесённую игру", audience="judge"),
-    Command("judge", "Назначить судью", audience="admin"),
-    Command("headjudge", "Назначить главного судью", audience="admin"),
-    Command("admin", "Назначить администратора", audience="admin"),
-    Command("unjudge", "Снять права судьи и администратора", audience="admin"),
-    Command("staff", "Судьи и администраторы", audience="admin"),
-    Command("newtournament", "Создать турнир или сезон", audience="admin"),
-    Command("tournaments", "Турниры, выбрать текущий", audience="admin"),
-    Command("newstage", "Начать новый этап турнира", audience="admin"),
-    Command("ruleset", "Правила текущего турнира", audience="admin"),
+    Command("start", private=True, group=True),
+    Command("help", private=True, group=True),
+    Command("game", audience="judge"),
+    Command("games", audience="judge"),
+    Command("judge", audience="admin"),
+    Command("headjudge", audience="admin"),
+    Command("admin", audience="admin"),
+    Command("unjudge", audience="admin"),
+    Command("staff", audience="admin"),
+    Command("newtournament", audience="admin"),
+    Command("tournaments", audience="admin"),
+    Command("newstage", audience="admin"),
+    Command("ruleset", audience="admin"),
 )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.texts.markup import quote
 
 MAX_TITLE = 64
+FIRST_STAGE = "основной"  # the name of a new tournament's first stage
 TITLE_MISSING = "Укажите название: /newtournament Осенний кубок"
 STAGE_MISSING = "Укажите название этапа: /newstage Финал"
 TITLE_TOO_LONG = f"Название длиннее {MAX_TITLE} символов."

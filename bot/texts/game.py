@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from html import escape
-
-from bot.views.points import show, signed
+from bot.texts.markup import quote
+from bot.texts.points import show, signed
 from scoring import Role, SeatScore, Winner
 
 ROLE = {Role.CIVILIAN: "мирный", Role.SHERIFF: "шериф", Role.MAFIA: "мафия", Role.DON: "дон"}
@@ -33,4 +32,4 @@ def seat_points(seat: SeatScore, nickname: str) -> str:
         if value:
             parts.append(f"{label} {signed(value)}")
     detail = f" ({', '.join(parts)})" if parts else ""
-    return f"{seat.seat}. {escape(nickname)} — {ROLE[seat.role]}: <b>{show(seat.total)}</b>{detail}"
+    return f"{seat.seat}. {quote(nickname)} — {ROLE[seat.role]}: <b>{show(seat.total)}</b>{detail}"

@@ -1,1 +1,0 @@
-"""What people see: texts (Russian, HTML-escaped) and keyboards, one module per screen family."""
