@@ -64,6 +64,14 @@ class Draft:
     reviewing: bool = False  # the judge has seen the summary: a change returns there
     rev: int = 0  # grows with every screen; buttons of an older screen are stale
 
+    def next_open_seat(self) -> int | None:
+        """The first seat with nobody on it, skipping those awaiting a pasted new player."""
+        waiting = {seat for seat, _ in self.unknown}
+        open_seats = [s for s in range(1, 11) if self.protocol.player(s) is None]
+        return next(
+            (s for s in open_seats if s not in waiting), open_seats[0] if open_seats else None
+        )
+
     @property
     def is_correction(self) -> bool:
         return self.game_id is not None

@@ -376,7 +376,7 @@ class Editor:
 
     def _seat_player(self, draft: Draft, player: Player) -> None:
         protocol = draft.protocol
-        seat = draft.cursor or protocol.first_empty_seat()
+        seat = draft.cursor or draft.next_open_seat()
         if seat is None:
             raise EntryError(texts.ALL_SEATS_TAKEN)
         other = protocol.seat_of(player.id)
@@ -385,7 +385,7 @@ class Editor:
         draft.protocol = protocol.seat_player(seat, player.id)
         draft.unknown = [(s, n) for s, n in draft.unknown if s != seat]
         draft.query = None
-        draft.cursor = draft.protocol.first_empty_seat()
+        draft.cursor = draft.next_open_seat()
 
     async def _goto(self, draft: Draft, value: str, judge: Member) -> None:
         try:

@@ -117,7 +117,7 @@ def _seat_list(draft: Draft, ctx: EditorContext, cursor: int | None = None) -> s
 
 def _players(draft: Draft, ctx: EditorContext) -> tuple[str, Rows]:
     protocol = draft.protocol
-    cursor = draft.cursor or protocol.first_empty_seat()
+    cursor = draft.cursor or draft.next_open_seat()
     text = [_seat_list(draft, ctx, cursor)]
     if cursor:
         text.append(texts.players_prompt(cursor))

@@ -471,3 +471,11 @@ async def test_two_judges_cannot_take_the_same_number(club):
     await second.send("1 2")
     await second.press("✅ Подтвердить")
     assert "Игра 2 (стол 1) сохранена" in second.last().text
+
+
+async def test_the_cursor_skips_seats_waiting_for_a_new_player(club):
+    _, _, judge = club
+    await judge.send("/game")
+    await judge.send("\n".join(NAMES[:9]))
+    text = judge.last().text
+    assert "▶ 10. —" in text and "Место 10:" in text and "▶ 1." not in text
