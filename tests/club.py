@@ -101,3 +101,10 @@ async def enter_protocol(
             await taps.press(label)
         await taps.press("Готово ✓")
     await taps.press("К итогу ➡")
+
+
+async def open_seat_from_summary(taps: Taps, seat: int) -> None:
+    """From the summary to one seat's extra and penalties."""
+    await taps.press("✏️ Изменить")
+    await taps.press("Доп. баллы и штрафы")
+    await taps.seat(seat)

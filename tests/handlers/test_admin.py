@@ -1,6 +1,6 @@
 """Admin commands: rights, tournaments, stages, rulesets."""
 
-from tests.club import Taps, enter_protocol, setup_club
+from tests.club import Taps, enter_protocol, open_seat_from_summary, setup_club
 from tests.harness import ADMIN_ID
 
 
@@ -90,9 +90,7 @@ async def test_rules_64_catalogue_is_offered_for_its_tournament(world):
     await admin.press("Правила: rules-6.4")
     taps = Taps(judge)
     await enter_protocol(taps)
-    await taps.press("✏️ Изменить")
-    await taps.press("Доп. баллы и штрафы")
-    await taps.seat(2)  # the sheriff, whose team lost
+    await open_seat_from_summary(taps, 2)  # the sheriff, whose team lost
     codes = [b.split()[0] for b in judge.buttons() if b[0].isdigit() and " " in b]
     assert "6.4.6.3" in codes and "8.5.4" not in codes
 

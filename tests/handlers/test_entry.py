@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from tests.club import NAMES, Taps, enter_protocol, seat_players, setup_club
+from tests.club import NAMES, Taps, enter_protocol, open_seat_from_summary, seat_players, setup_club
 from tests.harness import CLUB_CHAT_ID
 
 TAP_TARGET = 30
@@ -230,9 +230,7 @@ async def test_extras_are_refused_in_a_draw_and_penalties_must_fit(club):
     _, _, judge = club
     taps = Taps(judge)
     await enter_protocol(taps, winner="🤝 Ничья", killed=None)
-    await taps.press("✏️ Изменить")
-    await taps.press("Доп. баллы и штрафы")
-    await taps.seat(1)
+    await open_seat_from_summary(taps, 1)
     assert "0.3" not in judge.buttons()  # no extras offered in a draw
     assert "Ничья" in judge.last().text or "ничья" in judge.last().text
     offered = [b.split()[0] for b in judge.buttons() if b[0].isdigit()]
@@ -391,9 +389,7 @@ async def test_typed_extra_with_a_comma(club):
     _, _, judge = club
     taps = Taps(judge)
     await enter_protocol(taps)
-    await taps.press("✏️ Изменить")
-    await taps.press("Доп. баллы и штрафы")
-    await taps.seat(4)
+    await open_seat_from_summary(taps, 4)
     await taps.send("0,35")
     assert "Доп. баллы: 0.35." in judge.last().text
     await taps.send("0.33")

@@ -5,7 +5,14 @@ from datetime import timedelta
 import pytest
 
 from bot.core.rights import Right
-from tests.club import NAMES, Taps, appoint_judge, enter_protocol, setup_club
+from tests.club import (
+    NAMES,
+    Taps,
+    appoint_judge,
+    enter_protocol,
+    open_seat_from_summary,
+    setup_club,
+)
 from tests.harness import ADMIN_ID, CLUB_CHAT_ID, dispatcher_world
 
 
@@ -253,9 +260,7 @@ async def test_a_swapped_penalty_is_visible_and_noted(club):
     await world.announced()
     taps = Taps(judge)
     await taps.press("✏️ Исправить эту игру")
-    await taps.press("✏️ Изменить")
-    await taps.press("Доп. баллы и штрафы")
-    await taps.seat(4)
+    await open_seat_from_summary(taps, 4)
     for label in list(judge.buttons()):
         if label.startswith(("✓ 8.5.6.1", "8.5.6.4")):
             await taps.press(label)
@@ -381,9 +386,7 @@ async def test_malformed_extras(club, typed):
     _, _, judge = club
     taps = Taps(judge)
     await enter_protocol(taps)
-    await taps.press("✏️ Изменить")
-    await taps.press("Доп. баллы и штрафы")
-    await taps.seat(4)
+    await open_seat_from_summary(taps, 4)
     await judge.send(typed)
     assert "Напишите число, например 0.3." in notice(judge)
 
