@@ -23,7 +23,7 @@ from aiogram.exceptions import (
 from aiogram.types import ReplyParameters
 
 from bot.announce.message import AnnouncementData, announcement
-from bot.club.games import Games
+from bot.club.games import Games, GameStatus
 from bot.club.members import MemberDirectory
 from bot.club.players import PlayerDirectory
 from bot.club.protocol import SEATS
@@ -164,6 +164,7 @@ class Announcer:
             first_killed=protocol.first_killed,
             best_move=list(protocol.best_move),
             deadline=deadline,
-            final=game.status_at(self.clock.now(), self.settings.protest_window_minutes) == "final",
+            final=game.status_at(self.clock.now(), self.settings.protest_window_minutes)
+            is GameStatus.FINAL,
         )
         return announcement(data, self.settings.zone)

@@ -22,6 +22,12 @@ from scoring import Game, GameScore, Ruleset, Winner, compute, validate_game
 from scoring.validation import Problem
 
 
+class GameStatus(StrEnum):
+    PROVISIONAL = "provisional"  # protests may still be filed
+    FINAL = "final"
+    ANNULLED = "annulled"  # does not count (a replay was ordered)
+
+
 @dataclass(frozen=True, slots=True)
 class StoredGame:
     id: int
@@ -29,7 +35,7 @@ class StoredGame:
     stage_id: int
     judge_id: int
     ended_at: datetime
-    status: str
+    status: GameStatus  # as stored: only decisions write it
     protocol: Protocol
 
     @property
@@ -43,13 +49,13 @@ class StoredGame:
     def deadline(self, window_minutes: int) -> datetime:
         return self.ended_at + timedelta(minutes=window_minutes)
 
-    def status_at(self, now: datetime, window_minutes: int) -> str:
+    def status_at(self, now: datetime, window_minutes: int) -> GameStatus:
         """provisional while protests may be filed, then final; annulled stays annulled.
 
         The stored status is written only by decisions (annulment); the passing of the protest
         window is derived from the time, so no background job has to flip it."""
-        if self.status == "provisional" and now >= self.deadline(window_minutes):
-            return "final"
+        if self.status is GameStatus.PROVISIONAL and now >= self.deadline(window_minutes):
+            return GameStatus.FINAL
         return self.status
 
 
@@ -193,7 +199,7 @@ class Games:
         tournament = await self.tournaments.get(game.tournament_id)
         stage = await self.tournaments.stage(game.stage_id)
         assert tournament is not None and stage is not None
-        if game.status == "annulled":
+        if game.status is GameStatus.ANNULLED:
             return game, None
         games = await self.stage_games(stage.id, stage.name)
         result = compute(games, tournament.ruleset(), tournament.seed)
@@ -276,11 +282,13 @@ class Games:
     def can_correct(self, member: Member, game: StoredGame, window_minutes: int) -> bool:
         """Head judges at any time; the judge who entered it while it is provisional."""
         status = game.status_at(self.clock.now(), window_minutes)
-        if status == "annulled":
+        if status is GameStatus.ANNULLED:
             return False
         if member.is_head_judge:
             return True
-        return member.is_judge and game.judge_id == member.user_id and status == "provisional"
+        return (
+            member.is_judge and game.judge_id == member.user_id and status is GameStatus.PROVISIONAL
+        )
 
     async def audit(self, game_id: int) -> list[dict[str, object]]:
         rows = await self.database.fetchall(
@@ -351,7 +359,7 @@ def _stored(row: Any, seats: list[Any]) -> StoredGame:
         stage_id=row["stage_id"],
         judge_id=row["judge_id"],
         ended_at=datetime.fromisoformat(row["ended_at"]),
-        status=row["status"],
+        status=GameStatus(row["status"]),
         protocol=protocol,
     )
 
