@@ -83,9 +83,6 @@ class Protocol:
         role = self.role(self.first_killed)
         return role is not None and role.team is Team.RED
 
-    def first_empty_seat(self) -> int | None:
-        return next((seat for seat in SEATS if self.player(seat) is None), None)
-
     def missing(self) -> list[Gap]:
         """The parts still to be filled in before the protocol is complete."""
         gaps = []

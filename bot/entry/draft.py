@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from bot.club.protocol import Protocol
+from bot.club.protocol import SEATS, Protocol
 from bot.core.clock import Clock
 from bot.core.db import Database
 
@@ -67,7 +67,7 @@ class Draft:
     def next_open_seat(self) -> int | None:
         """The first seat with nobody on it, skipping those awaiting a pasted new player."""
         waiting = {seat for seat, _ in self.unknown}
-        open_seats = [s for s in range(1, 11) if self.protocol.player(s) is None]
+        open_seats = [s for s in SEATS if self.protocol.player(s) is None]
         return next(
             (s for s in open_seats if s not in waiting), open_seats[0] if open_seats else None
         )

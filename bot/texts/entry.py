@@ -162,10 +162,6 @@ def duplicate_line(nickname: str, first: int, line: int) -> str:
     return f"строка {line} — «{nickname}» уже в строке {first}"
 
 
-def seat_twice(nickname: str, first: int, seat: int) -> str:
-    return f"«{nickname}» указан дважды: места {first} и {seat}"
-
-
 # -- table -------------------------------------------------------------------------------------
 def table_prompt(table: int, number: int) -> str:
     return (
