@@ -33,6 +33,7 @@ from bot.core.fsm_storage import SQLiteStorage
 from bot.core.rights import Member
 from bot.entry.draft import Drafts
 from bot.entry.editor import Editor
+from bot.telegram.expired_callbacks import ExpiredCallbackAnswers
 from bot.telegram.menus import group_commands, private_commands, publish_menu
 from bot.telegram.middlewares import InFlightMiddleware, MemberMiddleware
 from bot.telegram.retry import RetryAfter
@@ -47,6 +48,7 @@ def create_bot(settings: Settings) -> Bot:
     if settings.telegram_api_url:
         session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_url))
     session.middleware(RetryAfter())
+    session.middleware(ExpiredCallbackAnswers())
     return Bot(
         token=settings.bot_token.get_secret_value(),
         session=session,

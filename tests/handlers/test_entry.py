@@ -414,3 +414,15 @@ async def test_game_with_a_draft_open_moves_the_one_live_editor_below(club):
     await judge.send("Лис")  # typed text goes to the live editor
     await judge.press("➕ Новый игрок «Лис»", message=second)
     assert "1. Лис" in second.text
+
+
+async def test_the_same_button_update_delivered_twice_is_answered_quietly(club, caplog):
+    world, _, judge = club
+    await judge.send("/game")
+    editor = judge.last()
+    seat = editor.buttons()[2]["callback_data"]
+    update = world.api.callback(judge.private, judge.user, editor, seat)
+    await world.deliver(update)
+    await world.deliver(update)  # e.g. redelivered after a restart: Telegram refuses a 2nd answer
+    assert "Traceback" not in caplog.text and "failed" not in caplog.text
+    assert "▶ 3. —" in judge.last().text
