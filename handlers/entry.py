@@ -5,6 +5,8 @@ Each handler parses the update, asks the ``Editor`` for the screen, and shows it
 
 from __future__ import annotations
 
+import html
+import re
 from contextlib import suppress
 
 from aiogram import Bot, F, Router
@@ -21,14 +23,27 @@ from bot.texts import entry as texts
 _PRIVATE = F.chat.type == ChatType.PRIVATE
 
 
-async def show(bot: Bot, chat_id: int, screen: Screen, editor: Editor) -> None:
+def _already_shows(message: Message | None, screen: Screen) -> bool:
+    """Whether the message shows this screen already (a repeated tap on a saved game)."""
+    if message is None or screen.text is None:
+        return False
+    plain = html.unescape(re.sub(r"<[^>]+>", "", screen.text))
+    if message.text != plain or message.reply_markup is None or screen.markup is None:
+        return False
+    shown = message.reply_markup.model_dump(exclude_none=True)
+    return bool(shown == screen.markup.model_dump(exclude_none=True))
+
+
+async def show(
+    bot: Bot, chat_id: int, screen: Screen, editor: Editor, tapped: Message | None = None
+) -> None:
     """Edit the message the screen names, or send a new one (and tell the editor its id)."""
     if screen.moved_from is not None:
         with suppress(TelegramBadRequest):  # the old copy may be gone: nothing to tidy then
             await bot.edit_message_text(
                 texts.MOVED_BELOW, chat_id=chat_id, message_id=screen.moved_from
             )
-    if screen.text is None:
+    if screen.text is None or _already_shows(tapped, screen):
         return
     if screen.edit is not None:
         try:
@@ -83,7 +98,7 @@ async def on_button(
         await callback.answer(texts.STALE_BUTTON)
         return
     screen = await editor.on_button(member, callback_data, message.message_id)
-    await show(bot, message.chat.id, screen, editor)
+    await show(bot, message.chat.id, screen, editor, tapped=message)
     await callback.answer(screen.toast, show_alert=screen.alert)
 
 

@@ -91,7 +91,13 @@ async def dispatcher_world(
         await world.database.close()
         await server.stop()
     assert api.unanswered_callbacks() == [], "every callback query must be answered"
-    refused = [error.description for error in api.message_errors() if error.code != 429]
+    # A flood wait is retried, and an edit that changes nothing (two taps racing to show the same
+    # saved game) is caught by the bot and loses nothing; every other refusal is a lost message.
+    refused = [
+        error.description
+        for error in api.message_errors()
+        if error.code != 429 and "message is not modified" not in error.description
+    ]
     assert refused == [], "Telegram would have refused these messages"
 
 

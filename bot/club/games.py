@@ -128,10 +128,14 @@ class Games:
         return [_stored(row, by_game[row["id"]]) for row in rows]
 
     async def by_submission(self, draft_id: int) -> int | None:
+        """The game a draft was saved as: a new game, or the game a correction rewrote."""
+        key = submission_key(draft_id)
         row = await self.database.fetchone(
-            "SELECT id FROM games WHERE submission_key = ?", (submission_key(draft_id),)
+            "SELECT id FROM games WHERE submission_key = ? "
+            "UNION ALL SELECT game_id FROM audit_log WHERE submission_key = ?",
+            (key, key),
         )
-        return int(row["id"]) if row else None
+        return int(row[0]) if row else None
 
     async def next_number(self, tournament_id: int, table: int) -> int:
         row = await self.database.fetchone(
@@ -260,10 +264,11 @@ class Games:
                         for seat in SEATS
                     ],
                 )  # fmt: skip
+                key = submission_key(submission.draft_id) if before is not None else None
                 await connection.execute(
-                    "INSERT INTO audit_log (game_id, actor_id, at, action, before, after) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    (game_id, actor.user_id, now, action, before, after),
+                    "INSERT INTO audit_log (game_id, actor_id, at, action, before, after, "
+                    "submission_key) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, actor.user_id, now, action, before, after, key),
                 )
                 if self.club_chat_id is not None:
                     await connection.execute(

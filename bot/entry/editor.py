@@ -317,8 +317,11 @@ class Editor:
             return Screen(toast=texts.NOT_A_JUDGE, alert=True)
         draft = await self.drafts.of_judge(judge.user_id)
         if draft is None or draft.id != data.d:
-            saved = await self.games.by_submission(data.d) if data.d < _MAX_ID else None
-            return Screen(toast=texts.ALREADY_SAVED if saved else texts.DRAFT_CLOSED)
+            game_id = await self.games.by_submission(data.d) if data.d < _MAX_ID else None
+            if game_id is None:
+                return Screen(toast=texts.DRAFT_CLOSED)
+            # Saved meanwhile (a double tap, or a crash after the save): show the saved game.
+            return await self._saved_screen(game_id, message_id, texts.ALREADY_SAVED)
         if draft.message_id is not None and message_id != draft.message_id:
             return Screen(toast=texts.OLD_SCREEN)  # it was turned into a note when it moved
         if data.r != draft.rev:
@@ -602,16 +605,29 @@ class Editor:
             message = await self._save_problem(draft, error.problem)
             draft.notice = message
             return await self._show(draft, edit=message_id, toast=message, alert=True)
-        if not saved.created:
+        if not saved.created:  # a simultaneous second tap: the first one shows the saved game
             return Screen(toast=texts.ALREADY_SAVED)
-        keyboard = screens.after_game_keyboard(saved.game_id)
         if not saved.changed:
+            keyboard = screens.after_game_keyboard(saved.game_id)
             return Screen(texts.NOTHING_CHANGED, keyboard, edit=message_id)
         self.on_saved()
-        ctx = await self._context(draft)
-        _, ctx.score = await self.games.scored(saved.game_id)
-        text, markup = screens.saved(draft, ctx, saved.game_id, self.announces)
-        return Screen(text, markup, edit=message_id, toast=texts.SAVED_TOAST)
+        return await self._saved_screen(saved.game_id, message_id, texts.SAVED_TOAST)
+
+    async def _saved_screen(self, game_id: int, message_id: int, toast: str) -> Screen:
+        """The saved game as the database holds it, in place of its editor."""
+        game, score = await self.games.scored(game_id)
+        audit = await self.games.audit(game_id)
+        shown = Draft(
+            judge_id=game.judge_id,
+            tournament_id=game.tournament_id,
+            stage_id=game.stage_id,
+            protocol=game.protocol,
+            game_id=game.id if len(audit) > 1 else None,  # corrected at least once
+        )
+        ctx = await self._context(shown)
+        ctx.score = score
+        text, markup = screens.saved(shown, ctx, game_id, self.announces)
+        return Screen(text, markup, edit=message_id, toast=toast)
 
     async def _save_problem(self, draft: Draft, problem: SaveProblem) -> str:
         if problem is SaveProblem.NUMBER_TAKEN:

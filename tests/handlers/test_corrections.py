@@ -105,3 +105,30 @@ async def test_status_is_provisional_then_final(world, saved_game):
     window = world.settings.protest_window_minutes
     assert stored.status_at(world.clock.now(), window) == "provisional"
     assert stored.status_at(world.clock.now() + timedelta(minutes=10), window) == "final"
+
+
+async def test_a_tap_after_a_crash_that_followed_the_save_shows_the_saved_game(world, saved_game):
+    _, judge = saved_game
+    await judge.press("✏️ Исправить эту игру")
+    await judge.reply()
+    await judge.press("✏️ Изменить")
+    await judge.press("Победитель")
+    await judge.press("🔴 Красные")
+    summary = judge.last()
+    confirm = next(b for b in summary.buttons() if b["text"] == "✅ Подтвердить")
+    # The correction was saved, then the bot died before it could edit the message …
+    draft = await world.service("editor").drafts.of_judge(judge.id)
+    from bot.club.games import Submission
+
+    submission = Submission(
+        draft.id, draft.tournament_id, draft.stage_id, draft.protocol, draft.ended_at, 1
+    )
+    judge_member = await world.service("members").member(judge.id)
+    await world.service("games").save(submission, judge_member, 10)
+    # … so the message still offers Confirm. The tap shows what the database holds.
+    await judge.press_data(confirm["callback_data"], summary)
+    assert judge.last_answer()["text"] == "Эта игра уже сохранена."
+    assert (
+        "Игра 1 (стол 1) исправлена." in summary.text and "победа красных" in summary.text.lower()
+    )
+    assert len(await world.service("games").audit(1)) == 2
