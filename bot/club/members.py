@@ -33,8 +33,12 @@ class MemberDirectory:
 
     async def resolve(self, user: User) -> Member:
         """The member behind an update, remembered (name, username) for later look-ups."""
+        return (await self.resolve_with_menu(user))[0]
+
+    async def resolve_with_menu(self, user: User) -> tuple[Member, bool]:
+        """The member, and whether his private command menu does not show his rights yet."""
         row = await self.database.fetchone(
-            "SELECT full_name, username FROM members WHERE user_id = ?", (user.id,)
+            "SELECT full_name, username, menu_rights FROM members WHERE user_id = ?", (user.id,)
         )
         if row is None or (row["full_name"], row["username"]) != (user.full_name, user.username):
             async with self.database.transaction() as connection:
@@ -45,8 +49,11 @@ class MemberDirectory:
                     "updated_at = excluded.updated_at",
                     (user.id, user.full_name, user.username, self.clock.iso()),
                 )
-        rights = await self.rights_of(user.id)
-        return Member(user_id=user.id, full_name=user.full_name, rights=rights)
+        member = Member(
+            user_id=user.id, full_name=user.full_name, rights=await self.rights_of(user.id)
+        )
+        shown = (row["menu_rights"] if row is not None else None) or ""
+        return member, shown != menu_signature(member)
 
     async def member(self, user_id: int) -> Member:
         known = await self.get(user_id)
@@ -91,13 +98,6 @@ class MemberDirectory:
             username=row["username"],
             rights=await self.rights_of(user_id),
         )
-
-    async def menu_outdated(self, member: Member) -> bool:
-        """Whether the member's private command menu does not show his rights yet."""
-        row = await self.database.fetchone(
-            "SELECT menu_rights FROM members WHERE user_id = ?", (member.user_id,)
-        )
-        return row is not None and (row["menu_rights"] or "") != menu_signature(member)
 
     async def menu_published(self, member: Member) -> None:
         async with self.database.transaction() as connection:

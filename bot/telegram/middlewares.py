@@ -26,11 +26,11 @@ class MemberMiddleware(BaseMiddleware):
     async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
         user: User | None = data.get("event_from_user")
         if user is not None and not user.is_bot:
-            member = await self.directory.resolve(user)
+            member, menu_outdated = await self.directory.resolve_with_menu(user)
             data["member"] = member
             chat: Chat | None = data.get("event_chat")
             private = chat is not None and chat.type == ChatType.PRIVATE
-            if private and await self.directory.menu_outdated(member):
+            if private and menu_outdated:
                 bot: Bot = data["bot"]
                 if await publish_menu(bot, member):
                     await self.directory.menu_published(member)
