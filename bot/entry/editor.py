@@ -11,7 +11,7 @@ import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from aiogram.types import InlineKeyboardMarkup
 
@@ -547,11 +547,9 @@ class Editor:
 
     async def _extra_button(self, draft: Draft, value: str, judge: Member) -> None:
         try:
-            amount = Decimal(value)
-        except InvalidOperation:
+            amount = extra_points(value)  # the parser of typed extras: a button is no different
+        except InputError:
             raise EntryError(texts.UNKNOWN_VALUE) from None
-        if not amount.is_finite():
-            raise EntryError(texts.UNKNOWN_VALUE)
         self._set_extra(draft, amount, await self._ruleset(draft))
 
     def _set_extra(self, draft: Draft, value: Decimal, ruleset: Ruleset) -> None:
