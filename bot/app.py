@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 from collections.abc import Awaitable, Callable
 from functools import partial
 
@@ -36,6 +37,7 @@ from bot.entry.editor import Editor
 from bot.telegram.expired_callbacks import ExpiredCallbackAnswers
 from bot.telegram.menus import group_commands, private_commands, publish_menu
 from bot.telegram.middlewares import InFlightMiddleware, MemberMiddleware
+from bot.telegram.polling import UpdateJournal, poll
 from bot.telegram.retry import RetryAfter
 from handlers import build_router
 
@@ -77,6 +79,7 @@ def create_dispatcher(
         on_saved=announcer.wake,
     )
     in_flight = InFlightMiddleware()
+    journal = UpdateJournal(database, clock)
     dispatcher = Dispatcher(
         storage=SQLiteStorage(database),
         events_isolation=SimpleEventIsolation(),
@@ -90,8 +93,10 @@ def create_dispatcher(
         editor=editor,
         announcer=announcer,
         in_flight=in_flight,
+        journal=journal,
     )
     dispatcher.update.outer_middleware(in_flight)
+    dispatcher.update.outer_middleware(journal)
     dispatcher.update.outer_middleware(MemberMiddleware(members))
     dispatcher.include_router(build_router())
     dispatcher.startup.register(_start_announcer)
@@ -166,9 +171,21 @@ async def run(settings: Settings) -> None:
     bot = create_bot(settings)
     dispatcher = create_dispatcher(settings, database)
     in_flight: InFlightMiddleware = dispatcher["in_flight"]
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signal_number in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signal_number, stop.set)
+    workflow = {k: v for k, v in dispatcher.workflow_data.items() if k != "bot"}
     try:
         await prepare_bot(bot, dispatcher["members"])
-        await dispatcher.start_polling(bot, handle_signals=True, close_bot_session=False)
+        await dispatcher["journal"].forget_old()
+        await dispatcher.emit_startup(bot=bot, dispatcher=dispatcher, **workflow)
+        log.info("Polling started for @%s", (await bot.me()).username)
+        try:
+            await poll(dispatcher, bot, stop)
+        finally:
+            log.info("Polling stopped")
+            await dispatcher.emit_shutdown(bot=bot, dispatcher=dispatcher, **workflow)
     finally:
         if not await in_flight.drained(SHUTDOWN_GRACE_SECONDS):
             log.warning("Shutting down with updates still in progress")

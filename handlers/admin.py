@@ -8,7 +8,7 @@ from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
 from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 from aiogram.filters import Command, CommandObject
-from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
+from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message, Update
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.callbacks import AdminAction, AdminCB
@@ -139,10 +139,13 @@ def _ruleset_keyboard(tournament_id: int, settings: Settings) -> InlineKeyboardM
 
 async def cmd_new_tournament(
     message: Message, command: CommandObject, member: Member, tournaments: Tournaments,
-    settings: Settings,
+    settings: Settings, event_update: Update,
 ) -> None:  # fmt: skip
+    request = f"update:{event_update.update_id}"  # handled twice after a crash: created once
     try:
-        tournament = await tournaments.create(command.args or "", settings.ruleset, member.user_id)
+        tournament = await tournaments.create(
+            command.args or "", settings.ruleset, member.user_id, request
+        )
     except (TournamentError, RulesetError) as error:
         await message.answer(quote(error))
         return

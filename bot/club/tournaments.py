@@ -11,6 +11,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import aiosqlite
+
 from bot.core.clock import Clock
 from bot.core.db import Database
 from bot.texts import tournaments as texts
@@ -145,8 +147,13 @@ class Tournaments:
         stages = await self.stages(tournament_id)
         return stages[-1]
 
-    async def create(self, title: str, ruleset_ref: str, created_by: int) -> Tournament:
-        """A new tournament with its first stage; it becomes the current one."""
+    async def create(
+        self, title: str, ruleset_ref: str, created_by: int, request_key: str | None = None
+    ) -> Tournament:
+        """A new tournament with its first stage; it becomes the current one.
+
+        ``request_key`` names the request (the update) that asked for it: asked again, the same
+        tournament is returned and nothing is created twice."""
         title = " ".join(title.split())
         if not title:
             raise TournamentError(texts.TITLE_MISSING)
@@ -155,18 +162,16 @@ class Tournaments:
         data = _ruleset_json(ruleset_ref)
         now = self.clock.iso()
         async with self.database.transaction() as connection:
-            await connection.execute("UPDATE tournaments SET is_current = 0 WHERE is_current = 1")
             cursor = await connection.execute(
-                "INSERT INTO tournaments (title, ruleset_ref, ruleset_data, seed, is_current, "
-                "created_by, created_at) VALUES (?, ?, ?, ?, 1, ?, ?)",
-                (title, ruleset_ref, data, secrets.randbelow(2**31), created_by, now),
+                "SELECT id FROM tournaments WHERE request_key = ?", (request_key,)
             )
-            tournament_id = int(cursor.lastrowid or 0)
-            await connection.execute(
-                "INSERT INTO stages (tournament_id, name, position, created_at) "
-                "VALUES (?, ?, 1, ?)",
-                (tournament_id, FIRST_STAGE, now),
-            )
+            done = await cursor.fetchone()
+            if done is not None:
+                tournament_id = int(done[0])
+            else:
+                tournament_id = await _insert(
+                    connection, title, ruleset_ref, data, created_by, now, request_key
+                )
         created = await self.get(tournament_id)
         assert created is not None
         return created
@@ -229,3 +234,26 @@ class Tournaments:
         changed = await self.get(tournament_id)
         assert changed is not None
         return changed
+
+
+async def _insert(
+    connection: aiosqlite.Connection,
+    title: str,
+    ruleset_ref: str,
+    data: str | None,
+    created_by: int,
+    now: str,
+    request_key: str | None,
+) -> int:
+    await connection.execute("UPDATE tournaments SET is_current = 0 WHERE is_current = 1")
+    cursor = await connection.execute(
+        "INSERT INTO tournaments (title, ruleset_ref, ruleset_data, seed, is_current, "
+        "created_by, created_at, request_key) VALUES (?, ?, ?, ?, 1, ?, ?, ?)",
+        (title, ruleset_ref, data, secrets.randbelow(2**31), created_by, now, request_key),
+    )
+    tournament_id = int(cursor.lastrowid or 0)
+    await connection.execute(
+        "INSERT INTO stages (tournament_id, name, position, created_at) VALUES (?, ?, 1, ?)",
+        (tournament_id, FIRST_STAGE, now),
+    )
+    return tournament_id

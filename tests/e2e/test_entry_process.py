@@ -1,5 +1,6 @@
 """Result entry end to end: the real ``python -m bot`` process polling the fake Bot API."""
 
+import signal
 import sqlite3
 
 import pytest
@@ -171,3 +172,28 @@ async def test_a_stranger_and_a_player_cannot_enter_results_over_polling(running
     for person in (player, world.person("Незнакомец")):
         await person.send("/game")
         assert "только судьи клуба" in (await person.reply()).text
+
+
+async def test_a_crash_while_an_update_is_handled_loses_nothing(running, tmp_path):
+    """SIGKILL while a judge's paste is being handled: after the restart it is handled again."""
+    world, process = running
+    _, judge = await setup_club(world)
+    await judge.send("/game")
+    await judge.reply()
+    world.api.frozen = {"editmessagetext"}  # the bot hangs while showing the pasted players …
+    await judge.send("\n".join(NAMES))
+    await world.api.wait_for(lambda: world.api.frozen_calls, 10)
+    assert await process.stop(signal.SIGKILL) == -signal.SIGKILL  # … and dies there.
+    world.api.frozen = set()
+    restarted = BotProcess(process.env["TELEGRAM_API_URL"], tmp_path)
+    await restarted.start()
+    try:
+        # Nobody does anything: the paste comes again and the editor shows the seated players.
+        await world.api.wait_for(lambda: "➕ Создать новых игроков: 10" in judge.buttons(), 20)
+        await judge.press("➕ Создать новых игроков: 10")
+        assert "1. Лис" in (await judge.reply(timeout=10)).text
+    finally:
+        await restarted.stop()
+    assert "Traceback" not in restarted.text()
+    with sqlite3.connect(tmp_path / "data" / "club.sqlite3") as connection:
+        assert connection.execute("SELECT count(*) FROM players").fetchone()[0] == 10

@@ -144,6 +144,10 @@ class FakeBotAPI:
         self._changed = asyncio.Condition()
         self.closing = False
         self.version = 0  # grows with every message the bot sends or edits
+        # Methods that never answer while listed: the bot hangs in them, for crash tests. A call
+        # released later is dropped (its caller is dead by then) and changes nothing.
+        self.frozen: set[str] = set()
+        self.frozen_calls: list[str] = []
 
     def _touch(self, message: Message) -> None:
         self.version += 1
@@ -223,6 +227,12 @@ class FakeBotAPI:
     # -- the Bot API ---------------------------------------------------------------------------
 
     async def call(self, method: str, params: dict[str, Any]) -> Any:
+        if method.lower() in self.frozen:
+            self.frozen_calls.append(method)
+            self._notify()
+            while method.lower() in self.frozen and not self.closing:  # noqa: ASYNC110 (a test switch)
+                await asyncio.sleep(0.05)
+            raise BotAPIError(500, "Internal Server Error: dropped by a crash test")
         self.calls.append((method, params))
         handler = getattr(self, f"api_{method.lower()}", None)
         if handler is None:

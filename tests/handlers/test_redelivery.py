@@ -1,0 +1,32 @@
+"""An update delivered again (after a crash, before Telegram was told it was handled)."""
+
+from tests.harness import ADMIN_ID
+
+
+async def test_an_update_handled_before_is_skipped(world):
+    admin = world.person("Админ", user_id=ADMIN_ID)
+    update = world.api.user_message(admin.private, admin.user, "/newtournament Осень")
+    await world.deliver(update)
+    await world.deliver(update)  # redelivered: already in the journal
+    replies = [m for m in admin.bot_messages() if "создан" in m.text]
+    assert len(replies) == 1
+    assert len(await world.database.fetchall("SELECT id FROM tournaments")) == 1
+
+
+async def test_a_crash_between_the_effect_and_the_journal_creates_nothing_twice(world):
+    admin = world.person("Админ", user_id=ADMIN_ID)
+    update = world.api.user_message(admin.private, admin.user, "/newtournament Осень")
+    await world.deliver(update)
+    async with world.database.transaction() as connection:  # as if the bot died right there
+        await connection.execute("DELETE FROM handled_updates")
+    await world.deliver(update)
+    assert len(await world.database.fetchall("SELECT id FROM tournaments")) == 1
+    assert len(await world.database.fetchall("SELECT id FROM stages")) == 1
+    assert "«Осень» создан" in admin.last().text  # the answer is given again, truthfully
+
+
+async def test_different_updates_with_the_same_text_both_count(world):
+    admin = world.person("Админ", user_id=ADMIN_ID)
+    await admin.send("/newtournament Осень")
+    await admin.send("/newtournament Осень")  # an admin who means it twice gets two
+    assert len(await world.database.fetchall("SELECT id FROM tournaments")) == 2
