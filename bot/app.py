@@ -32,6 +32,7 @@ from bot.core.config import Settings
 from bot.core.db import Database
 from bot.core.fsm_storage import SQLiteStorage
 from bot.core.rights import Member
+from bot.delivery.worker import Outbox
 from bot.entry.draft import Drafts
 from bot.entry.editor import Editor
 from bot.telegram.expired_callbacks import ExpiredCallbackAnswers
@@ -68,6 +69,7 @@ def create_dispatcher(
     tournaments = Tournaments(database, clock)
     games = Games(database, clock, tournaments, settings.club_chat_id)
     announcer = Announcer(settings, database, games, tournaments, players, members, clock)
+    outbox = Outbox(settings, database, clock, announcer, members)
     editor = Editor(
         Drafts(database, clock),
         players,
@@ -76,7 +78,7 @@ def create_dispatcher(
         clock,
         window_minutes=settings.protest_window_minutes,
         announces=settings.club_chat_id is not None,
-        on_saved=announcer.wake,
+        on_saved=outbox.wake,
     )
     in_flight = InFlightMiddleware()
     journal = UpdateJournal(database, clock)
@@ -92,6 +94,7 @@ def create_dispatcher(
         games=games,
         editor=editor,
         announcer=announcer,
+        outbox=outbox,
         in_flight=in_flight,
         journal=journal,
     )
@@ -99,17 +102,18 @@ def create_dispatcher(
     dispatcher.update.outer_middleware(journal)
     dispatcher.update.outer_middleware(MemberMiddleware(members))
     dispatcher.include_router(build_router())
-    dispatcher.startup.register(_start_announcer)
-    dispatcher.shutdown.register(_stop_announcer)
+    dispatcher.startup.register(_start_outbox)
+    dispatcher.shutdown.register(_stop_outbox)
     return dispatcher
 
 
-async def _start_announcer(bot: Bot, announcer: Announcer) -> None:
-    announcer.start(bot)  # also publishes what a crash left pending
+async def _start_outbox(bot: Bot, outbox: Outbox) -> None:
+    await outbox.check_club_chat(bot)
+    outbox.start(bot)  # also delivers what a crash left queued
 
 
-async def _stop_announcer(announcer: Announcer) -> None:
-    await announcer.stop()
+async def _stop_outbox(outbox: Outbox) -> None:
+    await outbox.stop()
 
 
 class StartupError(Exception):

@@ -46,9 +46,9 @@ class DispatcherWorld(World):
         return self.dispatcher.workflow_data[name]
 
     async def announced(self) -> None:
-        """Wait until the announcer has published everything pending."""
-        announcer = self.service("announcer")
-        await asyncio.wait_for(announcer.idle.wait(), 5)
+        """Wait until the outbox has delivered everything queued."""
+        outbox = self.service("outbox")
+        await asyncio.wait_for(outbox.idle.wait(), 5)
 
     def __init__(self, api: FakeBotAPI) -> None:
         super().__init__(api, self._feed)

@@ -1,25 +1,17 @@
 """Announcing games in the club chat: one message per game, edited when the result changes.
 
-Pending announcements are rows in the database, written in the same transaction as the game, so a
-crash between saving and announcing loses nothing. One worker sends them in order. Telegram's flood
-limit is waited out by the session (``bot.telegram.retry``); whatever still fails stays pending and
-is tried again, so no announcement is ever dropped.
+What must be announced is queued in the outbox (``bot.delivery``) in the transaction that saved the
+game; the outbox's worker calls ``publish`` and records its result in the same transaction that
+removes the row. This module knows how an announcement looks and how it is sent or edited.
 """
 
 from __future__ import annotations
 
-import asyncio
-import logging
-from contextlib import suppress
-from typing import TypeVar
+from dataclasses import dataclass
 
+import aiosqlite
 from aiogram import Bot
-from aiogram.exceptions import (
-    TelegramBadRequest,
-    TelegramForbiddenError,
-    TelegramNetworkError,
-    TelegramServerError,
-)
+from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import ReplyParameters
 
 from bot.announce.message import AnnouncementData, announcement
@@ -33,9 +25,14 @@ from bot.core.config import Settings
 from bot.core.db import Database
 from bot.texts.announce import change_note
 
-log = logging.getLogger(__name__)
-RETRY_DELAY = 5.0
-T = TypeVar("T")
+_GONE = ("message to edit not found", "message can't be edited", "message_id_invalid")
+
+
+@dataclass(frozen=True, slots=True)
+class Published:
+    message_id: int
+    text: str
+    visibly_changed: bool  # an earlier version was shown and this one reads differently
 
 
 class Announcer:
@@ -56,83 +53,62 @@ class Announcer:
         self.players = players
         self.members = members
         self.clock = clock
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
-        self.idle = asyncio.Event()
 
-    def start(self, bot: Bot) -> None:
-        self._task = asyncio.create_task(self._run(bot), name="announcer")
-        self.wake()
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
-
-    def wake(self) -> None:
-        self.idle.clear()
-        self._wake.set()
-
-    async def _run(self, bot: Bot) -> None:
-        while True:
-            self._wake.clear()
-            try:
-                await self.publish_pending(bot)
-            except (TelegramNetworkError, TelegramServerError) as error:
-                log.warning("Announcement delayed: %s", error)
-                await asyncio.sleep(RETRY_DELAY)
-                continue
-            except Exception:
-                log.exception("Announcement failed; will retry")
-                await asyncio.sleep(RETRY_DELAY)
-                continue
-            self.idle.set()
-            await self._wake.wait()
-
-    async def publish_pending(self, bot: Bot) -> None:
-        rows = await self.database.fetchall(
-            "SELECT game_id, chat_id, message_id, rendered, change_note FROM announcements "
-            "WHERE pending = 1 ORDER BY game_id"
+    async def publish(self, bot: Bot, game_id: int, chat_id: int) -> Published:
+        """Send the game's announcement to ``chat_id``, or edit the one already there."""
+        row = await self.database.fetchone(
+            "SELECT chat_id, message_id, rendered FROM announcements WHERE game_id = ?", (game_id,)
         )
-        for row in rows:
-            await self._publish(bot, row)
-
-    async def _publish(self, bot: Bot, row: object) -> None:
-        game_id, chat_id = row["game_id"], row["chat_id"]  # type: ignore[index]
-        message_id, rendered = row["message_id"], row["rendered"]  # type: ignore[index]
-        note = row["change_note"]  # type: ignore[index]
         text = await self.render(game_id)
-        if message_id is None:
+        shown = row is not None and row["message_id"] is not None and row["chat_id"] == chat_id
+        if not shown:
             sent = await bot.send_message(chat_id, text)
-            message_id = sent.message_id
-        elif text != rendered:
-            try:
-                await bot.edit_message_text(text, chat_id=chat_id, message_id=message_id)
-            except TelegramBadRequest as error:
-                if "not modified" not in str(error):
-                    # The message was deleted in the chat: announce anew.
-                    sent = await bot.send_message(chat_id, text)
-                    message_id = sent.message_id
-        if note and rendered is not None and text != rendered:  # a change people can see
-            game = await self.games.get(game_id)
-            assert game is not None
-            reply = change_note(game.table, game.number, note)
-            with suppress(TelegramBadRequest, TelegramForbiddenError):
-                await bot.send_message(
-                    chat_id,
-                    reply,
-                    reply_parameters=ReplyParameters(
-                        message_id=message_id, allow_sending_without_reply=True
-                    ),
-                )
-        async with self.database.transaction() as connection:
-            await connection.execute(
-                "UPDATE announcements SET message_id = ?, rendered = ?, pending = 0, "
-                "change_note = NULL WHERE game_id = ?",
-                (message_id, text, game_id),
-            )
+            return Published(sent.message_id, text, visibly_changed=False)
+        assert row is not None
+        message_id, rendered = int(row["message_id"]), row["rendered"]
+        if text == rendered:
+            return Published(message_id, text, visibly_changed=False)
+        try:
+            await bot.edit_message_text(text, chat_id=chat_id, message_id=message_id)
+        except TelegramBadRequest as error:
+            description = error.message.lower()
+            if "not modified" in description:
+                return Published(message_id, text, visibly_changed=False)
+            if not any(gone in description for gone in _GONE):
+                raise
+            sent = await bot.send_message(chat_id, text)  # deleted in the chat: announce anew
+            return Published(sent.message_id, text, visibly_changed=False)
+        return Published(message_id, text, visibly_changed=True)
+
+    async def publish_note(self, bot: Bot, game_id: int, chat_id: int, keys: str) -> None:
+        """A short reply under the announcement saying what a correction changed."""
+        game = await self.games.get(game_id)
+        row = await self.database.fetchone(
+            "SELECT message_id FROM announcements WHERE game_id = ? AND chat_id = ?",
+            (game_id, chat_id),
+        )
+        assert game is not None
+        reply = (
+            ReplyParameters(message_id=row["message_id"], allow_sending_without_reply=True)
+            if row is not None
+            else None
+        )
+        await bot.send_message(
+            chat_id, change_note(game.table, game.number, keys), reply_parameters=reply
+        )
+
+    @staticmethod
+    async def record(
+        connection: aiosqlite.Connection, game_id: int, chat_id: int, published: Published
+    ) -> None:
+        """Remember where the announcement lives (inside the outbox's delivery transaction)."""
+        await connection.execute(
+            "INSERT INTO announcements (game_id, chat_id, message_id, rendered, pending) "
+            "VALUES (?, ?, ?, ?, 0) ON CONFLICT (game_id) DO UPDATE SET "
+            "chat_id = excluded.chat_id, message_id = excluded.message_id, "
+            "rendered = excluded.rendered",
+            (game_id, chat_id, published.message_id, published.text),
+        )
 
     async def render(self, game_id: int) -> str:
         game, score = await self.games.scored(game_id)

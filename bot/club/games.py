@@ -18,6 +18,7 @@ from bot.club.tournaments import Tournaments
 from bot.core.clock import Clock
 from bot.core.db import Database
 from bot.core.rights import Member
+from bot.delivery.queue import CLUB, Kind, enqueue
 from scoring import Game, GameScore, Ruleset, Winner, compute, validate_game
 from scoring.validation import Problem
 
@@ -271,12 +272,7 @@ class Games:
                     (game_id, actor.user_id, now, action, before, after, key),
                 )
                 if self.club_chat_id is not None:
-                    await connection.execute(
-                        "INSERT INTO announcements (game_id, chat_id, pending, change_note) "
-                        "VALUES (?, ?, 1, ?) ON CONFLICT (game_id) DO UPDATE SET pending = 1, "
-                        "change_note = excluded.change_note",
-                        (game_id, self.club_chat_id, note),
-                    )
+                    await enqueue(connection, CLUB, Kind.ANNOUNCE, now, game_id=game_id, body=note)
                 await connection.execute("DELETE FROM drafts WHERE id = ?", (submission.draft_id,))
         except sqlite3.IntegrityError as error:
             if "table_number" in str(error) or "game_number" in str(error):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
 from aiogram.client.session.middlewares.base import BaseRequestMiddleware, NextRequestMiddlewareType
@@ -15,6 +16,9 @@ if TYPE_CHECKING:
     from aiogram import Bot
 
 log = logging.getLogger(__name__)
+# The outbox honours flood waits per chat itself and must not sleep inside one request while other
+# chats wait: in its task this is False and a flood wait is passed on at once.
+waits_here: ContextVar[bool] = ContextVar("waits_here", default=True)
 
 
 class RetryAfter(BaseRequestMiddleware):
@@ -35,7 +39,8 @@ class RetryAfter(BaseRequestMiddleware):
             try:
                 return await make_request(bot, method)
             except TelegramRetryAfter as error:
-                if attempt == self.attempts or error.retry_after > self.longest_wait:
+                too_long = error.retry_after > self.longest_wait
+                if attempt == self.attempts or too_long or not waits_here.get():
                     raise
                 log.info(
                     "Flood limit on %s: waiting %s s", type(method).__name__, error.retry_after

@@ -76,6 +76,8 @@ class Chat:
     first_name: str | None = None
     username: str | None = None
     messages: dict[int, Message] = field(default_factory=dict)
+    kicked: bool = False  # the bot was removed from this group (or blocked by this person)
+    migrated_to: int | None = None  # the group became this supergroup
 
     def to_api(self) -> dict[str, Any]:
         data: dict[str, Any] = {"id": self.id, "type": self.type}
@@ -148,6 +150,7 @@ class FakeBotAPI:
         # released later is dropped (its caller is dead by then) and changes nothing.
         self.frozen: set[str] = set()
         self.frozen_calls: list[str] = []
+        self.failing: dict[str, int] = {}  # method → how many more calls answer 502 Bad Gateway
 
     def _touch(self, message: Message) -> None:
         self.version += 1
@@ -234,6 +237,9 @@ class FakeBotAPI:
                 await asyncio.sleep(0.05)
             raise BotAPIError(500, "Internal Server Error: dropped by a crash test")
         self.calls.append((method, params))
+        if self.failing.get(method.lower(), 0) > 0:
+            self.failing[method.lower()] -= 1
+            raise BotAPIError(502, "Bad Gateway")
         handler = getattr(self, f"api_{method.lower()}", None)
         if handler is None:
             raise BotAPIError(404, "Not Found: method not found")
@@ -300,7 +306,20 @@ class FakeBotAPI:
         chat = self.chats.get(params.get("chat_id"))  # type: ignore[arg-type]
         if chat is None:
             raise bad_request("chat not found")
+        if chat.migrated_to is not None:
+            raise BotAPIError(
+                400,
+                "Bad Request: group chat was upgraded to a supergroup chat",
+                migrate_to_chat_id=chat.migrated_to,
+            )
+        if chat.kicked:
+            if chat.type == "private":
+                raise BotAPIError(403, "Forbidden: bot was blocked by the user")
+            raise BotAPIError(403, "Forbidden: bot was kicked from the supergroup chat")
         return chat
+
+    def api_getchat(self, params: dict[str, Any]) -> dict[str, Any]:
+        return self._chat(params).to_api()
 
     def _check_flood(self, chat: Chat) -> None:
         if chat.type not in ("group", "supergroup"):

@@ -53,6 +53,11 @@ class FakeTelegramServer:
         try:
             result = await self.api.call(request.match_info["method"], decode_params(raw))
         except BotAPIError as error:
+            if error.code == 502:  # what a proxy in front of Telegram answers: HTML, not JSON
+                return web.Response(
+                    status=502, text="<html><body>502 Bad Gateway</body></html>",
+                    content_type="text/html",
+                )  # fmt: skip
             return _reply(error.payload(), error.code)
         return _reply({"ok": True, "result": result})
 

@@ -18,11 +18,18 @@ _ENTITIES = {"lt": "<", "gt": ">", "amp": "&", "quot": '"'}
 
 
 class BotAPIError(Exception):
-    def __init__(self, code: int, description: str, retry_after: int | None = None) -> None:
+    def __init__(
+        self,
+        code: int,
+        description: str,
+        retry_after: int | None = None,
+        migrate_to_chat_id: int | None = None,
+    ) -> None:
         super().__init__(description)
         self.code = code
         self.description = description
         self.retry_after = retry_after
+        self.migrate_to_chat_id = migrate_to_chat_id
 
     def payload(self) -> dict[str, Any]:
         body: dict[str, Any] = {
@@ -32,6 +39,8 @@ class BotAPIError(Exception):
         }
         if self.retry_after is not None:
             body["parameters"] = {"retry_after": self.retry_after}
+        if self.migrate_to_chat_id is not None:
+            body["parameters"] = {"migrate_to_chat_id": self.migrate_to_chat_id}
         return body
 
 

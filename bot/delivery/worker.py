@@ -1,0 +1,327 @@
+"""The outbox's worker: delivers every queued message, none ever blocking another.
+
+Per chat, rows go out in the order they were queued; a chat waits out its own flood wait or
+back-off while other chats go on. Telegram's limits are kept ahead of time (``SendLimits``).
+
+What can happen to a row:
+- delivered: its effect is recorded and the row deleted in one transaction;
+- a flood wait or a network/server failure: the chat waits, then the row is tried again;
+- the club chat refuses the bot (not found, kicked, no rights): the club's rows wait, admins are
+  told once in private, and the rows go to the chat configured when the bot can write again
+  (bot re-added, ``CLUB_CHAT_ID`` fixed and restarted, or a check every few minutes);
+- the group became a supergroup: the new id is used from then on and admins are told;
+- a person the bot cannot write to (never opened it, blocked it): the row is dropped quietly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+import time
+from collections.abc import Callable
+from contextlib import suppress
+from datetime import datetime, timedelta
+from typing import Any
+
+from aiogram import Bot
+from aiogram.exceptions import (
+    AiogramError,
+    ClientDecodeError,
+    TelegramAPIError,
+    TelegramBadRequest,
+    TelegramForbiddenError,
+    TelegramMigrateToChat,
+    TelegramNetworkError,
+    TelegramRetryAfter,
+    TelegramServerError,
+)
+
+from bot.announce.announcer import Announcer
+from bot.club.members import MemberDirectory
+from bot.core.clock import Clock
+from bot.core.config import Settings
+from bot.core.db import Database
+from bot.delivery.limits import SendLimits
+from bot.delivery.queue import CLUB, Kind, enqueue, private
+from bot.telegram.retry import waits_here
+from bot.texts import delivery as texts
+
+log = logging.getLogger(__name__)
+CLUB_RECHECK = 300.0  # seconds between attempts while the club chat refuses the bot
+LONGEST_BACKOFF = 300.0
+_CLUB_REFUSALS = (
+    "chat not found",
+    "kicked",
+    "not a member",
+    "not enough rights",
+    "have no rights",
+    "chat_write_forbidden",
+    "need administrator rights",
+    "bot is not a member",
+)
+
+
+class Outbox:
+    def __init__(
+        self,
+        settings: Settings,
+        database: Database,
+        clock: Clock,
+        announcer: Announcer,
+        members: MemberDirectory,
+        limits: SendLimits | None = None,
+        monotonic: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.settings = settings
+        self.database = database
+        self.clock = clock
+        self.announcer = announcer
+        self.members = members
+        self.limits = limits or SendLimits()
+        self.monotonic = monotonic
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._club_paused_until = 0.0
+        self.idle = asyncio.Event()  # set while nothing is queued (tests wait for it)
+
+    # -- running -------------------------------------------------------------------------------
+
+    def start(self, bot: Bot) -> None:
+        self._task = asyncio.create_task(self._run(bot), name="outbox")
+        self.wake()
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    def wake(self) -> None:
+        """Something was queued, or a chat may be writable again: look now."""
+        self.idle.clear()
+        self._club_paused_until = 0.0
+        self._wake.set()
+
+    async def _run(self, bot: Bot) -> None:
+        waits_here.set(False)  # flood waits are this worker's to schedule, per chat
+        while True:
+            self._wake.clear()
+            try:
+                delay = await self.deliver_due(bot)
+            except Exception:  # a bug, not a Telegram condition: keep the worker alive
+                log.exception("Outbox pass failed; trying again in 5 s")
+                delay = 5.0
+            if delay is None:
+                self.idle.set()
+                await self._wake.wait()
+                continue
+            with suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), max(delay, 0.01))
+
+    async def deliver_due(self, bot: Bot) -> float | None:
+        """Deliver the head of every chat's queue that may go now.
+
+        Returns the seconds until the next row is due, or None when the outbox is empty."""
+        rows = await self.database.fetchall("SELECT * FROM outbox ORDER BY id LIMIT 1000")
+        if not rows:
+            return None
+        heads: dict[str, Any] = {}
+        for row in rows:
+            heads.setdefault(row["chat"], row)
+        next_due = math.inf
+        for chat, row in heads.items():
+            chat_id = await self._chat_id(chat)
+            if chat_id is None:
+                next_due = min(next_due, CLUB_RECHECK)
+                continue
+            wait = max(
+                self._not_before(row),
+                self.limits.wait(chat_id, self.monotonic()),
+                self._club_wait() if chat == CLUB else 0.0,
+            )
+            if wait > 0:
+                next_due = min(next_due, wait)
+                continue
+            await self._deliver(bot, row, chat_id)
+            next_due = 0.0
+        return next_due
+
+    # -- one row -------------------------------------------------------------------------------
+
+    async def _deliver(self, bot: Bot, row: Any, chat_id: int) -> None:
+        club = row["chat"] == CLUB
+        try:
+            await self._send(bot, row, chat_id)
+        except TelegramRetryAfter as error:
+            self.limits.block(chat_id, self.monotonic() + error.retry_after)
+            log.warning("Flood wait of %s s for chat %s", error.retry_after, chat_id)
+        except TelegramMigrateToChat as error:
+            await self._club_migrated(chat_id, error.migrate_to_chat_id)
+        except (TelegramForbiddenError, TelegramBadRequest) as error:
+            refused = isinstance(error, TelegramForbiddenError) or _is_refusal(error)
+            if club and refused:
+                await self._club_unreachable(chat_id, error.message)
+            elif refused:
+                log.info("Message %s to %s dropped: %s", row["id"], chat_id, error.message)
+                await self._drop(row)
+            else:
+                log.error("Message %s refused by Telegram: %s", row["id"], error.message)
+                await self._drop(row)
+        except (TelegramNetworkError, TelegramServerError, ClientDecodeError) as error:
+            await self._back_off(row, str(error))
+        except (TelegramAPIError, AiogramError) as error:
+            await self._back_off(row, str(error))
+        else:
+            self.limits.sent(chat_id, self.monotonic())
+            if club:
+                await self._club_reachable(chat_id)
+
+    async def _send(self, bot: Bot, row: Any, chat_id: int) -> None:
+        kind = Kind(row["kind"])
+        now = self.clock.iso()
+        if kind is Kind.ANNOUNCE:
+            published = await self.announcer.publish(bot, row["game_id"], chat_id)
+            async with self.database.transaction() as connection:
+                await Announcer.record(connection, row["game_id"], chat_id, published)
+                await connection.execute("DELETE FROM outbox WHERE id = ?", (row["id"],))
+                if row["body"] and published.visibly_changed:
+                    await enqueue(
+                        connection, row["chat"], Kind.CHANGE_NOTE, now,
+                        game_id=row["game_id"], body=row["body"],
+                    )  # fmt: skip
+            return
+        if kind is Kind.CHANGE_NOTE:
+            await self.announcer.publish_note(bot, row["game_id"], chat_id, row["body"])
+        else:
+            await bot.send_message(chat_id, row["body"])
+        await self._drop(row)
+
+    async def _drop(self, row: Any) -> None:
+        async with self.database.transaction() as connection:
+            await connection.execute("DELETE FROM outbox WHERE id = ?", (row["id"],))
+
+    async def _back_off(self, row: Any, problem: str) -> None:
+        attempts = int(row["attempts"]) + 1
+        delay = min(5.0 * 2 ** (attempts - 1), LONGEST_BACKOFF)
+        next_try = self.clock.now() + timedelta(seconds=delay)
+        log.warning("Message %s delayed %.0f s: %s", row["id"], delay, problem or "no answer")
+        async with self.database.transaction() as connection:
+            await connection.execute(
+                "UPDATE outbox SET attempts = ?, next_try_at = ?, last_error = ? WHERE id = ?",
+                (attempts, next_try.isoformat(timespec="seconds"), problem[:500], row["id"]),
+            )
+
+    def _not_before(self, row: Any) -> float:
+        if not row["next_try_at"]:
+            return 0.0
+        return (datetime.fromisoformat(row["next_try_at"]) - self.clock.now()).total_seconds()
+
+    # -- the club chat -------------------------------------------------------------------------
+
+    async def _chat_id(self, chat: str) -> int | None:
+        if chat != CLUB:
+            return int(chat)
+        configured = self.settings.club_chat_id
+        if configured is None:
+            return None
+        state = await self.database.fetchone("SELECT * FROM club_chat_state WHERE id = 1")
+        if state is not None and state["migrated_from"] == configured:
+            return int(state["migrated_to"])
+        return configured
+
+    def _club_wait(self) -> float:
+        return max(0.0, self._club_paused_until - self.monotonic())
+
+    async def _club_unreachable(self, chat_id: int, problem: str) -> None:
+        self._club_paused_until = self.monotonic() + CLUB_RECHECK
+        log.warning("Club chat %s refuses the bot (%s); announcements wait", chat_id, problem)
+        await self.record_club_problem(chat_id, problem)
+
+    async def record_club_problem(self, chat_id: int | None, problem: str) -> None:
+        """Remember the problem; the first time, tell every admin in private what to do."""
+        now = self.clock.iso()
+        admins = await self._admins()  # before the transaction: the database has one lock
+        async with self.database.transaction() as connection:
+            cursor = await connection.execute("SELECT problem FROM club_chat_state WHERE id = 1")
+            row = await cursor.fetchone()
+            if row is not None and row[0] is not None:
+                return  # told already
+            await connection.execute(
+                "UPDATE club_chat_state SET problem = ?, since = ? WHERE id = 1", (problem, now)
+            )
+            cursor = await connection.execute("SELECT count(*) FROM outbox WHERE chat = ?", (CLUB,))
+            waiting = int((await cursor.fetchone() or (0,))[0])
+            text = texts.club_chat_unreachable(chat_id, problem, waiting)
+            for admin_id in admins:
+                await enqueue(connection, private(admin_id), Kind.TEXT, now, body=text)
+        self.wake_soon()
+
+    async def _club_reachable(self, chat_id: int) -> None:
+        state = await self.database.fetchone("SELECT problem FROM club_chat_state WHERE id = 1")
+        if state is None or state["problem"] is None:
+            return
+        await self.club_chat_back(chat_id)
+
+    async def club_chat_back(self, chat_id: int) -> None:
+        """The bot can write to the club chat (again): forget the problem, tell the admins."""
+        now = self.clock.iso()
+        admins = await self._admins()
+        async with self.database.transaction() as connection:
+            cursor = await connection.execute(
+                "UPDATE club_chat_state SET problem = NULL, since = NULL "
+                "WHERE id = 1 AND problem IS NOT NULL"
+            )
+            if cursor.rowcount:
+                for admin_id in admins:
+                    text = texts.club_chat_back(chat_id)
+                    await enqueue(connection, private(admin_id), Kind.TEXT, now, body=text)
+        log.info("Club chat %s is writable", chat_id)
+        self.wake()
+
+    async def _club_migrated(self, old: int, new: int) -> None:
+        log.warning("Club chat %s became supergroup %s; announcing there", old, new)
+        await self.club_migrated(old, new)
+
+    async def club_migrated(self, old: int, new: int) -> None:
+        now = self.clock.iso()
+        admins = await self._admins()
+        async with self.database.transaction() as connection:
+            await connection.execute(
+                "UPDATE club_chat_state SET migrated_from = ?, migrated_to = ? WHERE id = 1",
+                (old, new),
+            )
+            for admin_id in admins:
+                text = texts.club_chat_migrated(old, new)
+                await enqueue(connection, private(admin_id), Kind.TEXT, now, body=text)
+        self.wake()
+
+    def wake_soon(self) -> None:
+        self.idle.clear()
+        self._wake.set()
+
+    async def _admins(self) -> list[int]:
+        return [m.user_id for m in await self.members.everyone_with_rights() if m.is_admin]
+
+    async def check_club_chat(self, bot: Bot) -> None:
+        """At start-up: say at once (one WARNING line, admins told) if the club chat is unusable."""
+        chat_id = await self._chat_id(CLUB)
+        if chat_id is None:
+            return
+        try:
+            await bot.get_chat(chat_id)
+        except TelegramMigrateToChat as error:
+            await self.club_migrated(chat_id, error.migrate_to_chat_id)
+        except (TelegramForbiddenError, TelegramBadRequest) as error:
+            log.warning("CLUB_CHAT_ID %s is unreachable: %s", chat_id, error.message)
+            await self.record_club_problem(chat_id, error.message)
+        except (TelegramNetworkError, TelegramServerError, ClientDecodeError):
+            pass  # Telegram is unreachable: the worker finds out when it sends
+        else:
+            await self._club_reachable(chat_id)
+
+
+def _is_refusal(error: TelegramAPIError) -> bool:
+    description = error.message.lower()
+    return any(refusal in description for refusal in _CLUB_REFUSALS)
