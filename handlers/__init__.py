@@ -2,12 +2,13 @@
 
 from aiogram import Router
 
-from handlers import admin, entry, errors, fallback, start
+from handlers import admin, club_chat, entry, errors, fallback, start
 
 
 def build_router() -> Router:
     root = Router(name="root")
     root.include_routers(
+        club_chat.build_router(),
         start.build_router(),
         admin.build_router(),
         entry.build_router(),

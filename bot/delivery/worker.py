@@ -84,6 +84,7 @@ class Outbox:
         self._task: asyncio.Task[None] | None = None
         self._club_paused_until = 0.0
         self.idle = asyncio.Event()  # set while nothing is queued (tests wait for it)
+        self.delayed = 0  # rows put off after a network or server failure, since start
 
     # -- running -------------------------------------------------------------------------------
 
@@ -212,6 +213,7 @@ class Outbox:
                 "UPDATE outbox SET attempts = ?, next_try_at = ?, last_error = ? WHERE id = ?",
                 (attempts, next_try.isoformat(timespec="seconds"), problem[:500], row["id"]),
             )
+        self.delayed += 1
 
     def _not_before(self, row: Any) -> float:
         if not row["next_try_at"]:
@@ -230,6 +232,9 @@ class Outbox:
         if state is not None and state["migrated_from"] == configured:
             return int(state["migrated_to"])
         return configured
+
+    async def is_club_chat(self, chat_id: int) -> bool:
+        return chat_id == await self._chat_id(CLUB)
 
     def _club_wait(self) -> float:
         return max(0.0, self._club_paused_until - self.monotonic())

@@ -4,12 +4,26 @@ from __future__ import annotations
 
 from bot.texts.markup import quote
 
-NO_CLUB_CHAT_SET = "не задан CLUB_CHAT_ID"
+REMOVED_FROM_CHAT = "removed from the chat"  # recorded when Telegram reports it (my_chat_member)
+_REASONS = (
+    ("chat not found", "такого чата нет или бот в нём не состоит — проверьте CLUB_CHAT_ID"),
+    ("kicked", "бота удалили из группы"),
+    ("removed from the chat", "бота удалили из группы"),
+    ("not a member", "бот не состоит в группе"),
+    ("rights", "у бота нет права писать в группу"),
+    ("write_forbidden", "у бота нет права писать в группу"),
+)
+
+
+def reason(problem: str) -> str:
+    """Telegram's English refusal, as an admin reads it."""
+    lowered = problem.lower()
+    return next((text for key, text in _REASONS if key in lowered), "Telegram отказывает боту")
 
 
 def club_chat_unreachable(chat_id: int | None, problem: str, waiting: int) -> str:
     return (
-        f"⚠️ Не могу писать в чат клуба ({quote(chat_id)}): {quote(problem)}.\n"
+        f"⚠️ Не могу писать в чат клуба ({quote(chat_id)}): {reason(problem)}.\n"
         f"Ждут отправки: {waiting}. Они уйдут, как только бот снова сможет писать в чат: "
         "добавьте бота в группу администратором (или проверьте CLUB_CHAT_ID и перезапустите "
         "бота). Ничего не потеряно."

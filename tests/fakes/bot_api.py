@@ -191,6 +191,35 @@ class FakeBotAPI:
             }
         )
 
+    def bot_status(self, chat: Chat, status: str, by: dict[str, Any]) -> dict[str, Any]:
+        """The bot was added to (``administrator``, ``member``) or removed from (``kicked``,
+        ``left``) a group: Telegram's ``my_chat_member`` update."""
+        old = "left" if status in ("administrator", "member") else "member"
+        chat.kicked = status in ("kicked", "left")
+        member = {"user": BOT_USER, "status": status}
+        if status == "administrator":
+            member |= {
+                "can_be_edited": False, "is_anonymous": False, "can_manage_chat": True,
+                "can_delete_messages": True, "can_manage_video_chats": False,
+                "can_restrict_members": False, "can_promote_members": False,
+                "can_change_info": False, "can_invite_users": False, "can_post_stories": False,
+                "can_edit_stories": False, "can_delete_stories": False,
+                "can_send_welcome_messages": False,
+            }  # fmt: skip
+        if status == "kicked":
+            member["until_date"] = 0
+        return self._queue(
+            {
+                "my_chat_member": {
+                    "chat": chat.to_api(),
+                    "from": by,
+                    "date": int(time.time()),
+                    "old_chat_member": {"user": BOT_USER, "status": old},
+                    "new_chat_member": member,
+                }
+            }
+        )
+
     def _queue(self, update: dict[str, Any]) -> dict[str, Any]:
         update = {"update_id": next(self._update_ids), **update}
         self._updates.append(update)

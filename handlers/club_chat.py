@@ -1,0 +1,34 @@
+"""The bot noticing what happens to it in the club chat: removed, added back, upgraded."""
+
+from __future__ import annotations
+
+from aiogram import F, Router
+from aiogram.enums import ChatMemberStatus
+from aiogram.types import ChatMemberUpdated, Message
+
+from bot.delivery.worker import Outbox
+from bot.texts.delivery import REMOVED_FROM_CHAT
+
+_PRESENT = {ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.MEMBER, ChatMemberStatus.CREATOR}
+
+
+async def on_my_status(event: ChatMemberUpdated, outbox: Outbox) -> None:
+    if not await outbox.is_club_chat(event.chat.id):
+        return
+    if event.new_chat_member.status in _PRESENT:
+        await outbox.club_chat_back(event.chat.id)
+    else:
+        await outbox.record_club_problem(event.chat.id, REMOVED_FROM_CHAT)
+
+
+async def on_migrated(message: Message, outbox: Outbox) -> None:
+    new_id = message.migrate_to_chat_id
+    if new_id is not None and await outbox.is_club_chat(message.chat.id):
+        await outbox.club_migrated(message.chat.id, new_id)
+
+
+def build_router() -> Router:
+    router = Router(name="club_chat")
+    router.my_chat_member.register(on_my_status)
+    router.message.register(on_migrated, F.migrate_to_chat_id)
+    return router

@@ -1,0 +1,144 @@
+"""The outbox: one failing chat never blocks another, refusals are told to admins once, nothing
+queued is ever dropped for the club chat, flood waits are honoured per chat."""
+
+import time
+from datetime import timedelta
+
+import pytest
+
+from tests.club import NAMES, Taps, enter_protocol, setup_club
+from tests.fakes.bot_api import FakeBotAPI
+from tests.harness import CLUB_CHAT_ID, dispatcher_world
+
+
+def refusals_were_the_point(world):
+    """These tests make Telegram refuse on purpose; the harness checks the rest for refusals."""
+    world.api.errors.clear()
+
+
+def club_messages(world, chat_id=CLUB_CHAT_ID):
+    return [m for m in world.api.chats[chat_id].history() if m.from_bot]
+
+
+async def save_game(judge, number):
+    await enter_protocol(Taps(judge), names=[f"{n}{number}" for n in NAMES])
+    await judge.press("✅ Подтвердить")
+
+
+async def queued(world):
+    return len(await world.database.fetchall("SELECT id FROM outbox"))
+
+
+async def test_bot_removed_from_the_club_chat_then_added_back(world):
+    admin, judge = await setup_club(world)
+    group = world.api.chats[CLUB_CHAT_ID]
+    await world.deliver(world.api.bot_status(group, "kicked", admin.user))
+    await save_game(judge, 1)
+    await save_game(judge, 2)
+    await world.api.wait_for(lambda: "Не могу писать в чат клуба" in admin.last().text, 5)
+    told = [m for m in admin.bot_messages() if "Не могу писать" in m.text]
+    assert len(told) == 1 and "бота удалили из группы" in told[0].text  # once, in Russian
+    assert club_messages(world) == [] and await queued(world) == 2  # waiting, not dropped
+    # Private messages are not held up by the club chat.
+    assert "сохранена" in judge.last().text
+    await world.deliver(world.api.bot_status(group, "administrator", admin.user))
+    await world.announced()
+    texts = [m.text.split(":")[0] for m in club_messages(world)]
+    assert texts == ["🏁 Стол 1, игра 1", "🏁 Стол 1, игра 2"]
+    assert "снова доступен" in admin.last().text
+    refusals_were_the_point(world)
+
+
+async def test_a_wrong_club_chat_id_is_reported_at_start_and_games_wait(tmp_path):
+    async with dispatcher_world(tmp_path, club_chat_id=-100999) as world:
+        admin, judge = await setup_club(world)
+        told = [m for m in admin.bot_messages() if "Не могу писать в чат клуба" in m.text]
+        assert len(told) == 1 and "проверьте CLUB_CHAT_ID" in told[0].text
+        await save_game(judge, 1)
+        assert await queued(world) == 1
+        # The admin fixes the setting: the group the bot was meant for appears under that id.
+        world.group(-100999)
+        await world.service("outbox").club_chat_back(-100999)
+        await world.announced()
+        assert len(club_messages(world, -100999)) == 1
+        refusals_were_the_point(world)
+
+
+async def test_a_group_upgraded_to_a_supergroup_is_followed(world):
+    admin, judge = await setup_club(world)
+    new_id = -1009999999999
+    world.group(new_id)
+    world.api.chats[CLUB_CHAT_ID].migrated_to = new_id
+    await save_game(judge, 1)
+    await world.announced()
+    assert len(club_messages(world, new_id)) == 1
+    assert any("стала супергруппой" in m.text for m in admin.bot_messages())
+    await save_game(judge, 2)  # later games go straight there
+    await world.announced()
+    assert len(club_messages(world, new_id)) == 2
+    refusals_were_the_point(world)
+
+
+async def test_server_errors_and_an_html_502_delay_but_never_drop(world):
+    _, judge = await setup_club(world)
+    await enter_protocol(Taps(judge))
+    world.api.failing["sendmessage"] = 3  # 502 Bad Gateway as HTML, three times
+    await judge.press("✅ Подтвердить")
+    outbox = world.service("outbox")
+    for delays in (1, 2, 3):
+        await world.api.wait_for(lambda delays=delays: outbox.delayed == delays, 5)
+        world.clock.shift += timedelta(minutes=5)  # past the back-off
+        outbox.wake()
+    await world.announced()
+    assert len(club_messages(world)) == 1
+    refusals_were_the_point(world)
+
+
+async def test_a_person_who_blocked_the_bot_is_skipped_quietly(world):
+    admin, _ = await setup_club(world)
+    ghost = world.person("Призрак", username="ghost")
+    await ghost.send("/start")
+    await ghost.reply()
+    ghost.private.kicked = True  # he blocked the bot
+    from bot.delivery.queue import Kind, enqueue, private
+
+    async with world.database.transaction() as connection:
+        await enqueue(connection, private(ghost.id), Kind.TEXT, "", body="Вам сообщение")
+        await enqueue(connection, private(admin.id), Kind.TEXT, "", body="И вам")
+    world.service("outbox").wake()
+    await world.announced()
+    assert admin.last().text == "И вам"
+    refusals_were_the_point(world)
+
+
+@pytest.fixture
+async def slow_clock_world(tmp_path):
+    """Telegram and the outbox share a clock the test can move forward."""
+    ahead = [0.0]
+
+    def now() -> float:
+        return time.monotonic() + ahead[0]
+
+    api = FakeBotAPI(clock=now, group_limit=1, group_window=90.0)
+    async with dispatcher_world(tmp_path, api=api) as world:
+        world.service("outbox").monotonic = now
+        yield world, ahead
+
+
+async def test_a_long_flood_wait_is_honoured_not_hammered(slow_clock_world):
+    world, ahead = slow_clock_world
+    _, judge = await setup_club(world)
+    await save_game(judge, 1)
+    await world.announced()
+    await save_game(judge, 2)  # Telegram says: wait 90 s
+    await world.api.wait_for(lambda: any(e.code == 429 for _, e in world.api.errors), 5)
+    for _ in range(5):  # the outbox is woken again and again meanwhile …
+        world.service("outbox").wake()
+        await judge.send("/help")
+        await judge.reply()
+    floods = [e for _, e in world.api.errors if e.code == 429]
+    assert len(floods) == 1  # … and does not ask again before the 90 s are over
+    ahead[0] += 91
+    world.service("outbox").wake()
+    await world.announced()
+    assert len(club_messages(world)) == 2
