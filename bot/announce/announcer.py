@@ -25,6 +25,11 @@ from bot.core.config import Settings
 from bot.core.db import Database
 from bot.texts.announce import change_note
 
+
+def _seconds(timeout: float | None) -> int | None:
+    return None if timeout is None else max(1, round(timeout))
+
+
 _GONE = ("message to edit not found", "message can't be edited", "message_id_invalid")
 
 
@@ -54,7 +59,9 @@ class Announcer:
         self.members = members
         self.clock = clock
 
-    async def publish(self, bot: Bot, game_id: int, chat_id: int) -> Published:
+    async def publish(
+        self, bot: Bot, game_id: int, chat_id: int, timeout: float | None = None
+    ) -> Published:
         """Send the game's announcement to ``chat_id``, or edit the one already there."""
         row = await self.database.fetchone(
             "SELECT chat_id, message_id, rendered FROM announcements WHERE game_id = ?", (game_id,)
@@ -62,25 +69,30 @@ class Announcer:
         text = await self.render(game_id)
         shown = row is not None and row["message_id"] is not None and row["chat_id"] == chat_id
         if not shown:
-            sent = await bot.send_message(chat_id, text)
+            sent = await bot.send_message(chat_id, text, request_timeout=_seconds(timeout))
             return Published(sent.message_id, text, visibly_changed=False)
         assert row is not None
         message_id, rendered = int(row["message_id"]), row["rendered"]
         if text == rendered:
             return Published(message_id, text, visibly_changed=False)
         try:
-            await bot.edit_message_text(text, chat_id=chat_id, message_id=message_id)
+            await bot.edit_message_text(
+                text, chat_id=chat_id, message_id=message_id, request_timeout=_seconds(timeout)
+            )
         except TelegramBadRequest as error:
             description = error.message.lower()
             if "not modified" in description:
                 return Published(message_id, text, visibly_changed=False)
             if not any(gone in description for gone in _GONE):
                 raise
-            sent = await bot.send_message(chat_id, text)  # deleted in the chat: announce anew
+            # Deleted in the chat: announce anew.
+            sent = await bot.send_message(chat_id, text, request_timeout=_seconds(timeout))
             return Published(sent.message_id, text, visibly_changed=False)
         return Published(message_id, text, visibly_changed=True)
 
-    async def publish_note(self, bot: Bot, game_id: int, chat_id: int, keys: str) -> None:
+    async def publish_note(
+        self, bot: Bot, game_id: int, chat_id: int, keys: str, timeout: float | None = None
+    ) -> None:
         """A short reply under the announcement saying what a correction changed."""
         game = await self.games.get(game_id)
         row = await self.database.fetchone(

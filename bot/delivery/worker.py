@@ -48,6 +48,7 @@ from bot.telegram.retry import waits_here
 from bot.texts import delivery as texts
 
 log = logging.getLogger(__name__)
+SEND_TIMEOUT = 20.0  # seconds one send may take before it counts as a failure and is retried
 CLUB_RECHECK = 300.0  # seconds between attempts while the club chat refuses the bot
 LONGEST_BACKOFF = 300.0
 _CLUB_REFUSALS = (
@@ -84,6 +85,7 @@ class Outbox:
         self._task: asyncio.Task[None] | None = None
         self._club_paused_until = 0.0
         self.idle = asyncio.Event()  # set while nothing is queued (tests wait for it)
+        self.send_timeout = SEND_TIMEOUT
         self.delayed = 0  # rows put off after a network or server failure, since start
 
     # -- running -------------------------------------------------------------------------------
@@ -183,7 +185,9 @@ class Outbox:
         kind = Kind(row["kind"])
         now = self.clock.iso()
         if kind is Kind.ANNOUNCE:
-            published = await self.announcer.publish(bot, row["game_id"], chat_id)
+            published = await self.announcer.publish(
+                bot, row["game_id"], chat_id, self.send_timeout
+            )
             async with self.database.transaction() as connection:
                 await Announcer.record(connection, row["game_id"], chat_id, published)
                 await connection.execute("DELETE FROM outbox WHERE id = ?", (row["id"],))
@@ -194,9 +198,12 @@ class Outbox:
                     )  # fmt: skip
             return
         if kind is Kind.CHANGE_NOTE:
-            await self.announcer.publish_note(bot, row["game_id"], chat_id, row["body"])
+            await self.announcer.publish_note(
+                bot, row["game_id"], chat_id, row["body"], self.send_timeout
+            )
         else:
-            await bot.send_message(chat_id, row["body"])
+            timeout = round(self.send_timeout)
+            await bot.send_message(chat_id, row["body"], request_timeout=timeout)
         await self._drop(row)
 
     async def _drop(self, row: Any) -> None:

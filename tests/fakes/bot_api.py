@@ -151,6 +151,7 @@ class FakeBotAPI:
         self.frozen: set[str] = set()
         self.frozen_calls: list[str] = []
         self.failing: dict[str, int] = {}  # method → how many more calls answer 502 Bad Gateway
+        self.dropping: dict[str, int] = {}  # method → how many more calls lose the connection
 
     def _touch(self, message: Message) -> None:
         self.version += 1
@@ -252,6 +253,10 @@ class FakeBotAPI:
         """Errors of sending or editing messages: what a person would miss."""
         kinds = {"sendmessage", "editmessagetext", "editmessagereplymarkup", "senddocument"}
         return [error for method, error in self.errors if method.lower() in kinds]
+
+    def all_acknowledged(self) -> bool:
+        """Every update was confirmed by a later getUpdates offset (so it was handled)."""
+        return not self._updates
 
     def unanswered_callbacks(self) -> list[str]:
         return [q.id for q in self.callback_queries.values() if not q.answered]

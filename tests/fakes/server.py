@@ -50,6 +50,12 @@ class FakeTelegramServer:
             for key, value in form.items():
                 if not isinstance(value, str):
                     raw[key] = f"<file {getattr(value, 'filename', key)}>"
+        method = request.match_info["method"].lower()
+        if self.api.dropping.get(method, 0) > 0:  # the connection breaks before any answer
+            self.api.dropping[method] -= 1
+            if request.transport is not None:
+                request.transport.close()
+            return web.Response(status=500)
         try:
             result = await self.api.call(request.match_info["method"], decode_params(raw))
         except BotAPIError as error:

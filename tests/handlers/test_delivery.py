@@ -142,3 +142,22 @@ async def test_a_long_flood_wait_is_honoured_not_hammered(slow_clock_world):
     world.service("outbox").wake()
     await world.announced()
     assert len(club_messages(world)) == 2
+
+
+async def test_dropped_connections_and_timeouts_delay_but_never_drop(world):
+    _, judge = await setup_club(world)
+    outbox = world.service("outbox")
+    outbox.send_timeout = 1.0
+    await enter_protocol(Taps(judge))
+    world.api.dropping["sendmessage"] = 1  # the connection breaks once …
+    world.api.frozen = {"sendmessage"}  # … and then Telegram does not answer at all
+    await judge.press("✅ Подтвердить")
+    await world.api.wait_for(lambda: outbox.delayed == 1, 5)
+    world.clock.shift += timedelta(minutes=5)
+    outbox.wake()
+    await world.api.wait_for(lambda: outbox.delayed == 2, 5)  # timed out after 1 s
+    world.api.frozen = set()
+    world.clock.shift += timedelta(minutes=5)
+    outbox.wake()
+    await world.announced()
+    assert len(club_messages(world)) == 1
