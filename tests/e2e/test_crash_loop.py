@@ -93,12 +93,13 @@ class CrashingTaps(Taps):
         await self.person.reply(timeout=20)
 
 
-async def one_round(taps: CrashingTaps, table: int) -> None:
-    """A new game at ``table`` by the fast path, confirmed, then corrected."""
+async def one_round(taps: CrashingTaps, number: int) -> None:
+    """Game ``number`` (a table and game of its own) by the fast path, confirmed, corrected."""
+    table, game = (number - 1) % 99 + 1, (number - 1) // 99 + 1
     await taps.send("/game")
     await taps.press(next(b for b in taps.person.buttons() if b.endswith("— изменить")))
-    await taps.press(f"Стол {table}")
-    await taps.send("\n".join(f"{name}{table}" for name in NAMES))
+    await taps.send(f"{table} {game}")
+    await taps.send("\n".join(f"{name}{number}" for name in NAMES))
     if any(b.startswith("➕ Создать") for b in taps.person.buttons()):
         await taps.press(next(b for b in taps.person.buttons() if b.startswith("➕ Создать")))
     await taps.press("Далее ➡")
@@ -131,9 +132,9 @@ async def test_random_kills_lose_and_duplicate_no_result(fake_telegram, tmp_path
     await bot.start()
     try:
         _, judge = await setup_club(world)
-        for table in range(1, ROUNDS + 1):
+        for number in range(1, ROUNDS + 1):
             taps = CrashingTaps(judge, bot, rng.randint(1, 20), rng.uniform(0, 0.04))
-            await one_round(taps, table % 99 + 1 if table > 98 else table)
+            await one_round(taps, number)
         await world.api.wait_for(
             lambda: len(announced_games(world)) == ROUNDS, 30
         )  # every game announced at least once
