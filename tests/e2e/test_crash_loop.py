@@ -154,10 +154,16 @@ async def test_random_kills_lose_and_duplicate_no_result(fake_telegram, tmp_path
     assert "Traceback" not in bot.output
     sent = [m for m in world.api.chats[CLUB_CHAT_ID].history() if m.from_bot]
     first_posts = [m for m in sent if m.text.startswith("🏁")]
-    duplicates = len(first_posts) - ROUNDS
+    notes = [m for m in sent if m.text.startswith("✏️ Результат игры")]
+    assert len(notes) >= ROUNDS  # every correction noted at least once
+    taps = sum(
+        1 for method, _ in world.api.calls if method in ("sendMessage", "answerCallbackQuery")
+    )
     print(
         f"\ncrash loop: rounds={ROUNDS} seed={SEED} kills={bot.kills} games={games} "
-        f"results lost=0 duplicated=0 announcements duplicated={duplicates}"
+        f"corrections={actions['corrected']} results lost=0 duplicated=0 taps unanswered=0 "
+        f"announcements lost=0 duplicated={len(first_posts) - ROUNDS} "
+        f"correction notes lost=0 duplicated={len(notes) - ROUNDS} (bot calls: {taps})"
     )
 
 

@@ -1,5 +1,8 @@
 """An update delivered again (after a crash, before Telegram was told it was handled)."""
 
+import asyncio
+
+from tests.club import NAMES, Taps, appoint_judge, enter_protocol, setup_club
 from tests.harness import ADMIN_ID
 
 
@@ -30,3 +33,22 @@ async def test_different_updates_with_the_same_text_both_count(world):
     await admin.send("/newtournament Осень")
     await admin.send("/newtournament Осень")  # an admin who means it twice gets two
     assert len(await world.database.fetchall("SELECT id FROM tournaments")) == 2
+
+
+async def test_two_judges_confirming_the_same_table_and_game_at_once(world):
+    admin, first = await setup_club(world)
+    second = await appoint_judge(world, admin, "Пётр", "petr_judge")
+    await enter_protocol(Taps(first))
+    await enter_protocol(Taps(second), names=[f"{n}2" for n in NAMES])
+    screens = [first.last(), second.last()]
+    confirms = [
+        next(b["callback_data"] for b in screen.buttons() if b["text"] == "✅ Подтвердить")
+        for screen in screens
+    ]
+    await asyncio.gather(
+        first.press_data(confirms[0], screens[0]), second.press_data(confirms[1], screens[1])
+    )
+    texts = [first.last().text, second.last().text]
+    assert sum("сохранена" in text for text in texts) == 1
+    assert sum("уже внесена" in text for text in texts) == 1
+    assert len(await world.database.fetchall("SELECT id FROM games")) == 1
