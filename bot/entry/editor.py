@@ -325,7 +325,7 @@ class Editor:
         if draft.message_id is not None and message_id != draft.message_id:
             return Screen(toast=texts.OLD_SCREEN)  # it was turned into a note when it moved
         if data.r != draft.rev:
-            return await self._show(draft, edit=message_id, toast=texts.SCREEN_CHANGED)
+            return await self._redraw(draft, message_id, texts.SCREEN_CHANGED)
         if data.a is EntryAction.CONFIRM:
             return await self._confirm(draft, judge, message_id)
         if data.a is EntryAction.DISCARD_YES:
@@ -717,6 +717,12 @@ class Editor:
                 protocol, draft.stage_id, ctx.ruleset, tournament.seed, draft.game_id
             )
         return ctx
+
+    async def _redraw(self, draft: Draft, message_id: int, toast: str) -> Screen:
+        """The current screen again, at the same revision: a stale or repeated tap changes
+        nothing, not even which buttons are current (a newer tap already sent stays valid)."""
+        text, markup = screens.render(draft, await self._context(draft))
+        return Screen(text, markup, edit=message_id, draft_id=draft.id, toast=toast)
 
     async def _show(
         self,

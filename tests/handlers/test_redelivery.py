@@ -52,3 +52,19 @@ async def test_two_judges_confirming_the_same_table_and_game_at_once(world):
     assert sum("сохранена" in text for text in texts) == 1
     assert sum("уже внесена" in text for text in texts) == 1
     assert len(await world.database.fetchall("SELECT id FROM games")) == 1
+
+
+async def test_a_stale_tap_handled_late_does_not_void_a_newer_tap(world):
+    """After a crash, an old tap (redelivered) and the judge's next tap can arrive together."""
+    _, judge = await setup_club(world)
+    await enter_protocol(Taps(judge))
+    await judge.press("✏️ Изменить")
+    old = judge.last().buttons()[0]["callback_data"]  # a button of the previous screen …
+    old_screen = judge.last()
+    await judge.press("Роли")
+    sheriff_again = next(b for b in judge.last().buttons() if b["text"].startswith("↺"))
+    current = sheriff_again["callback_data"]  # … and one of the current screen
+    await judge.press_data(old, old_screen)  # the old tap is handled late
+    assert judge.last_answer()["text"].startswith("Нажатие уже учтено")
+    await judge.press_data(current, judge.last())
+    assert "Нажмите место шерифа." in judge.last().text  # the newer tap still counts
