@@ -81,8 +81,8 @@ class Announcer:
             )
         except TelegramBadRequest as error:
             description = error.message.lower()
-            if "not modified" in description:
-                return Published(message_id, text, visibly_changed=False)
+            if "not modified" in description:  # edited by an attempt a crash cut short
+                return Published(message_id, text, visibly_changed=True)
             if not any(gone in description for gone in _GONE):
                 raise
             # Deleted in the chat: announce anew.
