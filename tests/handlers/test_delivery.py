@@ -119,7 +119,7 @@ async def slow_clock_world(tmp_path):
     def now() -> float:
         return time.monotonic() + ahead[0]
 
-    api = FakeBotAPI(clock=now, group_limit=1, group_window=90.0)
+    api = FakeBotAPI(clock=now, group_limit=1, group_window=120.0)
     async with dispatcher_world(tmp_path, api=api) as world:
         world.service("outbox").monotonic = now
         yield world, ahead
@@ -130,15 +130,15 @@ async def test_a_long_flood_wait_is_honoured_not_hammered(slow_clock_world):
     _, judge = await setup_club(world)
     await save_game(judge, 1)
     await world.announced()
-    await save_game(judge, 2)  # Telegram says: wait 90 s
+    await save_game(judge, 2)  # Telegram says: wait 120 s
     await world.api.wait_for(lambda: any(e.code == 429 for _, e in world.api.errors), 5)
     for _ in range(5):  # the outbox is woken again and again meanwhile …
         world.service("outbox").wake()
         await judge.send("/help")
         await judge.reply()
     floods = [e for _, e in world.api.errors if e.code == 429]
-    assert len(floods) == 1  # … and does not ask again before the 90 s are over
-    ahead[0] += 91
+    assert len(floods) == 1  # … and does not ask again before the 120 s are over
+    ahead[0] += 121
     world.service("outbox").wake()
     await world.announced()
     assert len(club_messages(world)) == 2
