@@ -33,6 +33,9 @@ from bot.core.db import Database
 from bot.core.fsm_storage import SQLiteStorage
 from bot.core.rights import Member
 from bot.delivery.worker import Outbox
+from bot.rating.interchange import Importer
+from bot.rating.service import Ratings
+from bot.rating.standings import Standings
 from bot.entry.draft import Drafts
 from bot.entry.editor import Editor
 from bot.telegram.expired_callbacks import ExpiredCallbackAnswers
@@ -70,6 +73,8 @@ def create_dispatcher(
     games = Games(database, clock, tournaments, settings.club_chat_id)
     announcer = Announcer(settings, database, games, tournaments, players, members, clock)
     outbox = Outbox(settings, database, clock, announcer, members)
+    standings = Standings(database, tournaments)
+    ratings = Ratings(database, tournaments, standings, clock, settings.protest_window_minutes)
     editor = Editor(
         Drafts(database, clock),
         players,
@@ -95,6 +100,9 @@ def create_dispatcher(
         editor=editor,
         announcer=announcer,
         outbox=outbox,
+        standings=standings,
+        ratings=ratings,
+        importer=Importer(database, clock),
         in_flight=in_flight,
         journal=journal,
     )

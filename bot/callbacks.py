@@ -69,3 +69,36 @@ class AdminCB(CallbackData, prefix="a"):
     a: AdminAction
     t: int = 0
     v: str = ""
+
+
+class RatingAction(StrEnum):
+    PAGE = "p"  # show page ``p`` of board ``k``
+    PICTURE = "img"  # the page as a picture
+
+
+class RatingCB(CallbackData, prefix="r"):
+    """A button under a rating: tournament ``t``, board ``k`` (``bot.rating.boards.Kind``),
+    page ``p`` (from 1)."""
+
+    a: RatingAction
+    t: int
+    k: str
+    p: int = 1
+
+
+class PlayerCB(CallbackData, prefix="pl"):
+    """Open the protocol of game ``g`` (from a player's list of last games)."""
+
+    g: int
+
+
+class LinkAction(StrEnum):
+    APPROVE = "yes"
+    REJECT = "no"
+
+
+class LinkCB(CallbackData, prefix="lk"):
+    """A judge's or admin's decision on link request ``q`` (/iam)."""
+
+    a: LinkAction
+    q: int

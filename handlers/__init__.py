@@ -2,16 +2,18 @@
 
 from aiogram import Router
 
-from handlers import admin, club_chat, entry, errors, fallback, start
+from handlers import admin, club_chat, entry, errors, fallback, interchange, rating, start
 
 
 def build_router() -> Router:
     root = Router(name="root")
     root.include_routers(
         club_chat.build_router(),
+        rating.build_router(),  # before start: /start rating-… is its deep link
         start.build_router(),
         admin.build_router(),
         entry.build_router(),
+        interchange.build_router(),
         errors.build_router(),
         fallback.build_router(),  # last: answers the buttons nobody else took
     )

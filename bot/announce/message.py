@@ -7,6 +7,7 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from bot.texts import announce as texts
+from bot.texts.clock import zone_label
 from bot.texts.game import WINNER, seat_points
 from scoring import GameScore, Winner
 
@@ -55,14 +56,3 @@ def announcement(data: AnnouncementData, zone: ZoneInfo) -> str:
         local = data.deadline.astimezone(zone)
         lines.append(texts.protest_until(f"{local:%H:%M}", f"{local:%d.%m}", zone_label(local)))
     return "\n".join(lines)
-
-
-def zone_label(local: datetime) -> str:
-    """«МСК» for Moscow time, «UTC+5» elsewhere: what a club reads next to a deadline."""
-    offset = local.utcoffset()
-    hours = int(offset.total_seconds() // 3600) if offset is not None else 0
-    minutes = int(offset.total_seconds() % 3600 // 60) if offset is not None else 0
-    if local.tzinfo is not None and str(local.tzinfo) == "Europe/Moscow":
-        return texts.MOSCOW_TIME
-    sign = "+" if hours >= 0 else "−"
-    return f"UTC{sign}{abs(hours)}" + (f":{minutes:02d}" if minutes else "")

@@ -36,6 +36,7 @@ class Tournament:
     ruleset_data: str | None
     seed: int
     is_current: bool
+    min_games: int | None = None  # the boards' minimum of games; None: the default
 
     def ruleset(self) -> Ruleset:
         return _parsed_ruleset(self.ruleset_ref, self.ruleset_data)
@@ -105,6 +106,7 @@ def _tournament(row: Any) -> Tournament:
         ruleset_data=row["ruleset_data"],
         seed=row["seed"],
         is_current=bool(row["is_current"]),
+        min_games=row["min_games"],
     )
 
 

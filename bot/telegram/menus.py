@@ -30,6 +30,10 @@ class Command:
 COMMANDS: tuple[Command, ...] = (
     Command("start", private=True, group=True),
     Command("help", private=True, group=True),
+    Command("rating", private=True, group=True),
+    Command("export", audience="judge"),
+    Command("import", audience="admin"),
+    Command("mingames", audience="admin"),
     Command("game", audience="judge"),
     Command("games", audience="judge"),
     Command("judge", audience="admin"),

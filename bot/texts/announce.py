@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from bot.texts.markup import quote
 
-MOSCOW_TIME = "МСК"
 ANNULLED = "<b>Игра аннулирована</b> и не идёт в рейтинг."
 FINAL = "Время протестов истекло: результат окончательный."
 MISS = "Первой ночью — промах."

@@ -38,6 +38,8 @@ class Message:
     date: int = field(default_factory=lambda: int(time.time()))
     edits: int = 0
     document: dict[str, Any] | None = None
+    photo: dict[str, Any] | None = None
+    caption: str = ""
     changed_at: int = 0  # FakeBotAPI.version when the bot last sent or edited it
 
     @property
@@ -62,9 +64,14 @@ class Message:
             data["reply_markup"] = self.reply_markup
         if self.edits:
             data["edit_date"] = self.date
-        if self.document:
+        if self.document or self.photo:
             data.pop("text")
-            data["document"] = self.document
+            if self.document:
+                data["document"] = self.document
+            if self.photo:
+                data["photo"] = [self.photo]
+            if self.caption:
+                data["caption"] = self.caption
         return data
 
 
@@ -152,6 +159,20 @@ class FakeBotAPI:
         self.frozen_calls: list[str] = []
         self.failing: dict[str, int] = {}  # method → how many more calls answer 502 Bad Gateway
         self.dropping: dict[str, int] = {}  # method → how many more calls lose the connection
+        self.files: dict[str, tuple[str, bytes]] = {}  # file id (= file path) → name, content
+        self._file_ids = itertools.count(1)
+
+    def store_file(self, name: str, content: bytes) -> str:
+        """Keep an uploaded or a person's file; its id is also its download path."""
+        file_id = f"file{next(self._file_ids)}"
+        self.files[file_id] = (name, content)
+        return file_id
+
+    def file_of(self, message: Message) -> tuple[str, bytes]:
+        """The name and content of the document or photo a message carries."""
+        attached = message.document or message.photo
+        assert attached is not None, "the message has no file"
+        return self.files[attached["file_id"]]
 
     def _touch(self, message: Message) -> None:
         self.version += 1
@@ -251,7 +272,10 @@ class FakeBotAPI:
 
     def message_errors(self) -> list[BotAPIError]:
         """Errors of sending or editing messages: what a person would miss."""
-        kinds = {"sendmessage", "editmessagetext", "editmessagereplymarkup", "senddocument"}
+        kinds = {
+            "sendmessage", "editmessagetext", "editmessagereplymarkup", "senddocument",
+            "sendphoto",
+        }  # fmt: skip
         return [error for method, error in self.errors if method.lower() in kinds]
 
     def all_acknowledged(self) -> bool:
@@ -383,17 +407,67 @@ class FakeBotAPI:
         self._touch(message)
         return message.to_api(chat)
 
-    def api_senddocument(self, params: dict[str, Any]) -> dict[str, Any]:
+    def user_document(
+        self, chat: Chat, user: dict[str, Any], name: str, content: bytes, caption: str = "",
+        *, size: int | None = None,
+    ) -> dict[str, Any]:  # fmt: skip
+        """A person sends a file (``size`` pretends another size, for files too big to make)."""
+        file_id = self.store_file(name, content)
+        message = Message(self._next_message_id(chat.id), chat.id, user, "", "")
+        message.document = {
+            "file_id": file_id, "file_unique_id": file_id, "file_name": name,
+            "file_size": size if size is not None else len(content),
+        }  # fmt: skip
+        message.caption = caption
+        chat.messages[message.message_id] = message
+        data = message.to_api(chat)
+        if caption.startswith("/"):
+            command = caption.split()[0]
+            data["caption_entities"] = [
+                {"type": "bot_command", "offset": 0, "length": len(command)}
+            ]
+        return self._queue({"message": data})
+
+    def _send_file(self, params: dict[str, Any], field_name: str) -> dict[str, Any]:
         chat = self._chat(params)
         caption = params.get("caption") or ""
+        if len(caption) > 1024:
+            raise bad_request("message caption is too long")
         if caption:
             caption = check_text(caption, params.get("parse_mode"))
+        check_markup(params.get("reply_markup"))
+        file_id = params.get(field_name)
+        if not isinstance(file_id, str) or file_id not in self.files:
+            raise bad_request("wrong file identifier/HTTP URL specified")
+        name, content = self.files[file_id]
+        if not content:
+            raise bad_request("file must be non-empty")
         self._check_flood(chat)
         message = Message(self._next_message_id(chat.id), chat.id, BOT_USER, caption, caption)
-        message.document = {"file_id": f"doc{message.message_id}", "file_name": "file"}
+        message.caption = caption
+        attached = {"file_id": file_id, "file_unique_id": file_id, "file_size": len(content)}
+        if field_name == "photo":
+            message.photo = {**attached, "width": 800, "height": 600}
+        else:
+            message.document = {**attached, "file_name": name}
+        message.reply_markup = check_markup(params.get("reply_markup"))
         chat.messages[message.message_id] = message
         self._touch(message)
         return message.to_api(chat)
+
+    def api_senddocument(self, params: dict[str, Any]) -> dict[str, Any]:
+        return self._send_file(params, "document")
+
+    def api_sendphoto(self, params: dict[str, Any]) -> dict[str, Any]:
+        return self._send_file(params, "photo")
+
+    def api_getfile(self, params: dict[str, Any]) -> dict[str, Any]:
+        file_id = params.get("file_id")
+        if file_id not in self.files:
+            raise bad_request("invalid file_id")
+        content = self.files[file_id][1]
+        return {"file_id": file_id, "file_unique_id": file_id, "file_size": len(content),
+                "file_path": file_id}  # fmt: skip
 
     def _bot_message(self, chat: Chat, params: dict[str, Any]) -> Message:
         message = chat.messages.get(params.get("message_id"))  # type: ignore[arg-type]

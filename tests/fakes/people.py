@@ -51,10 +51,24 @@ class Person:
 
     # -- doing ---------------------------------------------------------------------------------
 
-    async def send(self, text: str, chat: Chat | None = None) -> None:
+    async def send(
+        self, text: str, chat: Chat | None = None, *, reply_to: Message | None = None
+    ) -> None:
         chat = chat or self.private
         self._mark = self.api.version
-        await self.world._deliver(self.api.user_message(chat, self.user, text))
+        update = self.api.user_message(chat, self.user, text)
+        if reply_to is not None:
+            update["message"]["reply_to_message"] = reply_to.to_api(chat)
+        await self.world._deliver(update)
+
+    async def send_file(
+        self, name: str, content: bytes, caption: str = "", chat: Chat | None = None,
+        *, size: int | None = None,
+    ) -> None:  # fmt: skip
+        chat = chat or self.private
+        self._mark = self.api.version
+        update = self.api.user_document(chat, self.user, name, content, caption, size=size)
+        await self.world._deliver(update)
 
     async def press(
         self, button: str, chat: Chat | None = None, message: Message | None = None

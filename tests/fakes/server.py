@@ -21,6 +21,7 @@ class FakeTelegramServer:
     async def start(self) -> str:
         app = web.Application()
         app.router.add_post("/bot{token}/{method}", self._handle)
+        app.router.add_get("/file/bot{token}/{path:.+}", self._file)
         self._runner = web.AppRunner(app, shutdown_timeout=0.5)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -47,9 +48,14 @@ class FakeTelegramServer:
         else:
             form = await request.post()
             raw = {key: value for key, value in form.items() if isinstance(value, str)}
+            uploads: dict[str, tuple[str, bytes]] = {}
             for key, value in form.items():
                 if not isinstance(value, str):
-                    raw[key] = f"<file {getattr(value, 'filename', key)}>"
+                    uploads[key] = (getattr(value, "filename", key), value.file.read())
+            for key, value in list(raw.items()):
+                if value.startswith("attach://") and value[9:] in uploads:
+                    name, content = uploads[value[9:]]
+                    raw[key] = self.api.store_file(name, content)
         method = request.match_info["method"].lower()
         if self.api.dropping.get(method, 0) > 0:  # the connection breaks before any answer
             self.api.dropping[method] -= 1
@@ -66,6 +72,15 @@ class FakeTelegramServer:
                 )  # fmt: skip
             return _reply(error.payload(), error.code)
         return _reply({"ok": True, "result": result})
+
+
+    async def _file(self, request: web.Request) -> web.Response:
+        if request.match_info["token"] != self.token:
+            return web.Response(status=401)
+        stored = self.api.files.get(request.match_info["path"])
+        if stored is None:
+            return web.Response(status=404)
+        return web.Response(body=stored[1])
 
 
 def _reply(body: dict[str, Any], status: int = 200) -> web.Response:

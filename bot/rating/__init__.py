@@ -1,0 +1,1 @@
+"""Ratings and statistics for players: standings kept per tournament, boards, a player's record."""

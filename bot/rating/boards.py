@@ -1,0 +1,152 @@
+"""The boards a player can ask for: the standings by total, by average, and per role.
+
+A sum rewards attendance, so clubs also look at averages per game among players with enough
+games. Every number comes from the scoring core's result (``Board``); the boards only choose,
+order and count.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from enum import StrEnum
+from fractions import Fraction
+
+from bot.rating.standings import Board
+from scoring import Role, Standing
+
+AVERAGE_MIN_GAMES_CAP = 10  # the default minimum for averages never asks for more than this
+
+
+class Kind(StrEnum):
+    TOTAL = "total"
+    AVERAGE = "avg"
+    SHERIFF = "sheriff"
+    DON = "don"
+    MAFIA = "mafia"
+    CIVILIAN = "civilian"
+
+    @property
+    def role(self) -> Role | None:
+        return None if self in (Kind.TOTAL, Kind.AVERAGE) else Role(self.value)
+
+    @property
+    def by_average(self) -> bool:
+        return self is not Kind.TOTAL
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    place: int
+    player_id: int
+    name: str
+    value: Fraction  # the total, or the average the board is ordered by
+    games: int  # games counted on this board (in the role, for a role board)
+    wins: int
+    additional: Fraction
+    ci: Fraction
+    lot: bool  # the place among equals was decided by lot
+    provisional: bool  # one of the player's games may still change (protest window open)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    kind: Kind
+    rows: tuple[Row, ...]
+    min_games: int
+    left_out: int  # players below the minimum
+    game_count: int
+
+
+def default_min_games(board: Board, kind: Kind) -> int:
+    """0 for the sum; for averages half the most games anyone played (a role board: in that
+    role), rounded up, at most ``AVERAGE_MIN_GAMES_CAP`` — so a new tournament shows someone."""
+    if not kind.by_average:
+        return 0
+    most = max((len(_games_in(board, board.player_id(row), kind)) for row in board.standings),
+               default=0)  # fmt: skip
+    return min(AVERAGE_MIN_GAMES_CAP, math.ceil(most / 2))
+
+
+def _games_in(board: Board, player_id: int, kind: Kind) -> list[object]:
+    played = board.played(player_id)
+    role = kind.role
+    return [item for item in played if role is None or item.seat.role is role]
+
+
+def table(
+    board: Board, kind: Kind, min_games: int | None, now: datetime, window: timedelta
+) -> Table:
+    minimum = default_min_games(board, kind) if min_games is None else min_games
+    if kind is Kind.TOTAL:
+        rows = _total_rows(board, minimum, now, window)
+    else:
+        rows = _average_rows(board, kind, minimum, now, window)
+    counted = {row.player_id for row in rows}
+    everyone = len(board.standings) if kind.role is None else len(
+        [r for r in board.standings if _games_in(board, board.player_id(r), kind)]
+    )  # fmt: skip
+    return Table(kind, tuple(rows), minimum, everyone - len(counted), board.game_count)
+
+
+def _provisional(board: Board, player_id: int, now: datetime, window: timedelta) -> bool:
+    last = board.last_game_end(player_id)
+    return last is not None and now < last + window
+
+
+def _total_rows(board: Board, minimum: int, now: datetime, window: timedelta) -> list[Row]:
+    rows = []
+    for row in board.standings:
+        if row.games < minimum:
+            continue
+        player_id = board.player_id(row)
+        rows.append(
+            Row(
+                place=len(rows) + 1,
+                player_id=player_id,
+                name=row.name,
+                value=row.total,
+                games=row.games,
+                wins=row.wins,
+                additional=row.additional,
+                ci=row.ci,
+                lot=row.lot,
+                provisional=_provisional(board, player_id, now, window),
+            )
+        )
+    return rows
+
+
+def _average_rows(
+    board: Board, kind: Kind, minimum: int, now: datetime, window: timedelta
+) -> list[Row]:
+    candidates: list[tuple[Fraction, int, Standing, Row]] = []
+    for standing in board.standings:  # engine order: ties keep the tie-breaks and the lot
+        player_id = board.player_id(standing)
+        games = _games_in(board, player_id, kind)
+        if not games or len(games) < minimum:
+            continue
+        seats = [item.seat for item in games]  # type: ignore[attr-defined]
+        total = sum((seat.total for seat in seats), Fraction(0))
+        average = total / len(seats)
+        row = Row(
+            place=0,
+            player_id=player_id,
+            name=standing.name,
+            value=average,
+            games=len(seats),
+            wins=sum(1 for seat in seats if seat.win_units > 0),
+            additional=sum((seat.additional for seat in seats), Fraction(0)),
+            ci=sum((seat.ci for seat in seats), Fraction(0)),
+            lot=False,
+            provisional=_provisional(board, player_id, now, window),
+        )
+        candidates.append((average, standing.place, standing, row))
+    candidates.sort(key=lambda item: (-item[0], item[1]))
+    return [_placed(row, index) for index, (_, _, _, row) in enumerate(candidates, start=1)]
+
+
+def _placed(row: Row, place: int) -> Row:
+    return Row(place, row.player_id, row.name, row.value, row.games, row.wins, row.additional,
+               row.ci, row.lot, row.provisional)  # fmt: skip

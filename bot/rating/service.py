@@ -1,0 +1,103 @@
+"""What /rating, /me and /player ask of the club's data: which tournament, which board, whose row."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from bot.club.players import nickname_key
+from bot.club.tournaments import Tournament, Tournaments
+from bot.core.clock import Clock
+from bot.core.db import Database
+from bot.rating.boards import Kind, Table, table
+from bot.rating.standings import Board, Standings
+from bot.texts import rating as texts
+
+
+class RatingError(Exception):
+    """The request cannot be answered; the message is Russian and says what to do."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    kind: Kind
+    tournament: str  # words naming a tournament; empty: the current one
+
+
+def parse_request(args: str | None) -> Request:
+    """``/rating``, ``/rating avg``, ``/rating шериф осенний``, ``/rating осенний кубок``."""
+    kind = Kind.TOTAL
+    rest = []
+    for word in (args or "").split():
+        board = texts.BOARD_WORDS.get(nickname_key(word))
+        if board is not None and kind is Kind.TOTAL:
+            kind = board
+        else:
+            rest.append(word)
+    return Request(kind, " ".join(rest))
+
+
+class Ratings:
+    def __init__(
+        self,
+        database: Database,
+        tournaments: Tournaments,
+        standings: Standings,
+        clock: Clock,
+        window_minutes: int,
+    ) -> None:
+        self.database = database
+        self.tournaments = tournaments
+        self.standings = standings
+        self.clock = clock
+        self.window = timedelta(minutes=window_minutes)
+
+    async def tournament(self, asked: str) -> Tournament:
+        """The tournament a player named by part of its title; the current one when unnamed."""
+        if not asked:
+            current = await self.tournaments.current()
+            if current is None:
+                raise RatingError(texts.NO_TOURNAMENT)
+            return current[0]
+        everyone = await self.tournaments.all()
+        key = nickname_key(asked)
+        exact = [t for t in everyone if nickname_key(t.title) == key]
+        found = exact or [t for t in everyone if key in nickname_key(t.title)]
+        if not found:
+            raise RatingError(texts.unknown_tournament(asked, [t.title for t in everyone[:10]]))
+        if len(found) > 1:
+            raise RatingError(texts.several_tournaments(asked, [t.title for t in found[:10]]))
+        return found[0]
+
+    async def by_id(self, tournament_id: int) -> Tournament:
+        found = await self.tournaments.get(tournament_id)
+        if found is None:
+            raise RatingError(texts.NO_SUCH_TOURNAMENT)
+        return found
+
+    async def board(self, tournament: Tournament) -> Board:
+        return await self.standings.board(tournament)
+
+    async def table(self, tournament: Tournament, kind: Kind) -> tuple[Table, datetime]:
+        board = await self.standings.board(tournament)
+        now = self.clock.now()
+        return table(board, kind, board.tournament.min_games, now, self.window), now
+
+    async def linked_player(self, user_id: int) -> int | None:
+        row = await self.database.fetchone("SELECT id FROM players WHERE user_id = ?", (user_id,))
+        return int(row[0]) if row else None
+
+    async def set_min_games(self, tournament_id: int, value: int | None) -> None:
+        async with self.database.transaction() as connection:
+            await connection.execute(
+                "UPDATE tournaments SET min_games = ?, revision = revision + 1 WHERE id = ?",
+                (value, tournament_id),
+            )
+
+
+def pages_of(rows: int, page_size: int = texts.PAGE_SIZE) -> int:
+    return max(1, -(-rows // page_size))

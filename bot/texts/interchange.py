@@ -1,0 +1,69 @@
+"""/export and /import: what the admin reads about the files going out and coming in."""
+
+from __future__ import annotations
+
+from bot.texts.markup import quote
+
+DEFAULT_TITLE = "Импорт"
+TOO_BIG = "Файл больше 20 МБ — Telegram не даёт боту скачать такой. Разделите его на части."
+NOT_UTF8 = "Файл не в кодировке UTF-8: сохраните его как UTF-8 и пришлите снова."
+NO_GAMES = "В файле нет ни одной игры."
+NAME_UNTIDY = "лишние пробелы или невидимые символы"
+ALREADY_IMPORTED = "Этот файл уже импортирован по этой же команде."
+NO_FILE = (
+    "Пришлите JSON-файл протокола с подписью <code>/import</code> (или <code>/import Название "
+    "турнира</code>), либо ответьте <code>/import</code> на сообщение с файлом."
+)
+DOWNLOAD_FAILED = "Не удалось скачать файл из Telegram. Пришлите его ещё раз."
+IMPORTING = "Проверяю файл…"
+EXPORT_EMPTY = "В турнире «{title}» пока нет засчитанных игр — выгружать нечего."
+NOT_ALLOWED_EXPORT = "Выгрузка доступна судьям, главным судьям и администраторам."
+NOT_ALLOWED_IMPORT = "Импорт доступен только администраторам клуба."
+
+
+def unknown_ruleset(ref: str, known: list[str]) -> str:
+    return f"бот не знает правил «{ref}»; известные: {', '.join(known)}"
+
+
+def bad_name(name: str, reason: str) -> str:
+    return f"игрок «{name}»: {reason}"
+
+
+def same_player(first: str, second: str) -> str:
+    return (
+        f"«{first}» и «{second}» отличаются только регистром или е/ё — для бота это один игрок; "
+        "исправьте написание в файле"
+    )
+
+
+def refused(problems: list[str], shown: int) -> str:
+    lines = [f"• {quote(problem)}" for problem in problems[:shown]]
+    if len(problems) > shown:
+        lines.append(f"… и ещё {len(problems) - shown}")
+    return (
+        "Файл не импортирован — ничего не записано. Что исправить:\n" + "\n".join(lines)
+    )
+
+
+def imported(title: str, games: int, new: int, known: int, ruleset: str) -> str:
+    return (
+        f"Готово: турнир «{quote(title)}» создан и стал текущим.\n"
+        f"Игр: {games} (как окончательные результаты), правила {quote(ruleset)}.\n"
+        f"Игроков: новых {new}, уже знакомых клубу {known}.\n"
+        "Рейтинг: /rating"
+    )
+
+
+def export_caption(title: str, games: int) -> str:
+    return (
+        f"Турнир «{quote(title)}»: {games} игр — протокол в формате JSON. "
+        "Его можно проверить: <code>python -m scoring standings файл --format csv</code>"
+    )
+
+
+def csv_caption(title: str) -> str:
+    return f"Таблица турнира «{quote(title)}» (CSV, для таблиц Excel и Google)."
+
+
+def ruleset_caption() -> str:
+    return "Правила турнира (файл, на который ссылается протокол)."

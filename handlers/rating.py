@@ -1,0 +1,186 @@
+"""/rating: the standings in pages (private) or the top of them (group); /mingames for admins."""
+
+from __future__ import annotations
+
+from contextlib import suppress
+
+from aiogram import Bot, F, Router
+from aiogram.enums import ChatType
+from aiogram.exceptions import TelegramBadRequest
+from aiogram.filters import Command, CommandObject, CommandStart
+from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.callbacks import RatingAction, RatingCB
+from bot.club.tournaments import Tournament
+from bot.core.config import Settings
+from bot.core.parsing import small_number
+from bot.core.rights import Member
+from bot.rating.boards import Kind
+from bot.rating.service import RatingError, Ratings, pages_of, parse_request
+from bot.texts import admin as admin_texts
+from bot.texts import common
+from bot.texts import rating as texts
+from bot.texts.clock import clock_time
+
+_PRIVATE = F.chat.type == ChatType.PRIVATE
+_GROUP = F.chat.type.in_({ChatType.GROUP, ChatType.SUPERGROUP})
+DEEP_LINK = "rating"  # /start rating-<tournament>-<board>
+
+
+def _keyboard(tournament_id: int, kind: Kind, number: int, pages: int) -> InlineKeyboardMarkup:
+    builder = InlineKeyboardBuilder()
+    arrows = []
+    if number > 1:
+        arrows.append((texts.PREVIOUS, number - 1))
+    if number < pages:
+        arrows.append((texts.NEXT, number + 1))
+    for label, target in arrows:
+        builder.button(
+            text=label, callback_data=RatingCB(a=RatingAction.PAGE, t=tournament_id, k=kind, p=target)
+        )
+    for other in Kind:
+        if other is not kind:
+            builder.button(
+                text=texts.BOARD_BUTTON[other],
+                callback_data=RatingCB(a=RatingAction.PAGE, t=tournament_id, k=other, p=1),
+            )
+    builder.button(
+        text=texts.PICTURE,
+        callback_data=RatingCB(a=RatingAction.PICTURE, t=tournament_id, k=kind, p=number),
+    )
+    builder.adjust(*([len(arrows)] if arrows else []), 3, 2, 1)
+    return builder.as_markup()
+
+
+async def _page(
+    ratings: Ratings, settings: Settings, tournament: Tournament, kind: Kind, number: int,
+    user_id: int,
+) -> tuple[str, InlineKeyboardMarkup]:  # fmt: skip
+    table, now = await ratings.table(tournament, kind)
+    pages = pages_of(len(table.rows))
+    if not 1 <= number <= pages:
+        raise RatingError(texts.NO_SUCH_PAGE)
+    mine = await ratings.linked_player(user_id)
+    as_of = clock_time(now, settings.zone)
+    text = texts.page(tournament.title, table, number, pages, mine, as_of)
+    return text, _keyboard(tournament.id, kind, number, pages)
+
+
+async def rating_private(
+    message: Message, command: CommandObject, member: Member, ratings: Ratings, settings: Settings
+) -> None:
+    request = parse_request(command.args)
+    try:
+        tournament = await ratings.tournament(request.tournament)
+        text, markup = await _page(ratings, settings, tournament, request.kind, 1, member.user_id)
+    except RatingError as error:
+        await message.answer(error.message)
+        return
+    await message.answer(text, reply_markup=markup)
+
+
+async def rating_from_group_link(
+    message: Message, command: CommandObject, member: Member, ratings: Ratings, settings: Settings
+) -> None:
+    """The «Вся таблица» button in the group opens the private chat with ``/start rating-…``."""
+    parts = (command.args or "").split("-")
+    tournament_id = small_number(parts[1], 1, 2**31) if len(parts) > 1 else None
+    kind = Kind(parts[2]) if len(parts) > 2 and parts[2] in Kind.__members__.values() else Kind.TOTAL
+    try:
+        tournament = await ratings.by_id(tournament_id) if tournament_id else None
+        tournament = tournament or await ratings.tournament("")
+        text, markup = await _page(ratings, settings, tournament, kind, 1, member.user_id)
+    except RatingError as error:
+        await message.answer(error.message)
+        return
+    await message.answer(text, reply_markup=markup)
+
+
+async def rating_group(
+    message: Message, command: CommandObject, member: Member, ratings: Ratings, settings: Settings,
+    bot: Bot,
+) -> None:  # fmt: skip
+    request = parse_request(command.args)
+    try:
+        tournament = await ratings.tournament(request.tournament)
+    except RatingError as error:
+        await message.reply(error.message)
+        return
+    table, now = await ratings.table(tournament, request.kind)
+    mine = await ratings.linked_player(member.user_id)
+    text = texts.group_summary(tournament.title, table, mine, clock_time(now, settings.zone))
+    me = await bot.me()
+    builder = InlineKeyboardBuilder()
+    builder.button(
+        text=texts.FULL_TABLE,
+        url=f"https://t.me/{me.username}?start={DEEP_LINK}-{tournament.id}-{request.kind.value}",
+    )
+    await message.reply(text, reply_markup=builder.as_markup())
+
+
+async def on_rating_button(
+    callback: CallbackQuery, callback_data: RatingCB, member: Member, ratings: Ratings,
+    settings: Settings, bot: Bot,
+) -> None:  # fmt: skip
+    if callback_data.k not in Kind.__members__.values():
+        await callback.answer(common.STALE_BUTTON, show_alert=True)
+        return
+    kind = Kind(callback_data.k)
+    try:
+        tournament = await ratings.by_id(callback_data.t)
+        text, markup = await _page(
+            ratings, settings, tournament, kind, callback_data.p, member.user_id
+        )
+    except RatingError as error:
+        await callback.answer(error.message, show_alert=True)
+        return
+    if callback_data.a is RatingAction.PICTURE:
+        await callback.answer()
+        return  # pictures: see handlers.pictures
+    await callback.answer()
+    message = callback.message
+    if isinstance(message, Message):
+        with suppress(TelegramBadRequest):  # «not modified»: a double tap shows the same page
+            await message.edit_text(text, reply_markup=markup)
+
+
+async def cmd_min_games(
+    message: Message, command: CommandObject, ratings: Ratings
+) -> None:
+    try:
+        tournament = await ratings.tournament("")
+    except RatingError as error:
+        await message.answer(error.message)
+        return
+    args = (command.args or "").strip()
+    if not args:
+        await message.answer(texts.min_games_shown(tournament.title, tournament.min_games))
+        return
+    value = None if args.casefold() in ("auto", "авто") else small_number(args, 0, 1000)
+    if value is None and args.casefold() not in ("auto", "авто"):
+        await message.answer(texts.MIN_GAMES_INVALID)
+        return
+    await ratings.set_min_games(tournament.id, value)
+    await message.answer(texts.min_games_set(tournament.title, value))
+
+
+async def not_an_admin(message: Message) -> None:
+    await message.answer(admin_texts.NOT_AN_ADMIN)
+
+
+def build_router() -> Router:
+    router = Router(name="rating")
+    router.message.register(
+        rating_from_group_link,
+        CommandStart(deep_link=True, magic=F.args.startswith(DEEP_LINK)),
+        _PRIVATE,
+    )
+    router.message.register(rating_private, Command("rating"), _PRIVATE)
+    router.message.register(rating_group, Command("rating"), _GROUP)
+    router.callback_query.register(on_rating_button, RatingCB.filter())
+    router.message.register(
+        cmd_min_games, Command("mingames"), _PRIVATE, lambda _, member: member.is_admin
+    )
+    router.message.register(not_an_admin, Command("mingames"))
+    return router
