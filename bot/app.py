@@ -24,6 +24,7 @@ from aiogram.types import BotCommandScopeAllGroupChats, BotCommandScopeAllPrivat
 
 from bot.announce.announcer import Announcer
 from bot.club.games import Games
+from bot.club.identity import Identity
 from bot.club.members import MemberDirectory
 from bot.club.players import PlayerDirectory
 from bot.club.tournaments import Tournaments
@@ -103,6 +104,7 @@ def create_dispatcher(
         standings=standings,
         ratings=ratings,
         importer=Importer(database, clock),
+        identity=Identity(database, clock),
         in_flight=in_flight,
         journal=journal,
     )

@@ -27,9 +27,13 @@ async def enqueue(
     *,
     game_id: int | None = None,
     body: str | None = None,
+    markup: str | None = None,
 ) -> None:
-    """Queue a message inside the caller's transaction: it goes out if and only if that commits."""
+    """Queue a message inside the caller's transaction: it goes out if and only if that commits.
+
+    ``markup``: the reply markup's JSON, for a text with buttons."""
     await connection.execute(
-        "INSERT INTO outbox (chat, kind, game_id, body, created_at) VALUES (?, ?, ?, ?, ?)",
-        (chat, kind.value, game_id, body, now),
+        "INSERT INTO outbox (chat, kind, game_id, body, markup, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        (chat, kind.value, game_id, body, markup, now),
     )

@@ -25,6 +25,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from aiogram import Bot
+from aiogram.types import InlineKeyboardMarkup
 from aiogram.exceptions import (
     AiogramError,
     ClientDecodeError,
@@ -203,7 +204,12 @@ class Outbox:
             )
         else:
             timeout = round(self.send_timeout)
-            await bot.send_message(chat_id, row["body"], request_timeout=timeout)
+            markup = (
+                InlineKeyboardMarkup.model_validate_json(row["markup"]) if row["markup"] else None
+            )
+            await bot.send_message(
+                chat_id, row["body"], reply_markup=markup, request_timeout=timeout
+            )
         await self._drop(row)
 
     async def _drop(self, row: Any) -> None:

@@ -1,0 +1,214 @@
+"""/iam, /link, /unlink, /rename, /merge, and the decisions on link requests."""
+
+from __future__ import annotations
+
+import re
+from contextlib import suppress
+
+from aiogram import F, Router
+from aiogram.enums import ChatType
+from aiogram.exceptions import TelegramBadRequest
+from aiogram.filters import Command, CommandObject
+from aiogram.types import CallbackQuery, Message
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.callbacks import LinkAction, LinkCB
+from bot.club.identity import Identity, IdentityError
+from bot.club.members import KnownMember, MemberDirectory
+from bot.core.parsing import InputError, user_reference
+from bot.core.rights import Member
+from bot.delivery.worker import Outbox
+from bot.texts import admin as admin_texts
+from bot.texts import identity as texts
+
+_PRIVATE = F.chat.type == ChatType.PRIVATE
+_ARROW = re.compile(r"\s*(?:->|→|=>)\s*")
+
+
+def _decision_buttons(request_id: int) -> str:
+    builder = InlineKeyboardBuilder()
+    builder.button(text=texts.APPROVE, callback_data=LinkCB(a=LinkAction.APPROVE, q=request_id))
+    builder.button(text=texts.REJECT, callback_data=LinkCB(a=LinkAction.REJECT, q=request_id))
+    return builder.as_markup().model_dump_json(exclude_none=True)
+
+
+async def cmd_iam(
+    message: Message, command: CommandObject, member: Member, identity: Identity,
+    members: MemberDirectory, outbox: Outbox,
+) -> None:  # fmt: skip
+    nickname = (command.args or "").strip()
+    if not nickname:
+        await message.answer(texts.IAM_USAGE)
+        return
+    deciders = [m.user_id for m in await members.everyone_with_rights() if m.is_judge]
+    deciders = [user_id for user_id in deciders if user_id != member.user_id]
+    known = await members.get(member.user_id)
+    label = known.label if known else member.full_name
+    try:
+        request = await identity.ask(
+            member.user_id, nickname, deciders, label, _decision_buttons
+        )
+    except IdentityError as error:
+        await message.answer(error.message)
+        return
+    outbox.wake()
+    await message.answer(texts.request_sent(request.player.nickname))
+
+
+async def iam_in_group(message: Message) -> None:
+    await message.reply(texts.IAM_GROUP)
+
+
+async def on_decision(
+    callback: CallbackQuery, callback_data: LinkCB, member: Member, identity: Identity,
+    outbox: Outbox,
+) -> None:  # fmt: skip
+    approve = callback_data.a is LinkAction.APPROVE
+    try:
+        request = await identity.decide(callback_data.q, approve, member.user_id)
+    except IdentityError as error:
+        await callback.answer(error.message, show_alert=True)
+        await _close_buttons(callback)
+        return
+    outbox.wake()
+    await callback.answer(texts.TOAST_APPROVED if approve else texts.TOAST_REJECTED)
+    message = callback.message
+    if isinstance(message, Message) and message.html_text:
+        with suppress(TelegramBadRequest):
+            await message.edit_text(
+                texts.decided(message.html_text, request.status == "approved", member.full_name)
+                + (texts.TAKEN_MEANWHILE if approve and request.status != "approved" else "")
+            )
+
+
+async def _close_buttons(callback: CallbackQuery) -> None:
+    """A decided request's buttons are of no use any more."""
+    message = callback.message
+    if isinstance(message, Message) and message.reply_markup is not None:
+        with suppress(TelegramBadRequest):
+            await message.edit_reply_markup(reply_markup=None)
+
+
+async def _person(
+    message: Message, args: str, members: MemberDirectory
+) -> tuple[KnownMember, str]:
+    """Whom ``/link`` names and the nickname: a reply to his message, or ``@user``/id first."""
+    reply = message.reply_to_message
+    if reply is not None and reply.from_user is not None and not reply.from_user.is_bot:
+        await members.resolve(reply.from_user)
+        known = await members.get(reply.from_user.id)
+        assert known is not None
+        return known, args
+    first, _, rest = args.partition(" ")
+    if not rest.strip():
+        raise IdentityError(texts.LINK_USAGE)
+    try:
+        reference = user_reference(first)
+    except InputError as error:
+        raise IdentityError(f"{error.message}\n\n{texts.LINK_USAGE}") from None
+    found = await members.find(reference)
+    if found is None:
+        raise IdentityError(admin_texts.never_wrote(first))
+    return found, rest.strip()
+
+
+async def cmd_link(
+    message: Message, command: CommandObject, member: Member, identity: Identity,
+    members: MemberDirectory, outbox: Outbox,
+) -> None:  # fmt: skip
+    args = " ".join((command.args or "").split())
+    if not args:
+        await message.answer(texts.LINK_USAGE)
+        return
+    try:
+        person, nickname = await _person(message, args, members)
+        player = await identity.link(person.user_id, nickname, member.user_id)
+    except IdentityError as error:
+        await message.answer(error.message)
+        return
+    outbox.wake()
+    await message.answer(texts.linked(person.label, player.nickname))
+
+
+async def cmd_unlink(
+    message: Message, command: CommandObject, member: Member, identity: Identity
+) -> None:
+    nickname = (command.args or "").strip()
+    if not nickname:
+        await message.answer(texts.UNLINK_USAGE)
+        return
+    try:
+        player, _ = await identity.unlink(nickname, member.user_id)
+    except IdentityError as error:
+        await message.answer(error.message)
+        return
+    await message.answer(texts.unlinked(player.nickname))
+
+
+def _pair(args: str | None) -> tuple[str, str] | None:
+    parts = _ARROW.split((args or "").strip())
+    if len(parts) != 2 or not all(part.strip() for part in parts):
+        return None
+    return parts[0].strip(), parts[1].strip()
+
+
+async def cmd_rename(
+    message: Message, command: CommandObject, member: Member, identity: Identity
+) -> None:
+    pair = _pair(command.args)
+    if pair is None:
+        await message.answer(texts.RENAME_USAGE)
+        return
+    try:
+        old, new = await identity.rename(*pair, member.user_id)
+    except IdentityError as error:
+        await message.answer(error.message)
+        return
+    await message.answer(texts.renamed(old.nickname, new.nickname))
+
+
+async def cmd_merge(
+    message: Message, command: CommandObject, member: Member, identity: Identity
+) -> None:
+    pair = _pair(command.args)
+    if pair is None:
+        await message.answer(texts.MERGE_USAGE)
+        return
+    try:
+        duplicate = await identity.player(pair[0])
+        merged = await identity.merge(pair[0], pair[1], member.user_id)
+    except IdentityError as error:
+        await message.answer(error.message)
+        return
+    await message.answer(texts.merged(duplicate.nickname, merged.kept.nickname, merged.games))
+
+
+async def not_a_judge(callback: CallbackQuery) -> None:
+    await callback.answer(texts.NOT_ALLOWED_DECIDE, show_alert=True)
+
+
+async def not_a_head_judge(message: Message) -> None:
+    await message.answer(texts.NOT_ALLOWED_LINK)
+
+
+async def not_an_admin(message: Message) -> None:
+    await message.answer(admin_texts.NOT_AN_ADMIN)
+
+
+def build_router() -> Router:
+    router = Router(name="identity")
+    router.message.register(cmd_iam, Command("iam"), _PRIVATE)
+    router.message.register(iam_in_group, Command("iam"))
+    router.callback_query.register(
+        on_decision, LinkCB.filter(), lambda _, member: member.is_judge
+    )
+    router.callback_query.register(not_a_judge, LinkCB.filter())
+    head_judge = lambda _, member: member.is_head_judge  # noqa: E731
+    admin = lambda _, member: member.is_admin  # noqa: E731
+    router.message.register(cmd_link, Command("link"), head_judge)
+    router.message.register(cmd_unlink, Command("unlink"), head_judge)
+    router.message.register(not_a_head_judge, Command("link", "unlink"))
+    router.message.register(cmd_rename, Command("rename"), admin)
+    router.message.register(cmd_merge, Command("merge"), admin)
+    router.message.register(not_an_admin, Command("rename", "merge"))
+    return router
