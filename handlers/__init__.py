@@ -2,7 +2,7 @@
 
 from aiogram import Router
 
-from handlers import admin, club_chat, entry, errors, fallback, identity, interchange, rating, start
+from handlers import admin, club_chat, entry, errors, fallback, identity, interchange, player, rating, start
 
 
 def build_router() -> Router:
@@ -15,6 +15,7 @@ def build_router() -> Router:
         entry.build_router(),
         interchange.build_router(),
         identity.build_router(),
+        player.build_router(),
         errors.build_router(),
         fallback.build_router(),  # last: answers the buttons nobody else took
     )

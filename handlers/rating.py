@@ -136,13 +136,34 @@ async def on_rating_button(
         await callback.answer(error.message, show_alert=True)
         return
     if callback_data.a is RatingAction.PICTURE:
-        await callback.answer()
-        return  # pictures: see handlers.pictures
+        await callback.answer(texts.DRAWING)
+        await _send_picture(callback, ratings, settings, tournament, kind, callback_data.p, member)
+        return
     await callback.answer()
     message = callback.message
     if isinstance(message, Message):
         with suppress(TelegramBadRequest):  # «not modified»: a double tap shows the same page
             await message.edit_text(text, reply_markup=markup)
+
+
+async def _send_picture(
+    callback: CallbackQuery, ratings: Ratings, settings: Settings, tournament: Tournament,
+    kind: Kind, number: int, member: Member,
+) -> None:  # fmt: skip
+    from bot.rating import pictures  # lazy: the drawing library loads on first use
+
+    table, now = await ratings.table(tournament, kind)
+    pages = pages_of(len(table.rows))
+    mine = await ratings.linked_player(member.user_id)
+    picture = pictures.standings_picture(
+        tournament.title, table, number, pages, mine, clock_time(now, settings.zone)
+    )
+    png = await pictures.render_async(picture)
+    if isinstance(callback.message, Message):
+        await callback.message.answer_photo(
+            pictures.as_input(png, f"rating-{number}.png"),
+            caption=texts.picture_caption(tournament.title, number, pages),
+        )
 
 
 async def cmd_min_games(

@@ -122,6 +122,13 @@ class Announcer:
             (game_id, chat_id, published.message_id, published.text),
         )
 
+    async def render_if_exists(self, game_id: int) -> str | None:
+        """A game's protocol with every seat's points, as the announcement shows it; None when
+        there is no such game (a forged button)."""
+        if await self.games.get(game_id) is None:
+            return None
+        return await self.render(game_id)
+
     async def render(self, game_id: int) -> str:
         game, score = await self.games.scored(game_id)
         tournament = await self.tournaments.get(game.tournament_id)

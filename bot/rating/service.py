@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from bot.club.players import nickname_key
+from bot.club.players import Player, nickname_key
 from bot.club.tournaments import Tournament, Tournaments
 from bot.core.clock import Clock
 from bot.core.db import Database
 from bot.rating.boards import Kind, Table, table
+from bot.rating.record import Record, record
 from bot.rating.standings import Board, Standings
 from bot.texts import rating as texts
 
@@ -86,6 +87,11 @@ class Ratings:
         board = await self.standings.board(tournament)
         now = self.clock.now()
         return table(board, kind, board.tournament.min_games, now, self.window), now
+
+    async def record(self, tournament: Tournament, player: Player) -> tuple[Record, datetime]:
+        board = await self.standings.board(tournament)
+        now = self.clock.now()
+        return record(board, player.id, player.nickname, now, self.window), now
 
     async def linked_player(self, user_id: int) -> int | None:
         row = await self.database.fetchone("SELECT id FROM players WHERE user_id = ?", (user_id,))

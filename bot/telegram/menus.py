@@ -31,6 +31,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("start", private=True, group=True),
     Command("help", private=True, group=True),
     Command("rating", private=True, group=True),
+    Command("me"),
+    Command("player"),
     Command("iam"),
     Command("export", audience="judge"),
     Command("link", audience="head_judge"),

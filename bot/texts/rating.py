@@ -49,7 +49,12 @@ NO_TOURNAMENT = (
 )
 NO_SUCH_PAGE = "Такой страницы нет. Откройте рейтинг заново: /rating"
 NO_SUCH_TOURNAMENT = "Такого турнира нет. Откройте рейтинг заново: /rating"
-PICTURE_FAILED = "Картинку сейчас нарисовать не получилось. Таблица выше — та же самая."
+DRAWING = "Рисую картинку…"
+
+
+def picture_caption(title: str, page: int, pages: int) -> str:
+    where = f", страница {page} из {pages}" if pages > 1 else ""
+    return f"Рейтинг «{quote(title)}»{where}"
 
 
 def unknown_tournament(asked: str, titles: list[str]) -> str:

@@ -107,7 +107,8 @@ async def test_link_and_unlink_by_a_head_judge_and_refusals(tmp_path):
         await admin.send("/link Кот", group, reply_to=said)
         assert "теперь — «Кот»" in (await admin.reply(group)).text
         await player.send("/me")
-        assert "Кот" in (await player.reply()).text
+        await world.api.wait_for(lambda: player.last().photo)
+        assert "👤 Кот" in player.bot_messages()[-2].text
 
 
 async def test_rename_shows_at_once_in_the_rating(tmp_path):

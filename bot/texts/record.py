@@ -1,0 +1,93 @@
+"""/me and /player: a player's record as he reads it."""
+
+from __future__ import annotations
+
+from bot.rating.record import RecentGame, Record
+from bot.texts.game import ROLE
+from bot.texts.markup import bold, quote
+from bot.texts.points import show, signed
+from scoring import Outcome
+
+NOT_LINKED = (
+    "Ваш аккаунт ещё не привязан к игровому нику, поэтому я не знаю, чья статистика ваша.\n"
+    "Напишите <code>/iam ВашНик</code> — так, как вас вносят в протокол; судья подтвердит."
+)
+PLAYER_USAGE = "Напишите ник игрока: <code>/player Лис</code>"
+IN_PRIVATE = "Статистика — в личном чате со мной: напишите мне /me."
+GAME_NOT_FOUND = "Такой игры нет."
+CHART_CAPTION = "Баллы нарастающим итогом, игра за игрой."
+OUTCOME_MARK = {Outcome.WIN: "✅", Outcome.LOSS: "❌", Outcome.DRAW: "🤝"}
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{round(100 * part / whole)}%" if whole else "—"
+
+
+def _games(count: int) -> str:
+    tail = count % 100
+    if 11 <= tail <= 14:
+        word = "игр"
+    else:
+        word = {1: "игра", 2: "игры", 3: "игры", 4: "игры"}.get(count % 10, "игр")
+    return f"{count} {word}"
+
+
+def _times(count: int) -> str:
+    tail = count % 100
+    word = "раза" if count % 10 in (2, 3, 4) and not 12 <= tail <= 14 else "раз"
+    return f"{count} {word}"
+
+
+def no_games(nickname: str, tournament: str) -> str:
+    return f"У игрока «{quote(nickname)}» пока нет игр в турнире «{quote(tournament)}»."
+
+
+def record_text(data: Record, as_of: str) -> str:
+    row = data.standing
+    if row is None:
+        return no_games(data.nickname, data.tournament)
+    lines = [f"👤 {bold(data.nickname)} — {quote(data.tournament)}"]
+    mark = " · ⏳ есть предварительные результаты" if data.provisional else ""
+    lot = " (место среди равных — жребием)" if row.lot else ""
+    lines.append(
+        f"Место {row.place} из {data.players}{lot} · итого <b>{show(row.total)}</b> · "
+        f"по состоянию на {as_of}{mark}"
+    )
+    parts = [f"победы {show(row.win_points)}"]
+    for label, value in (
+        ("Ci", row.ci), ("лучший ход", row.best_move), ("от судьи", row.extra),
+        ("штрафы", row.penalty),
+    ):  # fmt: skip
+        if value:
+            parts.append(f"{label} {signed(value)}")
+    lines.append("Из чего баллы: " + " · ".join(parts))
+    lines.append(f"{_games(row.games)} · побед {row.wins} ({_percent(row.wins, row.games)})")
+    lines += ["", bold("По ролям:")]
+    for line in data.roles:
+        lines.append(
+            f"• {ROLE[line.role]} — {_games(line.games)}, побед {line.wins} "
+            f"({_percent(line.wins, line.games)}), в среднем {show(line.points / line.games)}"
+        )
+    lines.append("")
+    if row.first_killed:
+        lines.append(f"Первой ночью отстрелян {_times(row.first_killed)}")
+    else:
+        lines.append("Первой ночью не отстреливали ни разу")
+    if data.best_moves:
+        hits = [
+            f"{blacks} из 3 — {_times(data.best_moves[blacks])}"
+            for blacks in (3, 2, 1, 0)
+            if data.best_moves.get(blacks)
+        ]
+        lines.append("Лучший ход: " + ", ".join(hits))
+    if data.recent:
+        lines += ["", "Последние игры — нажмите, чтобы открыть протокол:"]
+    return "\n".join(lines)
+
+
+def recent_button(game: RecentGame) -> str:
+    wait = " ⏳" if game.provisional else ""
+    return (
+        f"{OUTCOME_MARK[game.outcome]} Стол {game.table}, игра {game.number} · "
+        f"{ROLE[game.role]} · {show(game.total)}{wait}"
+    )

@@ -1,0 +1,127 @@
+"""/me and /player as players use them, the game protocols behind their buttons, and pictures."""
+
+import io
+
+from PIL import Image
+
+from bot.rating import pictures
+from tests.club import Taps, enter_protocol, setup_club
+from tests.harness import CLUB_CHAT_ID, dispatcher_world
+
+
+async def two_games(world):
+    admin, judge = await setup_club(world)
+    await enter_protocol(Taps(judge), extras={2: "0.3"})  # black wins; Лис shot first, 3 of 3
+    await judge.press("✅ Подтвердить")
+    await enter_protocol(Taps(judge), winner="🔴 Красные", penalties={4: ["8.5.6.1"]})
+    await judge.press("✅ Подтвердить")
+    return admin, judge
+
+
+def png_size(content: bytes) -> tuple[int, int]:
+    with Image.open(io.BytesIO(content)) as image:
+        image.verify()
+        return Image.open(io.BytesIO(content)).size
+
+
+async def test_me_without_a_link_explains_iam(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        await two_games(world)
+        guest = world.person("Гость")
+        await guest.send("/me")
+        assert "/iam" in (await guest.reply()).text
+
+
+async def test_me_shows_place_points_roles_best_moves_games_and_a_chart(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        admin, judge = await two_games(world)
+        fox = world.person("Лиса", username="fox")
+        await fox.send("/start")
+        await fox.reply()
+        await admin.send("/link @fox Лис")
+        await admin.reply()
+        await world.announced()  # «your account is linked» reached the player
+        await fox.send("/me")
+        await world.api.wait_for(lambda: fox.last().photo)
+        text = fox.bot_messages()[-2].text
+        assert "👤 Лис — Осенний кубок" in text
+        assert "Место 1 из 10" in text and "итого 2.2" in text
+        assert "победы 1" in text and "Ci +0.4" in text and "лучший ход +0.8" in text
+        assert "2 игры · побед 1 (50%)" in text
+        assert "• мирный — 2 игры, побед 1 (50%)" in text
+        assert "Первой ночью отстрелян 2 раза" in text
+        assert "Лучший ход: 3 из 3 — 2 раза" in text
+        assert "⏳" in text
+        buttons = [b["text"] for b in fox.bot_messages()[-2].buttons()]
+        assert buttons[0].startswith("✅ Стол 1, игра 2 · мирный")
+        assert buttons[1].startswith("❌ Стол 1, игра 1 · мирный")
+        # The chart: a PNG of a sane size, drawn from these numbers.
+        name, content = world.api.file_of(fox.last())
+        width, height = png_size(content)
+        assert 400 < width < 2000 and 200 < height < 1500
+        # A button opens that game's protocol with every seat's breakdown and penalty names.
+        await fox.press(buttons[0], message=fox.bot_messages()[-2])
+        game = await fox.reply()
+        assert "Стол 1, игра 2: победа красных" in game.text
+        assert "↳ штраф 8.5.6.1" in game.text and "Протест можно подать до" in game.text
+
+
+async def test_player_by_nickname_and_unknown_nickname(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        await two_games(world)
+        guest = world.person("Гость")
+        await guest.send("/player сова")
+        await world.api.wait_for(lambda: guest.last().photo)
+        assert "👤 Сова" in guest.bot_messages()[-2].text
+        await guest.send("/player Никто")
+        assert "Игрока с ником «Никто» в клубе нет" in (await guest.reply()).text
+        await guest.send("/player")
+        assert "/player Лис" in (await guest.reply()).text
+        group = world.api.chats[CLUB_CHAT_ID]
+        await guest.send("/me", group)
+        assert "в личном чате" in (await guest.reply(group)).text
+
+
+async def test_a_forged_game_button(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        await two_games(world)
+        guest = world.person("Гость")
+        await guest.send("/start")
+        shown = await guest.reply()
+        await guest.press_data("pl:99999", shown)
+        assert guest.last_answer()["text"] == "Такой игры нет."
+
+
+async def test_rating_picture_has_the_rows_and_marks(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        admin, _ = await two_games(world)
+        await admin.send("/rating")
+        await admin.reply()
+        await admin.press("🖼 Картинкой")
+        photo = await world.api.wait_for(lambda: admin.last().photo and admin.last())
+        width, height = png_size(world.api.file_of(photo)[1])
+        assert width > 400 and height > 200
+        assert "Рейтинг «Осенний кубок»" in photo.text
+
+
+def test_picture_data_carries_the_labels_and_drops_glyphs_the_font_lacks():
+    assert pictures.drawable("Лис🦊") == "Лис"
+    assert pictures.drawable("👨‍👩‍👧") == "?"
+    assert pictures.drawable("<Дон> & Co") == "<Дон> & Co"
+    from fractions import Fraction
+
+    from bot.rating.boards import Kind, Row, Table
+
+    rows = tuple(
+        Row(n, n, f"Игрок{n}🎯", Fraction(10 - n), 3, 1, Fraction(1, 4), Fraction(0), n == 2,
+            n == 3)
+        for n in range(1, 4)
+    )  # fmt: skip
+    table = Table(Kind.TOTAL, rows, 0, 0, 12)
+    picture = pictures.standings_picture("Кубок", table, 1, 1, mine=2, as_of="21:47 МСК")
+    assert picture.rows[0] == ("1", "Игрок1", "9", "3", "1", "0.25", "0")
+    assert picture.rows[1][0] == "2*" and picture.rows[2][0] == "3°"
+    assert picture.highlighted == 1
+    assert len(picture.legend) == 2 and "21:47 МСК" in picture.subtitle
+    png = pictures.draw_standings(picture)
+    assert png.startswith(b"\x89PNG")
