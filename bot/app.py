@@ -34,11 +34,11 @@ from bot.core.db import Database
 from bot.core.fsm_storage import SQLiteStorage
 from bot.core.rights import Member
 from bot.delivery.worker import Outbox
+from bot.entry.draft import Drafts
+from bot.entry.editor import Editor
 from bot.rating.interchange import Importer
 from bot.rating.service import Ratings
 from bot.rating.standings import Standings
-from bot.entry.draft import Drafts
-from bot.entry.editor import Editor
 from bot.telegram.expired_callbacks import ExpiredCallbackAnswers
 from bot.telegram.menus import group_commands, private_commands, publish_menu
 from bot.telegram.middlewares import InFlightMiddleware, MemberMiddleware

@@ -2,7 +2,18 @@
 
 from aiogram import Router
 
-from handlers import admin, club_chat, entry, errors, fallback, identity, interchange, player, rating, start
+from handlers import (
+    admin,
+    club_chat,
+    entry,
+    errors,
+    fallback,
+    identity,
+    interchange,
+    player,
+    rating,
+    start,
+)
 
 
 def build_router() -> Router:

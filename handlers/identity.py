@@ -45,9 +45,7 @@ async def cmd_iam(
     known = await members.get(member.user_id)
     label = known.label if known else member.full_name
     try:
-        request = await identity.ask(
-            member.user_id, nickname, deciders, label, _decision_buttons
-        )
+        request = await identity.ask(member.user_id, nickname, deciders, label, _decision_buttons)
     except IdentityError as error:
         await message.answer(error.message)
         return
@@ -89,9 +87,7 @@ async def _close_buttons(callback: CallbackQuery) -> None:
             await message.edit_reply_markup(reply_markup=None)
 
 
-async def _person(
-    message: Message, args: str, members: MemberDirectory
-) -> tuple[KnownMember, str]:
+async def _person(message: Message, args: str, members: MemberDirectory) -> tuple[KnownMember, str]:
     """Whom ``/link`` names and the nickname: a reply to his message, or ``@user``/id first."""
     reply = message.reply_to_message
     if reply is not None and reply.from_user is not None and not reply.from_user.is_bot:
@@ -199,9 +195,7 @@ def build_router() -> Router:
     router = Router(name="identity")
     router.message.register(cmd_iam, Command("iam"), _PRIVATE)
     router.message.register(iam_in_group, Command("iam"))
-    router.callback_query.register(
-        on_decision, LinkCB.filter(), lambda _, member: member.is_judge
-    )
+    router.callback_query.register(on_decision, LinkCB.filter(), lambda _, member: member.is_judge)
     router.callback_query.register(not_a_judge, LinkCB.filter())
     head_judge = lambda _, member: member.is_head_judge  # noqa: E731
     admin = lambda _, member: member.is_admin  # noqa: E731

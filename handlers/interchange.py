@@ -12,7 +12,7 @@ from aiogram.types import BufferedInputFile, Document, Message, Update
 
 from bot.core.rights import Member
 from bot.rating import interchange
-from bot.rating.interchange import MAX_PROBLEMS_SHOWN, ImportError_, Importer
+from bot.rating.interchange import MAX_PROBLEMS_SHOWN, Importer, ImportRefused
 from bot.rating.service import RatingError, Ratings
 from bot.texts import interchange as texts
 
@@ -82,12 +82,16 @@ async def cmd_import(
             buffer.getvalue(), _title(message, command, document), member.user_id,
             f"update:{event_update.update_id}",
         )  # fmt: skip
-    except ImportError_ as error:
+    except ImportRefused as error:
         await message.answer(texts.refused(error.problems, MAX_PROBLEMS_SHOWN))
         return
     await message.answer(
         texts.imported(done.title, done.games, done.players_new, done.players_known, done.ruleset)
     )
+
+
+async def file_without_command(message: Message) -> None:
+    await message.answer(texts.FILE_HINT)
 
 
 async def not_allowed_export(message: Message) -> None:
@@ -108,4 +112,7 @@ def build_router() -> Router:
         cmd_import, Command("import"), _PRIVATE, lambda _, member: member.is_admin
     )
     router.message.register(not_allowed_import, Command("import"), _PRIVATE)
+    router.message.register(
+        file_without_command, F.document, _PRIVATE, lambda _, member: member.is_admin
+    )
     return router

@@ -37,7 +37,8 @@ def _keyboard(tournament_id: int, kind: Kind, number: int, pages: int) -> Inline
         arrows.append((texts.NEXT, number + 1))
     for label, target in arrows:
         builder.button(
-            text=label, callback_data=RatingCB(a=RatingAction.PAGE, t=tournament_id, k=kind, p=target)
+            text=label,
+            callback_data=RatingCB(a=RatingAction.PAGE, t=tournament_id, k=kind, p=target),
         )
     for other in Kind:
         if other is not kind:
@@ -86,7 +87,9 @@ async def rating_from_group_link(
     """The «Вся таблица» button in the group opens the private chat with ``/start rating-…``."""
     parts = (command.args or "").split("-")
     tournament_id = small_number(parts[1], 1, 2**31) if len(parts) > 1 else None
-    kind = Kind(parts[2]) if len(parts) > 2 and parts[2] in Kind.__members__.values() else Kind.TOTAL
+    kind = (
+        Kind(parts[2]) if len(parts) > 2 and parts[2] in Kind.__members__.values() else Kind.TOTAL
+    )
     try:
         tournament = await ratings.by_id(tournament_id) if tournament_id else None
         tournament = tournament or await ratings.tournament("")
@@ -123,7 +126,7 @@ async def on_rating_button(
     callback: CallbackQuery, callback_data: RatingCB, member: Member, ratings: Ratings,
     settings: Settings, bot: Bot,
 ) -> None:  # fmt: skip
-    if callback_data.k not in Kind.__members__.values():
+    if callback_data.k not in set(Kind):
         await callback.answer(common.STALE_BUTTON, show_alert=True)
         return
     kind = Kind(callback_data.k)
@@ -166,9 +169,7 @@ async def _send_picture(
         )
 
 
-async def cmd_min_games(
-    message: Message, command: CommandObject, ratings: Ratings
-) -> None:
+async def cmd_min_games(message: Message, command: CommandObject, ratings: Ratings) -> None:
     try:
         tournament = await ratings.tournament("")
     except RatingError as error:

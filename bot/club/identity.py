@@ -53,7 +53,8 @@ async def _audit(
     details: dict[str, Any],
 ) -> None:  # fmt: skip
     await connection.execute(
-        "INSERT INTO player_audit (player_id, actor_id, at, action, details) VALUES (?, ?, ?, ?, ?)",
+        "INSERT INTO player_audit (player_id, actor_id, at, action, details) "
+        "VALUES (?, ?, ?, ?, ?)",
         (player_id, actor_id, now, action, json.dumps(details, ensure_ascii=False)),
     )
 
@@ -121,9 +122,7 @@ class Identity:
             )
             if row is not None:
                 raise IdentityError(texts.already_you(row["nickname"]))
-            row = await _one(
-                connection, "SELECT user_id FROM players WHERE id = ?", (player.id,)
-            )
+            row = await _one(connection, "SELECT user_id FROM players WHERE id = ?", (player.id,))
             if row["user_id"] is not None:
                 raise IdentityError(texts.taken(player.nickname))
             await connection.execute(
@@ -171,7 +170,8 @@ class Identity:
                 if taken is not None:
                     raise IdentityError(texts.user_linked_meanwhile(taken["nickname"]))
                 await connection.execute(
-                    "UPDATE players SET user_id = ? WHERE id = ?", (row["user_id"], row["player_id"])
+                    "UPDATE players SET user_id = ? WHERE id = ?",
+                    (row["user_id"], row["player_id"]),
                 )
                 await _audit(connection, row["player_id"], actor_id, now, "linked",
                              {"user_id": row["user_id"], "request": request_id})  # fmt: skip

@@ -25,7 +25,6 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from aiogram import Bot
-from aiogram.types import InlineKeyboardMarkup
 from aiogram.exceptions import (
     AiogramError,
     ClientDecodeError,
@@ -37,6 +36,7 @@ from aiogram.exceptions import (
     TelegramRetryAfter,
     TelegramServerError,
 )
+from aiogram.types import InlineKeyboardMarkup
 
 from bot.announce.announcer import Announcer
 from bot.club.members import MemberDirectory

@@ -91,12 +91,11 @@ def table(
 
 
 def _provisional(board: Board, player_id: int, now: datetime, window: timedelta) -> bool:
-    last = board.last_game_end(player_id)
-    return last is not None and now < last + window
+    return board.provisional(player_id, now, window)
 
 
 def _total_rows(board: Board, minimum: int, now: datetime, window: timedelta) -> list[Row]:
-    rows = []
+    rows: list[Row] = []
     for row in board.standings:
         if row.games < minimum:
             continue

@@ -16,7 +16,6 @@ from typing import Any
 
 from bot.club.players import NicknameError, check_new_nickname, clean_nickname, nickname_key
 from bot.club.protocol import Protocol
-from bot.club.tournaments import Tournament
 from bot.core.clock import Clock
 from bot.core.db import Database
 from bot.rating.standings import Board
@@ -101,7 +100,7 @@ def file_stem(title: str) -> str:
 # -- in ------------------------------------------------------------------------------------------
 
 
-class ImportError_(Exception):  # noqa: N801 (the builtin ImportError means something else)
+class ImportRefused(Exception):
     """The file cannot be imported; ``problems`` are Russian, one per line, all of them."""
 
     def __init__(self, problems: list[str]) -> None:
@@ -128,17 +127,17 @@ def _builtin_only(ref: str) -> Ruleset:
 
 def parse_protocol(raw: bytes) -> tuple[list[Game], Ruleset, int]:
     if len(raw) > MAX_FILE_BYTES:
-        raise ImportError_([texts.TOO_BIG])
+        raise ImportRefused([texts.TOO_BIG])
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise ImportError_([texts.NOT_UTF8]) from None
+        raise ImportRefused([texts.NOT_UTF8]) from None
     try:
         distance, ruleset = load_protocol(text, _builtin_only)
     except ProtocolError as error:
-        raise ImportError_([str(problem) for problem in error.problems]) from None
+        raise ImportRefused([str(problem) for problem in error.problems]) from None
     if not distance.games:
-        raise ImportError_([texts.NO_GAMES])
+        raise ImportRefused([texts.NO_GAMES])
     return list(distance.games), ruleset, distance.seed
 
 
@@ -146,9 +145,9 @@ def _numbers(games: list[Game]) -> list[tuple[int, int]]:
     """Table and game number of each game: from ids the bot exported, else 1, 2, 3… by table."""
     parsed = [_GAME_ID.match(game.id) for game in games]
     pairs = [(int(m[1]), int(m[2])) for m in parsed if m]
-    if len(pairs) == len(games) and len(set(pairs)) == len(pairs):
-        if all(1 <= t <= 99 and 1 <= n <= 9999 for t, n in pairs):
-            return pairs
+    complete = len(pairs) == len(games) and len(set(pairs)) == len(pairs)
+    if complete and all(1 <= t <= 99 and 1 <= n <= 9999 for t, n in pairs):
+        return pairs
     return [(1 + index // 9999, 1 + index % 9999) for index in range(len(games))]
 
 
@@ -183,7 +182,7 @@ class Importer:
         games, ruleset, seed = parse_protocol(raw)
         problems = _check_names(games)
         if problems:
-            raise ImportError_(problems)
+            raise ImportRefused(problems)
         numbers = _numbers(games)
         now = self.clock.iso()
         async with self.database.transaction() as connection:
@@ -192,7 +191,7 @@ class Importer:
             )
             done = await cursor.fetchone()
             if done is not None:
-                raise ImportError_([texts.ALREADY_IMPORTED])
+                raise ImportRefused([texts.ALREADY_IMPORTED])
             await connection.execute("UPDATE tournaments SET is_current = 0 WHERE is_current = 1")
             cursor = await connection.execute(
                 "INSERT INTO tournaments (title, ruleset_ref, ruleset_data, seed, is_current, "

@@ -56,7 +56,7 @@ def drawable(text: str) -> str:
     glyphs = _font_glyphs()
     kept = "".join(
         char for char in text
-        if ord(char) in glyphs and unicodedata.category(char) not in ("Cf", "Mn", "Co")
+        if (ord(char) in glyphs and unicodedata.category(char) not in ("Cf", "Mn", "Co"))
         or char == " "
     )  # fmt: skip
     return " ".join(kept.split()) or "?"
@@ -189,8 +189,9 @@ def draw_standings(picture: StandingsPicture) -> bytes:
 
 
 async def render_async(picture: ProgressChart | StandingsPicture) -> bytes:
-    draw = draw_progress if isinstance(picture, ProgressChart) else draw_standings
-    return await asyncio.to_thread(draw, picture)
+    if isinstance(picture, ProgressChart):
+        return await asyncio.to_thread(draw_progress, picture)
+    return await asyncio.to_thread(draw_standings, picture)
 
 
 def as_input(png: bytes, filename: str) -> BufferedInputFile:

@@ -46,9 +46,7 @@ class Record:
     provisional: bool
 
 
-def record(
-    board: Board, player_id: int, nickname: str, now: datetime, window: timedelta
-) -> Record:
+def record(board: Board, player_id: int, nickname: str, now: datetime, window: timedelta) -> Record:
     played = board.played(player_id)
     standing = board.row_of(player_id)
     roles = []
@@ -85,7 +83,7 @@ def record(
         best_moves=best_moves,
         recent=tuple(_recent(item, now, window) for item in reversed(played[-LAST_GAMES:])),
         cumulative=tuple(cumulative),
-        provisional=any(now < item.facts.ended_at + window for item in played),
+        provisional=any(item.facts.provisional_at(now, window) for item in played),
     )
 
 
@@ -97,5 +95,5 @@ def _recent(item: PlayedGame, now: datetime, window: timedelta) -> RecentGame:
         role=item.seat.role,
         total=item.seat.total,
         outcome=item.seat.outcome,
-        provisional=now < item.facts.ended_at + window,
+        provisional=item.facts.provisional_at(now, window),
     )

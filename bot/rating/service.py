@@ -1,4 +1,4 @@
-"""What /rating, /me and /player ask of the club's data: which tournament, which board, whose row."""
+"""What /rating, /me and /player ask of the club's data: which tournament, board and row."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ import asyncio
 import json
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -34,6 +34,10 @@ class GameFacts:
     number: int
     ended_at: datetime
     stored_status: str
+
+    def provisional_at(self, now: datetime, window: timedelta) -> bool:
+        """Protests may still change it (imported and decided games are final at once)."""
+        return self.stored_status == "provisional" and now < self.ended_at + window
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +60,7 @@ class Board:
     facts: dict[str, GameFacts]  # scoring game id → facts
     _played: dict[int, list[PlayedGame]] | None = field(default=None, repr=False)
     _rows: dict[int, Standing] | None = field(default=None, repr=False)
+    _open_until: dict[int, datetime] | None = field(default=None, repr=False)
 
     @property
     def standings(self) -> tuple[Standing, ...]:
@@ -75,6 +80,9 @@ class Board:
 
     def played(self, player_id: int) -> list[PlayedGame]:
         """A player's counted games, oldest first."""
+        return self._index().get(player_id, [])
+
+    def _index(self) -> dict[int, list[PlayedGame]]:
         if self._played is None:
             played: dict[int, list[PlayedGame]] = {}
             for game in self.result.games:
@@ -85,11 +93,19 @@ class Board:
             for games in played.values():
                 games.sort(key=lambda item: (item.facts.ended_at, item.facts.game_id))
             self._played = played
-        return self._played.get(player_id, [])
+        return self._played
 
-    def last_game_end(self, player_id: int) -> datetime | None:
-        games = self.played(player_id)
-        return max((item.facts.ended_at for item in games), default=None)
+    def provisional(self, player_id: int, now: datetime, window: timedelta) -> bool:
+        """Whether one of the player's counted games may still change."""
+        if self._open_until is None:
+            latest: dict[int, datetime] = {}
+            for player, games in self._index().items():
+                ends = [g.facts.ended_at for g in games if g.facts.stored_status == "provisional"]
+                if ends:
+                    latest[player] = max(ends)
+            self._open_until = latest
+        last = self._open_until.get(player_id)
+        return last is not None and now < last + window
 
 
 _GAMES_QUERY = """

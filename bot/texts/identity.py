@@ -105,8 +105,7 @@ def approved(nickname: str) -> str:
 
 def rejected(nickname: str) -> str:
     return (
-        f"Запрос на ник «{quote(nickname)}» отклонён. Если это ошибка, поговорите с судьёй "
-        "клуба."
+        f"Запрос на ник «{quote(nickname)}» отклонён. Если это ошибка, поговорите с судьёй клуба."
     )
 
 

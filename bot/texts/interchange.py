@@ -14,6 +14,10 @@ NO_FILE = (
     "Пришлите JSON-файл протокола с подписью <code>/import</code> (или <code>/import Название "
     "турнира</code>), либо ответьте <code>/import</code> на сообщение с файлом."
 )
+FILE_HINT = (
+    "Если это протокол турнира для импорта, ответьте на него командой <code>/import</code> "
+    "(можно с названием: <code>/import Весна 2026</code>)."
+)
 DOWNLOAD_FAILED = "Не удалось скачать файл из Telegram. Пришлите его ещё раз."
 IMPORTING = "Проверяю файл…"
 EXPORT_EMPTY = "В турнире «{title}» пока нет засчитанных игр — выгружать нечего."
@@ -40,9 +44,7 @@ def refused(problems: list[str], shown: int) -> str:
     lines = [f"• {quote(problem)}" for problem in problems[:shown]]
     if len(problems) > shown:
         lines.append(f"… и ещё {len(problems) - shown}")
-    return (
-        "Файл не импортирован — ничего не записано. Что исправить:\n" + "\n".join(lines)
-    )
+    return "Файл не импортирован — ничего не записано. Что исправить:\n" + "\n".join(lines)
 
 
 def imported(title: str, games: int, new: int, known: int, ruleset: str) -> str:

@@ -23,7 +23,14 @@ async def test_fresh_start_answers_start_within_a_second(fake_telegram, tmp_path
         assert methods.index("deleteWebhook") < methods.index("getUpdates")
         delete = next(params for method, params in world.api.calls if method == "deleteWebhook")
         assert not delete.get("drop_pending_updates")
-        assert {c["command"] for c in world.api.commands["all_private_chats"]} == {"start", "help"}
+        assert {c["command"] for c in world.api.commands["all_private_chats"]} == {
+            "start",
+            "help",
+            "rating",
+            "me",
+            "player",
+            "iam",
+        }
         assert {c["command"] for c in world.api.commands["all_group_chats"]} >= {"start", "help"}
 
         anna = world.person("Анна")

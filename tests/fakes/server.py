@@ -73,7 +73,6 @@ class FakeTelegramServer:
             return _reply(error.payload(), error.code)
         return _reply({"ok": True, "result": result})
 
-
     async def _file(self, request: web.Request) -> web.Response:
         if request.match_info["token"] != self.token:
             return web.Response(status=401)

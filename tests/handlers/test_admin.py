@@ -20,7 +20,14 @@ async def test_appoint_list_and_remove_a_judge(world):
     assert judge.buttons() == ["📝 Внести результат"]
     menu = {c["command"] for c in world.api.commands[f"chat:{judge.id}"]}
     assert {"game", "games"} <= menu and "newtournament" not in menu
-    assert {c["command"] for c in world.api.commands["all_private_chats"]} == {"start", "help"}
+    assert {c["command"] for c in world.api.commands["all_private_chats"]} == {
+        "start",
+        "help",
+        "rating",
+        "me",
+        "player",
+        "iam",
+    }
     await admin.send(f"/unjudge {judge.id}")
     assert "сняты права (судья)" in (await admin.reply()).text
     assert f"chat:{judge.id}" not in world.api.commands

@@ -34,7 +34,7 @@ async def test_me_without_a_link_explains_iam(tmp_path):
 
 async def test_me_shows_place_points_roles_best_moves_games_and_a_chart(tmp_path):
     async with dispatcher_world(tmp_path) as world:
-        admin, judge = await two_games(world)
+        admin, _judge = await two_games(world)
         fox = world.person("Лиса", username="fox")
         await fox.send("/start")
         await fox.reply()
@@ -56,7 +56,7 @@ async def test_me_shows_place_points_roles_best_moves_games_and_a_chart(tmp_path
         assert buttons[0].startswith("✅ Стол 1, игра 2 · мирный")
         assert buttons[1].startswith("❌ Стол 1, игра 1 · мирный")
         # The chart: a PNG of a sane size, drawn from these numbers.
-        name, content = world.api.file_of(fox.last())
+        _name, content = world.api.file_of(fox.last())
         width, height = png_size(content)
         assert 400 < width < 2000 and 200 < height < 1500
         # A button opens that game's protocol with every seat's breakdown and penalty names.

@@ -59,14 +59,15 @@ async def test_300_players_paginate_both_ends(tmp_path):
         assert "▶" not in player.buttons() and "◀" in player.buttons()
         assert first.message_id == last.message_id  # the same message, edited
         # Every player appears once over all pages, in the engine's order.
-        csv = (await world.service("ratings").board(
-            (await world.service("tournaments").current())[0])).result.standings
+        csv = (
+            await world.service("ratings").board((await world.service("tournaments").current())[0])
+        ).result.standings
         assert rows(last.text)[-1][1] == csv[-1].name
 
 
 async def test_a_forged_page_number_is_refused(tmp_path):
     async with dispatcher_world(tmp_path) as world:
-        admin, judge = await setup_club(world)
+        _admin, judge = await setup_club(world)
         await enter_protocol(Taps(judge))
         await judge.press("✅ Подтвердить")
         await judge.send("/rating")
@@ -83,7 +84,7 @@ async def test_a_forged_page_number_is_refused(tmp_path):
 
 async def test_group_rating_by_someone_who_never_opened_the_bot(tmp_path):
     async with dispatcher_world(tmp_path) as world:
-        admin, judge = await setup_club(world)
+        _admin, judge = await setup_club(world)
         await enter_protocol(Taps(judge))
         await judge.press("✅ Подтвердить")
         group = world.api.chats[CLUB_CHAT_ID]
@@ -139,7 +140,9 @@ async def test_average_and_role_boards_respect_the_minimum(tmp_path):
         assert len(rows(text)) == len(eligible)
         averages = [row.total / row.games for row in eligible]
         best = max(averages)
-        assert rows(text)[0][1] in {r.name for r, a in zip(eligible, averages) if a == best}
+        assert rows(text)[0][1] in {
+            r.name for r, a in zip(eligible, averages, strict=False) if a == best
+        }
         await admin.send("/rating шериф")
         text = (await admin.reply()).text
         assert "шерифом" in text

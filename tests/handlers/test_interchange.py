@@ -1,0 +1,148 @@
+"""/export and /import: the tournament as a protocol file and CSV, and a season brought in."""
+
+import json
+import subprocess
+import sys
+
+from tests.club import Taps, enter_protocol, setup_club
+from tests.harness import ADMIN_ID, ROOT, dispatcher_world
+from tests.protocols import protocol_bytes, random_protocol
+
+
+async def export(world, person):
+    before = len(person.bot_messages())
+    await person.send("/export")
+    await world.api.wait_for(lambda: len(person.bot_messages()) >= before + 2)
+    json_message, csv_message = person.bot_messages()[-2:]
+    json_name, json_bytes = world.api.file_of(json_message)
+    csv_name, csv_bytes = world.api.file_of(csv_message)
+    assert json_name.endswith(".json") and csv_name.endswith(".csv")
+    return json_bytes, csv_bytes
+
+
+def cli_csv(path):
+    done = subprocess.run(
+        [sys.executable, "-m", "scoring", "standings", str(path), "--format", "csv"],
+        capture_output=True, cwd=ROOT, check=True,
+    )  # fmt: skip
+    return done.stdout
+
+
+async def test_export_matches_the_command_line_byte_for_byte(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        admin, judge = await setup_club(world)
+        await enter_protocol(Taps(judge), extras={2: "0.3"}, penalties={3: ["8.5.2"]})
+        await judge.press("✅ Подтвердить")
+        await enter_protocol(Taps(judge), winner="🔴 Красные")
+        await judge.press("✅ Подтвердить")
+        await admin.send("/newstage финал")
+        await admin.reply()
+        await enter_protocol(Taps(judge), winner="🤝 Ничья", killed=None)
+        await judge.press("✅ Подтвердить")
+        protocol, table = await export(world, judge)  # judges may export
+        data = json.loads(protocol)
+        assert data["ruleset"] == "rules-8" and isinstance(data["seed"], int)
+        assert [g["stage"] for g in data["games"]] == ["основной", "основной", "финал"]
+        assert data["games"][0]["id"] == "стол 1, игра 1"
+        assert data["games"][0]["players"][1] == {"name": "Bravo", "role": "sheriff", "extra": 0.3}
+        path = tmp_path / "export.json"
+        path.write_bytes(protocol)
+        assert cli_csv(path) == table
+        assert table.decode().splitlines()[0].startswith("place,name,games,wins")
+
+
+async def test_an_export_reimported_into_an_empty_database_gives_identical_standings(tmp_path):
+    source = random_protocol([f"Игрок{n}" for n in range(25)], 120, seed=11, stages=3)
+    async with dispatcher_world(tmp_path / "a") as world:
+        admin = world.person("Админ", user_id=ADMIN_ID)
+        await admin.send_file("season.json", protocol_bytes(source), "/import Прошлый сезон")
+        assert "Игр: 120" in (await admin.reply()).text
+        first_json, first_csv = await export(world, admin)
+        await admin.send("/rating")
+        first_rating = (await admin.reply()).text
+    async with dispatcher_world(tmp_path / "b") as world:
+        admin = world.person("Админ", user_id=ADMIN_ID)
+        await admin.send_file("export.json", first_json, "/import Прошлый сезон")
+        assert "Готово" in (await admin.reply()).text
+        second_json, second_csv = await export(world, admin)
+        await admin.send("/rating")
+        second_rating = (await admin.reply()).text
+    assert second_csv == first_csv
+    assert second_json == first_json
+    strip = lambda text: [line for line in text.splitlines() if "по состоянию" not in line]  # noqa: E731
+    assert strip(second_rating) == strip(first_rating)
+    # And the original file's standings are what the command line says.
+    original = tmp_path / "source.json"
+    original.write_bytes(protocol_bytes(source))
+    assert cli_csv(original) == first_csv
+
+
+async def test_import_as_a_reply_names_the_tournament_after_the_file(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        admin = world.person("Админ", user_id=ADMIN_ID)
+        await admin.send_file("Весна_2026.json", protocol_bytes(random_protocol(
+            [f"Игрок{n}" for n in range(12)], 5)))  # fmt: skip
+        assert "ответьте на него" in (await admin.reply()).text  # a file alone gets a hint
+        sent = next(m for m in reversed(admin.private.history()) if not m.from_bot)
+        await admin.send("/import", reply_to=sent)
+        assert "«Весна 2026»" in (await admin.reply()).text
+        games = await world.database.fetchall("SELECT status FROM games")
+        assert {row["status"] for row in games} == {"final"}
+        await admin.send("/rating")
+        assert "Весна 2026" in (await admin.reply()).text and "⏳" not in admin.last().text
+
+
+async def test_broken_files_are_refused_with_every_problem_and_nothing_written(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        admin = world.person("Админ", user_id=ADMIN_ID)
+        bad = random_protocol([f"Игрок{n}" for n in range(12)], 3)
+        bad["games"][0]["players"][0]["role"] = "king"
+        bad["games"][2]["winner"] = "green"
+        await admin.send_file("bad.json", protocol_bytes(bad), "/import")
+        text = (await admin.reply()).text
+        assert "ничего не записано" in text and "g1" in text and "g3" in text
+        await admin.send_file("x.json", b"{not json", "/import")
+        assert "не является JSON" in (await admin.reply()).text
+        await admin.send_file("x.json", b"\xff\xfe\x00", "/import")
+        assert "UTF-8" in (await admin.reply()).text
+        await admin.send_file("x.json", b'{"games": []}', "/import")
+        assert "нет ни одной игры" in (await admin.reply()).text
+        await admin.send_file("x.json", b"[1, 2]", "/import")
+        assert "JSON-объектом" in (await admin.reply()).text
+        await admin.send_file("big.json", b"{}", "/import", size=21 * 1024 * 1024)
+        assert "больше 20 МБ" in (await admin.reply()).text
+        clash = random_protocol(["Лис", "лис", *[f"Игрок{n}" for n in range(10)]], 4, seed=2)
+        await admin.send_file("c.json", protocol_bytes(clash), "/import")
+        assert "для бота это один игрок" in (await admin.reply()).text
+        custom = random_protocol([f"Игрок{n}" for n in range(12)], 2)
+        custom["ruleset"] = "/etc/passwd"
+        await admin.send_file("r.json", protocol_bytes(custom), "/import")
+        assert "не знает правил «/etc/passwd»" in (await admin.reply()).text
+        await admin.send("/import")
+        assert "Пришлите JSON-файл" in (await admin.reply()).text
+        for table in ("tournaments", "players", "games", "game_seats", "audit_log"):
+            assert (await world.database.fetchone(f"SELECT count(*) FROM {table}"))[0] == 0
+
+
+async def test_import_is_for_admins_and_export_for_judges(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        _admin, judge = await setup_club(world)
+        await judge.send_file("s.json", b"{}", "/import")
+        assert "только администраторам" in (await judge.reply()).text
+        player = world.person("Игрок")
+        await player.send("/export")
+        assert "судьям" in (await player.reply()).text
+        await judge.send("/export")
+        assert "пока нет засчитанных игр" in (await judge.reply()).text
+
+
+async def test_import_matches_known_players_by_nickname(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        admin, judge = await setup_club(world)
+        await enter_protocol(Taps(judge))
+        await judge.press("✅ Подтвердить")
+        names = ["лис", "СОВА", "еж", *[f"Новичок{n}" for n in range(9)]]
+        await admin.send_file("s.json", protocol_bytes(random_protocol(names, 6)), "/import Лето")
+        text = (await admin.reply()).text
+        assert "новых 9, уже знакомых клубу 3" in text
+        assert (await world.database.fetchone("SELECT count(*) FROM players"))[0] == 19
