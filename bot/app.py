@@ -75,6 +75,11 @@ def create_dispatcher(
     announcer = Announcer(settings, database, games, tournaments, players, members, clock)
     outbox = Outbox(settings, database, clock, announcer, members)
     standings = Standings(database, tournaments)
+
+    def on_saved() -> None:
+        outbox.wake()
+        standings.refresh_soon()
+
     ratings = Ratings(database, tournaments, standings, clock, settings.protest_window_minutes)
     editor = Editor(
         Drafts(database, clock),
@@ -84,7 +89,7 @@ def create_dispatcher(
         clock,
         window_minutes=settings.protest_window_minutes,
         announces=settings.club_chat_id is not None,
-        on_saved=outbox.wake,
+        on_saved=on_saved,
     )
     in_flight = InFlightMiddleware()
     journal = UpdateJournal(database, clock)
@@ -117,13 +122,15 @@ def create_dispatcher(
     return dispatcher
 
 
-async def _start_outbox(bot: Bot, outbox: Outbox) -> None:
+async def _start_outbox(bot: Bot, outbox: Outbox, standings: Standings) -> None:
     await outbox.check_club_chat(bot)
     outbox.start(bot)  # also delivers what a crash left queued
+    standings.refresh_soon()  # the first /rating after a restart finds the standings ready
 
 
-async def _stop_outbox(outbox: Outbox) -> None:
+async def _stop_outbox(outbox: Outbox, standings: Standings) -> None:
     await outbox.stop()
+    await standings.stop()
 
 
 class StartupError(Exception):

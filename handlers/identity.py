@@ -18,6 +18,7 @@ from bot.club.members import KnownMember, MemberDirectory
 from bot.core.parsing import InputError, user_reference
 from bot.core.rights import Member
 from bot.delivery.worker import Outbox
+from bot.rating.service import Ratings
 from bot.texts import admin as admin_texts
 from bot.texts import identity as texts
 
@@ -149,7 +150,7 @@ def _pair(args: str | None) -> tuple[str, str] | None:
 
 
 async def cmd_rename(
-    message: Message, command: CommandObject, member: Member, identity: Identity
+    message: Message, command: CommandObject, member: Member, identity: Identity, ratings: Ratings
 ) -> None:
     pair = _pair(command.args)
     if pair is None:
@@ -160,11 +161,12 @@ async def cmd_rename(
     except IdentityError as error:
         await message.answer(error.message)
         return
+    ratings.refresh_soon()
     await message.answer(texts.renamed(old.nickname, new.nickname))
 
 
 async def cmd_merge(
-    message: Message, command: CommandObject, member: Member, identity: Identity
+    message: Message, command: CommandObject, member: Member, identity: Identity, ratings: Ratings
 ) -> None:
     pair = _pair(command.args)
     if pair is None:
@@ -176,6 +178,7 @@ async def cmd_merge(
     except IdentityError as error:
         await message.answer(error.message)
         return
+    ratings.refresh_soon()
     await message.answer(texts.merged(duplicate.nickname, merged.kept.nickname, merged.games))
 
 

@@ -62,7 +62,7 @@ def _title(message: Message, command: CommandObject, document: Document) -> str:
 
 async def cmd_import(
     message: Message, command: CommandObject, bot: Bot, member: Member, importer: Importer,
-    event_update: Update,
+    ratings: Ratings, event_update: Update,
 ) -> None:  # fmt: skip
     document = _document(message)
     if document is None:
@@ -85,6 +85,7 @@ async def cmd_import(
     except ImportRefused as error:
         await message.answer(texts.refused(error.problems, MAX_PROBLEMS_SHOWN))
         return
+    ratings.refresh_soon()
     await message.answer(
         texts.imported(done.title, done.games, done.players_new, done.players_known, done.ruleset)
     )

@@ -80,6 +80,10 @@ class Ratings:
             raise RatingError(texts.NO_SUCH_TOURNAMENT)
         return found
 
+    def refresh_soon(self) -> None:
+        """The data changed in bulk (an import, a rename, a merge): compute ahead of requests."""
+        self.standings.refresh_soon()
+
     async def board(self, tournament: Tournament) -> Board:
         return await self.standings.board(tournament)
 

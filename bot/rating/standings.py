@@ -12,16 +12,20 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections import OrderedDict
+from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
 from bot.club.tournaments import Tournament, Tournaments
 from bot.core.db import Database
 from scoring import Game, GameScore, Result, Role, SeatEntry, SeatScore, Standing, Winner, compute
 
+log = logging.getLogger(__name__)
 KEPT_TOURNAMENTS = 4
 
 
@@ -108,55 +112,86 @@ class Board:
         return last is not None and now < last + window
 
 
-_GAMES_QUERY = """
+# A game's version: any change to a game writes an audit record (saved, corrected, merged,
+# annulled, imported), so its newest audit id — with its status and update time — tells whether
+# the parsed copy kept from the last computation is still the game as stored.
+_HEADS_QUERY = """
 SELECT g.id, g.table_number, g.game_number, g.winner, g.first_killed, g.best_move, g.ended_at,
-       g.status, s.name AS stage, gs.seat, gs.role, gs.extra, gs.penalties,
-       p.id AS player_id, p.nickname
-FROM games AS g
-JOIN stages AS s ON s.id = g.stage_id
-JOIN game_seats AS gs ON gs.game_id = g.id
-JOIN players AS p ON p.id = gs.player_id
+       g.status, g.updated_at, s.name AS stage,
+       (SELECT max(a.id) FROM audit_log AS a WHERE a.game_id = g.id) AS audit_id
+FROM games AS g JOIN stages AS s ON s.id = g.stage_id
 WHERE g.tournament_id = ? AND g.status != 'annulled'
-ORDER BY g.id, gs.seat
+ORDER BY g.id
 """
+_ALL_SEATS_QUERY = """
+SELECT gs.game_id, gs.seat, gs.role, gs.extra, gs.penalties, gs.player_id
+FROM game_seats AS gs JOIN games AS g ON g.id = gs.game_id
+WHERE g.tournament_id = ? AND g.status != 'annulled'
+ORDER BY gs.game_id, gs.seat
+"""
+_SOME_SEATS_QUERY = """
+SELECT game_id, seat, role, extra, penalties, player_id FROM game_seats
+WHERE game_id IN ({marks}) ORDER BY game_id, seat
+"""
+_FEW = 400  # fewer changed games than this are read by id; more, with the whole tournament
+_ROLES = {role.value: role for role in Role}
+_WINNERS = {winner.value: winner for winner in Winner}
 
 
-def _games(rows: list[Any]) -> tuple[list[Game], dict[str, int], dict[str, GameFacts]]:
-    games: list[Game] = []
-    player_ids: dict[str, int] = {}
-    facts: dict[str, GameFacts] = {}
-    for start in range(0, len(rows), 10):
-        seats = rows[start : start + 10]
-        head = seats[0]
-        key = str(head["id"])
-        for seat in seats:
-            player_ids[seat["nickname"]] = seat["player_id"]
-        games.append(
-            Game(
-                id=key,
-                winner=Winner(head["winner"]),
-                players=tuple(
-                    SeatEntry(
-                        name=seat["nickname"],
-                        role=Role(seat["role"]),
-                        extra=Decimal(seat["extra"]),
-                        penalties=tuple(json.loads(seat["penalties"])),
-                    )
-                    for seat in seats
-                ),
-                stage=head["stage"],
-                first_killed=head["first_killed"],
-                best_move=tuple(json.loads(head["best_move"])) if head["best_move"] else None,
+@lru_cache(maxsize=256)
+def _decimal(text: str) -> Decimal:
+    return Decimal(text)
+
+
+@lru_cache(maxsize=256)
+def _codes(text: str) -> tuple[str, ...]:
+    return () if text == "[]" else tuple(json.loads(text))
+
+
+@dataclass
+class _Parsed:
+    """A tournament's games as last parsed, reused while each game's version is unchanged."""
+
+    names: dict[int, str]  # player id → nickname when parsed (a rename re-parses everything)
+    games: dict[int, tuple[tuple[Any, ...], Game, GameFacts]] = field(default_factory=dict)
+
+
+def _version(head: Any) -> tuple[Any, ...]:
+    return (head["audit_id"], head["status"], head["updated_at"], head["stage"])
+
+
+def _game(head: Any, seats: list[Any], names: dict[int, str]) -> tuple[Game, GameFacts]:
+    game = Game(
+        id=str(head["id"]),
+        winner=_WINNERS[head["winner"]],
+        players=tuple(
+            SeatEntry(
+                name=names[seat["player_id"]],
+                role=_ROLES[seat["role"]],
+                extra=_decimal(seat["extra"]),
+                penalties=_codes(seat["penalties"]),
             )
-        )
-        facts[key] = GameFacts(
-            game_id=head["id"],
-            table=head["table_number"],
-            number=head["game_number"],
-            ended_at=datetime.fromisoformat(head["ended_at"]),
-            stored_status=head["status"],
-        )
-    return games, player_ids, facts
+            for seat in seats
+        ),
+        stage=head["stage"],
+        first_killed=head["first_killed"],
+        best_move=tuple(json.loads(head["best_move"])) if head["best_move"] else None,
+    )
+    facts = GameFacts(
+        game_id=head["id"],
+        table=head["table_number"],
+        number=head["game_number"],
+        ended_at=datetime.fromisoformat(head["ended_at"]),
+        stored_status=head["status"],
+    )
+    return game, facts
+
+
+def _by_game(rows: list[Any]) -> dict[int, list[Any]]:
+    seats: dict[int, list[Any]] = {}
+    for row in rows:
+        seats.setdefault(row["game_id"], []).append(row)
+    return seats
 
 
 class Standings:
@@ -166,13 +201,37 @@ class Standings:
         self.database = database
         self.tournaments = tournaments
         self._boards: OrderedDict[int, Board] = OrderedDict()
+        self._parsed: dict[int, _Parsed] = {}
         self._lock = asyncio.Lock()
+        self._warming: asyncio.Task[None] | None = None
 
     async def _revision(self, tournament_id: int) -> int | None:
         row = await self.database.fetchone(
             "SELECT revision FROM tournaments WHERE id = ?", (tournament_id,)
         )
         return int(row[0]) if row else None
+
+    def refresh_soon(self) -> None:
+        """After a game is saved: compute the current tournament's standings now, in the
+        background, so that the next /rating finds them ready."""
+        if self._warming is None or self._warming.done():
+            self._warming = asyncio.get_running_loop().create_task(self._warm())
+
+    async def _warm(self) -> None:
+        try:
+            current = await self.tournaments.current()
+            if current is not None:
+                board = await self.board(current[0])
+                await asyncio.to_thread(board.provisional, 0, datetime.min, timedelta(0))
+                # (builds the per-player index /me and the boards use)
+        except Exception:  # a failed warm-up costs only speed: the next request computes
+            log.exception("Refreshing the standings failed")
+
+    async def stop(self) -> None:
+        if self._warming is not None:
+            self._warming.cancel()
+            with suppress(asyncio.CancelledError):
+                await self._warming
 
     async def board(self, tournament: Tournament) -> Board:
         kept = self._boards.get(tournament.id)
@@ -188,21 +247,54 @@ class Standings:
             self._boards[tournament.id] = board
             self._boards.move_to_end(tournament.id)
             while len(self._boards) > KEPT_TOURNAMENTS:
-                self._boards.popitem(last=False)
+                evicted, _ = self._boards.popitem(last=False)
+                self._parsed.pop(evicted, None)
             return board
 
     async def _compute(self, tournament: Tournament) -> Board:
         # The revision is read with the games under one lock hold, so a save in between can
         # only make the board look older than it is (and be recomputed), never newer.
+        kept = self._parsed.get(tournament.id)
         async with self.database.read() as connection:
             cursor = await connection.execute(
                 "SELECT revision FROM tournaments WHERE id = ?", (tournament.id,)
             )
             revision = int((await cursor.fetchone())[0])  # type: ignore[index]
-            cursor = await connection.execute(_GAMES_QUERY, (tournament.id,))
-            rows = list(await cursor.fetchall())
+            cursor = await connection.execute("SELECT id, nickname FROM players")
+            names = {row[0]: row[1] for row in await cursor.fetchall()}
+            cursor = await connection.execute(_HEADS_QUERY, (tournament.id,))
+            heads = list(await cursor.fetchall())
+            if kept is None or kept.names != names:
+                kept = _Parsed(names)
+            changed = [
+                head for head in heads
+                if (known := kept.games.get(head["id"])) is None or known[0] != _version(head)
+            ]  # fmt: skip
+            if len(changed) >= _FEW:
+                cursor = await connection.execute(_ALL_SEATS_QUERY, (tournament.id,))
+                seat_rows = list(await cursor.fetchall())
+            elif changed:
+                marks = ",".join("?" * len(changed))
+                cursor = await connection.execute(
+                    _SOME_SEATS_QUERY.format(marks=marks), [head["id"] for head in changed]
+                )
+                seat_rows = list(await cursor.fetchall())
+            else:
+                seat_rows = []
+        seats = _by_game(seat_rows)
+        parsed = _Parsed(names)
+        for head in heads:
+            known = kept.games.get(head["id"])
+            version = _version(head)
+            if known is not None and known[0] == version:
+                parsed.games[head["id"]] = known
+            else:
+                parsed.games[head["id"]] = (version, *_game(head, seats[head["id"]], names))
+        self._parsed[tournament.id] = parsed
         fresh = await self.tournaments.get(tournament.id)  # after: a newer ruleset is harmless
         assert fresh is not None
-        games, player_ids, facts = _games(rows)
+        games = [game for _, game, _ in parsed.games.values()]
+        facts = {game.id: game_facts for _, game, game_facts in parsed.games.values()}
+        player_ids = {nickname: player_id for player_id, nickname in names.items()}
         result = await asyncio.to_thread(compute, games, fresh.ruleset(), fresh.seed)
         return Board(fresh, revision, result, player_ids, facts)

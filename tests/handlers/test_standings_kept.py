@@ -1,0 +1,76 @@
+"""The standings kept between requests are always the standings of the data as it is now."""
+
+from bot.rating.standings import Standings
+from tests.club import Taps, appoint_judge, enter_protocol, setup_club
+from tests.harness import ADMIN_ID, dispatcher_world
+from tests.protocols import protocol_bytes, random_protocol
+
+
+async def fresh_csv(world):
+    """The standings computed from scratch, by a Standings that kept nothing."""
+    tournament = (await world.service("tournaments").current())[0]
+    board = await Standings(world.database, world.service("tournaments")).board(tournament)
+    return [(row.name, row.total, row.games, row.lot) for row in board.standings]
+
+
+async def kept_csv(world):
+    tournament = (await world.service("tournaments").current())[0]
+    board = await world.service("standings").board(tournament)
+    return [(row.name, row.total, row.games, row.lot) for row in board.standings]
+
+
+async def test_kept_standings_follow_every_kind_of_change(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        admin, judge = await setup_club(world)
+        await enter_protocol(Taps(judge))
+        await judge.press("✅ Подтвердить")
+        assert await kept_csv(world) == await fresh_csv(world)
+        kept = world.service("standings")
+        revision = (await kept.board((await world.service("tournaments").current())[0])).revision
+        # The same request again: the kept board, not a new one.
+        again = await kept.board((await world.service("tournaments").current())[0])
+        assert again.revision == revision
+        # A correction (the winner changes: every seat's points change).
+        await judge.press("✏️ Исправить эту игру")
+        await judge.reply()
+        await judge.press("✏️ Изменить")
+        await judge.press("Победитель")
+        await judge.press("🔴 Красные")
+        await judge.press("✅ Подтвердить")
+        after = await kept_csv(world)
+        assert after == await fresh_csv(world)
+        assert dict((n, t) for n, t, _, _ in after)["Bravo"] == 1  # the sheriff won now
+        # A second game, a rename, a merge, a new stage with a game: each seen at once.
+        await enter_protocol(Taps(judge), names=["Новый", *[n for n in ("Bravo", "Сова", "Ёж",
+                             "Кот", "Волк", "Рысь", "Барс", "Филин", "Лис")]])  # fmt: skip
+        await judge.press("✅ Подтвердить")
+        assert await kept_csv(world) == await fresh_csv(world)
+        await admin.send("/rename Новый -> Новенький")
+        await admin.reply()
+        assert "Новенький" in {n for n, *_ in await kept_csv(world)}
+        assert await kept_csv(world) == await fresh_csv(world)
+        await admin.send("/merge Новенький -> <Дон> & Co")
+        assert "Игр перенесено: 1" in (await admin.reply()).text
+        assert await kept_csv(world) == await fresh_csv(world)
+        await admin.send("/newstage финал")
+        await admin.reply()
+        await enter_protocol(Taps(judge))
+        await judge.press("✅ Подтвердить")
+        assert await kept_csv(world) == await fresh_csv(world)
+
+
+async def test_a_saved_game_refreshes_the_standings_before_anyone_asks(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        admin = world.person("Админ", user_id=ADMIN_ID, username="boss")
+        names = [f"Игрок{n}" for n in range(20)]
+        await admin.send_file("s.json", protocol_bytes(random_protocol(names, 50)), "/import С")
+        await admin.reply()
+        standings = world.service("standings")
+        judge = await appoint_judge(world, admin, "Иван", "ivan")
+        await enter_protocol(Taps(judge), names=names[:10])
+        await judge.press("✅ Подтвердить")
+        await standings._warming  # the refresh the save started
+        tournament = (await world.service("tournaments").current())[0]
+        revision = await standings._revision(tournament.id)
+        assert standings._boards[tournament.id].revision == revision
+        assert standings._boards[tournament.id].game_count == 51
