@@ -146,3 +146,37 @@ async def test_import_matches_known_players_by_nickname(tmp_path):
         text = (await admin.reply()).text
         assert "новых 9, уже знакомых клубу 3" in text
         assert (await world.database.fetchone("SELECT count(*) FROM players"))[0] == 19
+
+
+async def test_a_club_ruleset_travels_with_the_export(tmp_path):
+    rules = tmp_path / "club.json"
+    rules.write_text(
+        '{"extends": "rules-8", "id": "club-8", "title": "Клубные",'
+        ' "best_move": {"3": 0.5, "2": 0.3}}',
+        encoding="utf-8",
+    )
+    async with dispatcher_world(tmp_path, ruleset=str(rules)) as world:
+        admin, judge = await setup_club(world)
+        created = next(m for m in reversed(admin.bot_messages()) if m.buttons())
+        label = next(b["text"] for b in created.buttons() if "club" in b["text"])
+        await admin.press(label, message=created)
+        await admin.reply()
+        await enter_protocol(Taps(judge))
+        await judge.press("✅ Подтвердить")
+        before = len(judge.bot_messages())
+        await judge.send("/export")
+        await world.api.wait_for(lambda: len(judge.bot_messages()) >= before + 3)
+        files = [world.api.file_of(m) for m in judge.bot_messages()[-3:]]
+        (ruleset_name, ruleset), (_, protocol), (_, table) = files
+        assert json.loads(protocol)["ruleset"] == ruleset_name == "club-8.json"
+        folder = tmp_path / "out"
+        folder.mkdir()
+        (folder / ruleset_name).write_bytes(ruleset)
+        (folder / "t.json").write_bytes(protocol)
+        done = subprocess.run(
+            [sys.executable, "-m", "scoring", "standings", "t.json", "--format", "csv"],
+            capture_output=True, cwd=folder, check=True,
+            env={"PYTHONPATH": str(ROOT), "PATH": ""},
+        )  # fmt: skip
+        assert done.stdout == table
+        assert ",0.5000," in table.decode()  # Лис's best move scored by the club's rules

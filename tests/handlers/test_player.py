@@ -125,3 +125,16 @@ def test_picture_data_carries_the_labels_and_drops_glyphs_the_font_lacks():
     assert len(picture.legend) == 2 and "21:47 МСК" in picture.subtitle
     png = pictures.draw_standings(picture)
     assert png.startswith(b"\x89PNG")
+
+
+async def test_a_player_with_a_single_game(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        _, judge = await setup_club(world)
+        await enter_protocol(Taps(judge))
+        await judge.press("✅ Подтвердить")
+        guest = world.person("Гость")
+        await guest.send("/player Филин")
+        chart = await world.api.wait_for(lambda: guest.last().photo and guest.last())
+        text = guest.bot_messages()[-2].text
+        assert "1 игра · побед 0 (0%)" in text and "Первой ночью не отстреливали" in text
+        assert png_size(world.api.file_of(chart)[1])[0] > 400
