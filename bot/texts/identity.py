@@ -91,8 +91,8 @@ def request_sent(nickname: str) -> str:
 
 def request_for_deciders(label: str, user_id: int, nickname: str) -> str:
     return (
-        f"🙋 {bold(label)} (id <code>{user_id}</code>) просит привязать его аккаунт к нику "
-        f"«{bold(nickname)}».\nПодтвердите, если это действительно он."
+        f"🙋 {bold(label)}, id <code>{user_id}</code>, просит привязать свой аккаунт к нику "
+        f"«{bold(nickname)}».\nПодтвердите, если ник действительно принадлежит этому человеку."
     )
 
 

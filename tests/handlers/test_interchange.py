@@ -20,10 +20,11 @@ async def export(world, person):
     return json_bytes, csv_bytes
 
 
-def cli_csv(path):
+def cli_csv(path, cwd=ROOT):
+    """``python -m scoring standings PATH --format csv``, run in ``cwd`` (relative rulesets)."""
     done = subprocess.run(
         [sys.executable, "-m", "scoring", "standings", str(path), "--format", "csv"],
-        capture_output=True, cwd=ROOT, check=True,
+        capture_output=True, cwd=cwd, check=True, env={"PYTHONPATH": str(ROOT), "PATH": ""},
     )  # fmt: skip
     return done.stdout
 
@@ -173,10 +174,5 @@ async def test_a_club_ruleset_travels_with_the_export(tmp_path):
         folder.mkdir()
         (folder / ruleset_name).write_bytes(ruleset)
         (folder / "t.json").write_bytes(protocol)
-        done = subprocess.run(
-            [sys.executable, "-m", "scoring", "standings", "t.json", "--format", "csv"],
-            capture_output=True, cwd=folder, check=True,
-            env={"PYTHONPATH": str(ROOT), "PATH": ""},
-        )  # fmt: skip
-        assert done.stdout == table
+        assert cli_csv("t.json", cwd=folder) == table
         assert ",0.5000," in table.decode()  # Лис's best move scored by the club's rules
