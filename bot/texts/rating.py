@@ -106,38 +106,28 @@ def _legend(rows: list[Row], left_out: int, min_games: int) -> list[str]:
     return lines
 
 
+def _body(table: Table, shown: list[Row], mine: int | None) -> list[str]:
+    """The rows shown, the asker's own row below them if it is elsewhere, and the legend."""
+    lines = [] if table.rows else [_empty(table)]
+    lines += [_row(row, table.kind, row.player_id == mine) for row in shown]
+    own = next((row for row in table.rows if row.player_id == mine), None)
+    if own is not None and own not in shown:
+        lines += ["…", _row(own, table.kind, True)]
+    legend = _legend(shown if own is None else [*shown, own], table.left_out, table.min_games)
+    return [*lines, "", *legend] if legend else lines
+
+
 def page(title: str, table: Table, number: int, pages: int, mine: int | None, as_of: str) -> str:
     shown = list(table.rows[(number - 1) * PAGE_SIZE : number * PAGE_SIZE])
     lines = _header(title, table, as_of)
     if pages > 1:
         lines.append(f"Страница {number} из {pages}")
-    lines.append("")
-    if not table.rows:
-        lines.append(_empty(table))
-    lines += [_row(row, table.kind, row.player_id == mine) for row in shown]
-    own = next((row for row in table.rows if row.player_id == mine), None)
-    if own is not None and own not in shown:
-        lines += ["…", _row(own, table.kind, True)]
-    legend = _legend(shown if own is None else [*shown, own], table.left_out, table.min_games)
-    if legend:
-        lines += ["", *legend]
-    return "\n".join(lines)
+    return "\n".join([*lines, "", *_body(table, shown, mine)])
 
 
 def group_summary(title: str, table: Table, mine: int | None, as_of: str) -> str:
     shown = list(table.rows[:GROUP_TOP])
-    lines = _header(title, table, as_of)
-    lines.append("")
-    if not table.rows:
-        lines.append(_empty(table))
-    lines += [_row(row, table.kind, row.player_id == mine) for row in shown]
-    own = next((row for row in table.rows if row.player_id == mine), None)
-    if own is not None and own not in shown:
-        lines += ["…", _row(own, table.kind, True)]
-    legend = _legend(shown if own is None else [*shown, own], table.left_out, table.min_games)
-    if legend:
-        lines += ["", *legend]
-    return "\n".join(lines)
+    return "\n".join([*_header(title, table, as_of), "", *_body(table, shown, mine)])
 
 
 def _empty(table: Table) -> str:

@@ -1,25 +1,9 @@
 """Players end to end: the real ``python -m bot`` importing a season, linking a player, answering
 /rating, /me (with its picture) and /export — all through the fake Bot API over HTTP."""
 
-import pytest
-
 from tests.club import setup_club
-from tests.harness import CLUB_CHAT_ID, BotProcess
+from tests.harness import CLUB_CHAT_ID
 from tests.protocols import protocol_bytes, random_protocol
-
-
-@pytest.fixture
-async def running(fake_telegram, tmp_path):
-    world, url = fake_telegram
-    world.group(CLUB_CHAT_ID)
-    process = BotProcess(url, tmp_path)
-    await process.start()
-    await world.api.wait_for(lambda: any(m == "getUpdates" for m, _ in world.api.calls), 20)
-    yield world, process
-    if process.process and process.process.returncode is None:
-        await process.stop()
-    assert "Traceback" not in process.text(), process.text()
-    assert world.api.unanswered_callbacks() == []
 
 
 async def test_a_season_imported_and_read_by_a_player(running):
