@@ -27,6 +27,7 @@ from bot.club.games import Games
 from bot.club.identity import Identity
 from bot.club.members import MemberDirectory
 from bot.club.players import PlayerDirectory
+from bot.club.protests import Protests
 from bot.club.tournaments import Tournaments
 from bot.core.clock import Clock
 from bot.core.config import Settings
@@ -110,6 +111,7 @@ def create_dispatcher(
         ratings=ratings,
         importer=Importer(database, clock),
         identity=Identity(database, clock),
+        protests=Protests(database, clock, settings.protest_window_minutes, settings.zone),
         in_flight=in_flight,
         journal=journal,
     )
@@ -122,13 +124,20 @@ def create_dispatcher(
     return dispatcher
 
 
-async def _start_outbox(bot: Bot, outbox: Outbox, standings: Standings) -> None:
+async def _start_outbox(bot: Bot, outbox: Outbox, standings: Standings, protests: Protests) -> None:
     await outbox.check_club_chat(bot)
     outbox.start(bot)  # also delivers what a crash left queued
     standings.refresh_soon()  # the first /rating after a restart finds the standings ready
 
+    def closed() -> None:
+        outbox.wake()
+        standings.refresh_soon()
 
-async def _stop_outbox(outbox: Outbox, standings: Standings) -> None:
+    protests.start(closed)
+
+
+async def _stop_outbox(outbox: Outbox, standings: Standings, protests: Protests) -> None:
+    await protests.stop()
     await outbox.stop()
     await standings.stop()
 

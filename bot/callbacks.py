@@ -102,3 +102,17 @@ class LinkCB(CallbackData, prefix="lk"):
 
     a: LinkAction
     q: int
+
+
+class ProtestAction(StrEnum):
+    FILE = "f"  # ``i``: the game to protest
+    REJECT = "rj"  # ``i``: the protest
+    CHANGE = "ch"
+    REPLAY = "rp"
+    SHOW = "sh"  # open a pending protest (from /protests)
+    SETTINGS = "set"  # ``i``: 1 to send the player his results in private, 0 not to
+
+
+class ProtestCB(CallbackData, prefix="pt"):
+    a: ProtestAction
+    i: int

@@ -11,6 +11,7 @@ from handlers import (
     identity,
     interchange,
     player,
+    protests,
     rating,
     start,
 )
@@ -21,6 +22,7 @@ def build_router() -> Router:
     root.include_routers(
         club_chat.build_router(),
         rating.build_router(),  # before start: /start rating-… is its deep link
+        protests.build_router(),  # before entry: a protest's text is not a protocol's
         start.build_router(),
         admin.build_router(),
         entry.build_router(),

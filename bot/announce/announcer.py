@@ -12,7 +12,8 @@ from dataclasses import dataclass
 import aiosqlite
 from aiogram import Bot
 from aiogram.exceptions import TelegramBadRequest
-from aiogram.types import ReplyParameters
+from aiogram.types import InlineKeyboardMarkup, ReplyParameters
+from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.announce.message import AnnouncementData, announcement
 from bot.club.games import Games, GameStatus
@@ -23,7 +24,12 @@ from bot.club.tournaments import Tournaments
 from bot.core.clock import Clock
 from bot.core.config import Settings
 from bot.core.db import Database
-from bot.texts.announce import change_note
+from bot.texts import protests as protest_texts
+from bot.texts.announce import change_note, penalty_line
+from bot.texts.clock import date_time
+from bot.texts.game import WINNER, seat_points
+
+PROTEST_LINK = "protest"  # /start protest-<game>: the «⚠️ Протест» button of an announcement
 
 
 def _seconds(timeout: float | None) -> int | None:
@@ -67,9 +73,12 @@ class Announcer:
             "SELECT chat_id, message_id, rendered FROM announcements WHERE game_id = ?", (game_id,)
         )
         text = await self.render(game_id)
+        markup = await self._markup(bot, game_id)
         shown = row is not None and row["message_id"] is not None and row["chat_id"] == chat_id
         if not shown:
-            sent = await bot.send_message(chat_id, text, request_timeout=_seconds(timeout))
+            sent = await bot.send_message(
+                chat_id, text, reply_markup=markup, request_timeout=_seconds(timeout)
+            )
             return Published(sent.message_id, text, visibly_changed=False)
         assert row is not None
         message_id, rendered = int(row["message_id"]), row["rendered"]
@@ -77,8 +86,9 @@ class Announcer:
             return Published(message_id, text, visibly_changed=False)
         try:
             await bot.edit_message_text(
-                text, chat_id=chat_id, message_id=message_id, request_timeout=_seconds(timeout)
-            )
+                text, chat_id=chat_id, message_id=message_id, reply_markup=markup,
+                request_timeout=_seconds(timeout),
+            )  # fmt: skip
         except TelegramBadRequest as error:
             description = error.message.lower()
             if "not modified" in description:  # edited by an attempt a crash cut short
@@ -86,7 +96,9 @@ class Announcer:
             if not any(gone in description for gone in _GONE):
                 raise
             # Deleted in the chat: announce anew.
-            sent = await bot.send_message(chat_id, text, request_timeout=_seconds(timeout))
+            sent = await bot.send_message(
+                chat_id, text, reply_markup=markup, request_timeout=_seconds(timeout)
+            )
             return Published(sent.message_id, text, visibly_changed=False)
         return Published(message_id, text, visibly_changed=True)
 
@@ -121,6 +133,14 @@ class Announcer:
             "rendered = excluded.rendered",
             (game_id, chat_id, published.message_id, published.text),
         )
+
+    async def game_of_message(self, chat_id: int, message_id: int) -> int | None:
+        """The game whose announcement this message is (a reply to it names the game)."""
+        row = await self.database.fetchone(
+            "SELECT game_id FROM announcements WHERE chat_id = ? AND message_id = ?",
+            (chat_id, message_id),
+        )
+        return int(row[0]) if row else None
 
     async def render_if_exists(self, game_id: int) -> str | None:
         """A game's protocol with every seat's points, as the announcement shows it; None when
@@ -161,5 +181,74 @@ class Announcer:
             deadline=deadline,
             final=game.status_at(self.clock.now(), self.settings.protest_window_minutes)
             is GameStatus.FINAL,
+            protests=await self._protests(game_id),
+            waiting=bool(game.pending_protests) and self.clock.now() >= deadline,
         )
         return announcement(data, self.settings.zone)
+
+    async def _protests(self, game_id: int) -> tuple[tuple[str, str, str | None], ...]:
+        rows = await self.database.fetchall(
+            "SELECT pr.status, p.nickname, pr.reason FROM protests AS pr "
+            "JOIN players AS p ON p.id = pr.player_id WHERE pr.game_id = ? ORDER BY pr.id",
+            (game_id,),
+        )
+        return tuple((row["status"], row["nickname"], row["reason"]) for row in rows)
+
+    async def _markup(self, bot: Bot, game_id: int) -> InlineKeyboardMarkup | None:
+        """«⚠️ Протест» under an announcement while protests may be filed: it opens the private
+        chat with the bot on that game."""
+        game = await self.games.get(game_id)
+        if game is None or not game.open_for_protest(
+            self.clock.now(), self.settings.protest_window_minutes
+        ):
+            return None
+        me = await bot.me()
+        builder = InlineKeyboardBuilder()
+        builder.button(
+            text=protest_texts.CLUB_PROTEST_BUTTON,
+            url=f"https://t.me/{me.username}?start={PROTEST_LINK}-{game_id}",
+        )
+        return builder.as_markup()
+
+    async def personal(self, game_id: int, player_id: int) -> tuple[str, bool] | None:
+        """A player's own result of a game, and whether he may still protest it; None when the
+        game is annulled or he did not play it."""
+        game, score = await self.games.scored(game_id)
+        if score is None:
+            return None
+        seat = game.protocol.seat_of(player_id)
+        if seat is None:
+            return None
+        tournament = await self.tournaments.get(game.tournament_id)
+        player = await self.players.get(player_id)
+        assert tournament is not None and player is not None and game.protocol.winner
+        ruleset = tournament.ruleset()
+        lines = [seat_points(score.seats[seat - 1], player.nickname)]
+        for code in game.protocol.seat_penalties(seat):
+            item = ruleset.penalty(code)
+            lines.append(penalty_line(code, item.description if item else ""))
+        window = self.settings.protest_window_minutes
+        open_ = game.open_for_protest(self.clock.now(), window)
+        text = protest_texts.private_result(
+            "\n".join(lines), game.table, game.number, tournament.title,
+            WINNER[game.protocol.winner], date_time(game.deadline(window), self.settings.zone),
+            open_,
+        )  # fmt: skip
+        return text, open_
+
+    async def publish_reply(
+        self, bot: Bot, game_id: int, chat_id: int, text: str, timeout: float | None = None
+    ) -> None:
+        """A text under the game's announcement (a decision on a protest, a replay)."""
+        row = await self.database.fetchone(
+            "SELECT message_id FROM announcements WHERE game_id = ? AND chat_id = ?",
+            (game_id, chat_id),
+        )
+        reply = (
+            ReplyParameters(message_id=row["message_id"], allow_sending_without_reply=True)
+            if row is not None and row["message_id"] is not None
+            else None
+        )
+        await bot.send_message(
+            chat_id, text, reply_parameters=reply, request_timeout=_seconds(timeout)
+        )

@@ -7,6 +7,7 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from bot.texts import announce as texts
+from bot.texts import protests as protest_texts
 from bot.texts.clock import zone_label
 from bot.texts.game import WINNER, seat_points
 from scoring import GameScore, Winner
@@ -27,6 +28,8 @@ class AnnouncementData:
     best_move: list[int]
     deadline: datetime
     final: bool
+    protests: tuple[tuple[str, str, str | None], ...] = ()  # (status, nickname, reason)
+    waiting: bool = False  # the window closed with a protest still to decide
 
 
 def announcement(data: AnnouncementData, zone: ZoneInfo) -> str:
@@ -35,7 +38,7 @@ def announcement(data: AnnouncementData, zone: ZoneInfo) -> str:
         texts.where(data.tournament, data.stage, data.judge),
     ]
     if data.score is None:
-        lines += ["", texts.ANNULLED]
+        lines += ["", texts.ANNULLED, *protest_texts.announcement_lines(list(data.protests))]
         return "\n".join(lines)
     lines.append("")
     for seat in data.score.seats:
@@ -50,7 +53,10 @@ def announcement(data: AnnouncementData, zone: ZoneInfo) -> str:
         lines.append(texts.CI_LEGEND)
     if any(seat.best_move for seat in data.score.seats):
         lines.append(texts.BEST_MOVE_LEGEND)
-    if data.final:
+    lines += protest_texts.announcement_lines(list(data.protests))
+    if data.waiting:
+        lines.append(protest_texts.WAITING_DECISION)
+    elif data.final:
         lines.append(texts.FINAL)
     else:
         local = data.deadline.astimezone(zone)

@@ -13,6 +13,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.club.protests import decide_by_change, queue_private_results
 from bot.club.protocol import SEATS, Protocol
 from bot.club.tournaments import Tournaments
 from bot.core.clock import Clock
@@ -36,8 +37,9 @@ class StoredGame:
     stage_id: int
     judge_id: int
     ended_at: datetime
-    status: GameStatus  # as stored: only decisions write it
+    status: GameStatus  # as stored: decisions and the passing of the window write it
     protocol: Protocol
+    pending_protests: int = 0
 
     @property
     def table(self) -> int:
@@ -50,12 +52,20 @@ class StoredGame:
     def deadline(self, window_minutes: int) -> datetime:
         return self.ended_at + timedelta(minutes=window_minutes)
 
-    def status_at(self, now: datetime, window_minutes: int) -> GameStatus:
-        """provisional while protests may be filed, then final; annulled stays annulled.
+    def open_for_protest(self, now: datetime, window_minutes: int) -> bool:
+        return self.status is GameStatus.PROVISIONAL and now < self.deadline(window_minutes)
 
-        The stored status is written only by decisions (annulment); the passing of the protest
-        window is derived from the time, so no background job has to flip it."""
-        if self.status is GameStatus.PROVISIONAL and now >= self.deadline(window_minutes):
+    def status_at(self, now: datetime, window_minutes: int) -> GameStatus:
+        """provisional while protests may be filed or one is pending, then final; annulled
+        stays annulled.
+
+        Derived from the clock, so a window that closed while the bot was down is closed when it
+        comes back; the stored status catches up later (``Protests.finalize_due``)."""
+        if (
+            self.status is GameStatus.PROVISIONAL
+            and now >= self.deadline(window_minutes)
+            and not self.pending_protests
+        ):
             return GameStatus.FINAL
         return self.status
 
@@ -116,7 +126,9 @@ class Games:
     async def _load(self, where: str, parameters: tuple[object, ...]) -> list[StoredGame]:
         """Games matching ``where`` (on ``games``), with their seats, in two queries."""
         rows = await self.database.fetchall(
-            f"SELECT * FROM games WHERE {where} ORDER BY id", parameters
+            "SELECT *, (SELECT count(*) FROM protests AS p WHERE p.game_id = games.id "
+            f"AND p.status = 'pending') AS pending_protests FROM games WHERE {where} ORDER BY id",
+            parameters,
         )
         seats = await self.database.fetchall(
             f"SELECT * FROM game_seats WHERE game_id IN (SELECT id FROM games WHERE {where}) "
@@ -244,6 +256,7 @@ class Games:
                 if submission.game_id is None:
                     game_id = await _insert_game(connection, submission, actor, now)
                     before, action, note = None, "created", None
+                    await queue_private_results(connection, game_id, protocol.players, now)
                 else:
                     game_id = submission.game_id
                     before = await _last_protocol(connection, game_id)
@@ -273,6 +286,15 @@ class Games:
                 )
                 if self.club_chat_id is not None:
                     await enqueue(connection, CLUB, Kind.ANNOUNCE, now, game_id=game_id, body=note)
+                if before is not None:  # a head judge's change decides the protests he took
+                    cutoff = self.clock.now() - timedelta(minutes=window_minutes)
+                    await decide_by_change(
+                        connection,
+                        game_id,
+                        actor.user_id,
+                        now,
+                        cutoff.isoformat(timespec="seconds"),
+                    )
                 await connection.execute("DELETE FROM drafts WHERE id = ?", (submission.draft_id,))
         except sqlite3.IntegrityError as error:
             if "table_number" in str(error) or "game_number" in str(error):
@@ -281,14 +303,15 @@ class Games:
         return Saved(game_id, created=True)
 
     def can_correct(self, member: Member, game: StoredGame, window_minutes: int) -> bool:
-        """Head judges at any time; the judge who entered it while it is provisional."""
-        status = game.status_at(self.clock.now(), window_minutes)
-        if status is GameStatus.ANNULLED:
+        """Head judges at any time (§8.9); the judge who entered it until its window closes."""
+        if game.status is GameStatus.ANNULLED:
             return False
         if member.is_head_judge:
             return True
         return (
-            member.is_judge and game.judge_id == member.user_id and status is GameStatus.PROVISIONAL
+            member.is_judge
+            and game.judge_id == member.user_id
+            and game.open_for_protest(self.clock.now(), window_minutes)
         )
 
     async def audit(self, game_id: int) -> list[dict[str, object]]:
@@ -362,6 +385,7 @@ def _stored(row: Any, seats: list[Any]) -> StoredGame:
         ended_at=datetime.fromisoformat(row["ended_at"]),
         status=GameStatus(row["status"]),
         protocol=protocol,
+        pending_protests=row["pending_protests"],
     )
 
 

@@ -13,6 +13,8 @@ class Kind(StrEnum):
     ANNOUNCE = "announce"  # send or edit a game's announcement
     CHANGE_NOTE = "change_note"  # a short reply under the announcement: what a correction changed
     TEXT = "text"  # a message to a person
+    RESULT = "result"  # a player's own result of a game, in private (body: the player's id)
+    REPLY = "reply"  # a text in the club chat, under the game's announcement
 
 
 def private(user_id: int) -> str:

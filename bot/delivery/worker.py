@@ -37,8 +37,10 @@ from aiogram.exceptions import (
     TelegramServerError,
 )
 from aiogram.types import InlineKeyboardMarkup
+from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.announce.announcer import Announcer
+from bot.callbacks import ProtestAction, ProtestCB
 from bot.club.members import MemberDirectory
 from bot.core.clock import Clock
 from bot.core.config import Settings
@@ -47,6 +49,7 @@ from bot.delivery.limits import SendLimits
 from bot.delivery.queue import CLUB, Kind, enqueue, private
 from bot.telegram.retry import waits_here
 from bot.texts import delivery as texts
+from bot.texts import protests as protest_texts
 
 log = logging.getLogger(__name__)
 SEND_TIMEOUT = 20.0  # seconds one send may take before it counts as a failure and is retried
@@ -202,6 +205,12 @@ class Outbox:
             await self.announcer.publish_note(
                 bot, row["game_id"], chat_id, row["body"], self.send_timeout
             )
+        elif kind is Kind.REPLY:
+            await self.announcer.publish_reply(
+                bot, row["game_id"], chat_id, row["body"], self.send_timeout
+            )
+        elif kind is Kind.RESULT:
+            await self._send_result(bot, row, chat_id)
         else:
             timeout = round(self.send_timeout)
             markup = (
@@ -211,6 +220,29 @@ class Outbox:
                 chat_id, row["body"], reply_markup=markup, request_timeout=timeout
             )
         await self._drop(row)
+
+    async def _send_result(self, bot: Bot, row: Any, chat_id: int) -> None:
+        """A player's own result; skipped if he switched these off since it was queued."""
+        wanted = await self.database.fetchone(
+            "SELECT private_results FROM members WHERE user_id = ?", (chat_id,)
+        )
+        if wanted is None or not wanted[0]:
+            return
+        personal = await self.announcer.personal(row["game_id"], int(row["body"]))
+        if personal is None:
+            return
+        text, open_ = personal
+        markup = None
+        if open_:
+            builder = InlineKeyboardBuilder()
+            builder.button(
+                text=protest_texts.PROTEST_BUTTON,
+                callback_data=ProtestCB(a=ProtestAction.FILE, i=row["game_id"]),
+            )
+            markup = builder.as_markup()
+        await bot.send_message(
+            chat_id, text, reply_markup=markup, request_timeout=round(self.send_timeout)
+        )
 
     async def _drop(self, row: Any) -> None:
         async with self.database.transaction() as connection:

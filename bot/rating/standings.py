@@ -16,7 +16,7 @@ import logging
 from collections import OrderedDict
 from contextlib import suppress
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from functools import lru_cache
 from typing import Any
@@ -38,10 +38,14 @@ class GameFacts:
     number: int
     ended_at: datetime
     stored_status: str
+    pending_protest: bool = False
 
     def provisional_at(self, now: datetime, window: timedelta) -> bool:
-        """Protests may still change it (imported and decided games are final at once)."""
-        return self.stored_status == "provisional" and now < self.ended_at + window
+        """Protests may still change it: its window is open or a protest awaits a decision
+        (imported games are final at once)."""
+        if self.stored_status != "provisional":
+            return False
+        return self.pending_protest or now < self.ended_at + window
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,12 +108,14 @@ class Board:
         if self._open_until is None:
             latest: dict[int, datetime] = {}
             for player, games in self._index().items():
-                ends = [g.facts.ended_at for g in games if g.facts.stored_status == "provisional"]
-                if ends:
-                    latest[player] = max(ends)
+                open_games = [g.facts for g in games if g.facts.stored_status == "provisional"]
+                if any(facts.pending_protest for facts in open_games):
+                    latest[player] = datetime.max.replace(tzinfo=UTC)
+                elif open_games:
+                    latest[player] = max(facts.ended_at for facts in open_games) + window
             self._open_until = latest
         last = self._open_until.get(player_id)
-        return last is not None and now < last + window
+        return last is not None and now < last
 
 
 # A game's version: any change to a game writes an audit record (saved, corrected, merged,
@@ -118,7 +124,9 @@ class Board:
 _HEADS_QUERY = """
 SELECT g.id, g.table_number, g.game_number, g.winner, g.first_killed, g.best_move, g.ended_at,
        g.status, g.updated_at, s.name AS stage,
-       (SELECT max(a.id) FROM audit_log AS a WHERE a.game_id = g.id) AS audit_id
+       (SELECT max(a.id) FROM audit_log AS a WHERE a.game_id = g.id) AS audit_id,
+       EXISTS (SELECT 1 FROM protests AS p WHERE p.game_id = g.id AND p.status = 'pending')
+           AS pending
 FROM games AS g JOIN stages AS s ON s.id = g.stage_id
 WHERE g.tournament_id = ? AND g.status != 'annulled'
 ORDER BY g.id
@@ -157,7 +165,7 @@ class _Parsed:
 
 
 def _version(head: Any) -> tuple[Any, ...]:
-    return (head["audit_id"], head["status"], head["updated_at"], head["stage"])
+    return (head["audit_id"], head["status"], head["updated_at"], head["stage"], head["pending"])
 
 
 def _game(head: Any, seats: list[Any], names: dict[int, str]) -> tuple[Game, GameFacts]:
@@ -183,6 +191,7 @@ def _game(head: Any, seats: list[Any], names: dict[int, str]) -> tuple[Game, Gam
         number=head["game_number"],
         ended_at=datetime.fromisoformat(head["ended_at"]),
         stored_status=head["status"],
+        pending_protest=bool(head["pending"]),
     )
     return game, facts
 
@@ -222,8 +231,7 @@ class Standings:
             current = await self.tournaments.current()
             if current is not None:
                 board = await self.board(current[0])
-                await asyncio.to_thread(board.provisional, 0, datetime.min, timedelta(0))
-                # (builds the per-player index /me and the boards use)
+                await asyncio.to_thread(board.played, 0)  # builds the per-player index
         except Exception:  # a failed warm-up costs only speed: the next request computes
             log.exception("Refreshing the standings failed")
 

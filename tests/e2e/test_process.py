@@ -30,6 +30,8 @@ async def test_fresh_start_answers_start_within_a_second(fake_telegram, tmp_path
             "me",
             "player",
             "iam",
+            "protest",
+            "settings",
         }
         assert {c["command"] for c in world.api.commands["all_group_chats"]} >= {"start", "help"}
 

@@ -85,6 +85,7 @@ class Chat:
     messages: dict[int, Message] = field(default_factory=dict)
     kicked: bool = False  # the bot was removed from this group (or blocked by this person)
     migrated_to: int | None = None  # the group became this supergroup
+    started: bool = True  # a private chat: the person has opened the bot (pressed Start)
 
     def to_api(self) -> dict[str, Any]:
         data: dict[str, Any] = {"id": self.id, "type": self.type}
@@ -188,6 +189,7 @@ class FakeBotAPI:
         return next(self._message_ids.setdefault(chat_id, itertools.count(1)))
 
     def user_message(self, chat: Chat, user: dict[str, Any], text: str) -> dict[str, Any]:
+        chat.started = True
         message = Message(self._next_message_id(chat.id), chat.id, user, text, text)
         chat.messages[message.message_id] = message
         data = message.to_api(chat)
@@ -370,6 +372,8 @@ class FakeBotAPI:
                 "Bad Request: group chat was upgraded to a supergroup chat",
                 migrate_to_chat_id=chat.migrated_to,
             )
+        if chat.type == "private" and not chat.started:
+            raise BotAPIError(403, "Forbidden: bot can't initiate conversation with a user")
         if chat.kicked:
             if chat.type == "private":
                 raise BotAPIError(403, "Forbidden: bot was blocked by the user")

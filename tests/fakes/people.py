@@ -24,9 +24,13 @@ class World:
         self.deliver = deliver
 
     def person(
-        self, first_name: str, *, user_id: int | None = None, username: str | None = None
-    ) -> Person:
-        return Person(self, user_id or next(_user_ids), first_name, username)
+        self, first_name: str, *, user_id: int | None = None, username: str | None = None,
+        opened: bool = True,
+    ) -> Person:  # fmt: skip
+        """``opened=False``: he has not opened the bot, which cannot write to him first."""
+        person = Person(self, user_id or next(_user_ids), first_name, username)
+        person.private.started = opened
+        return person
 
     def group(self, chat_id: int, title: str = "Клуб") -> Chat:
         return self.api.add_chat(Chat(chat_id, "supergroup", title=title))

@@ -27,6 +27,8 @@ async def test_appoint_list_and_remove_a_judge(world):
         "me",
         "player",
         "iam",
+        "protest",
+        "settings",
     }
     await admin.send(f"/unjudge {judge.id}")
     assert "сняты права (судья)" in (await admin.reply()).text
