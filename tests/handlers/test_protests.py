@@ -236,6 +236,10 @@ async def test_replay_annuls_the_game_and_the_standings_drop_it(tmp_path):
 async def test_change_the_result_through_the_editor(tmp_path):
     async with dispatcher_world(tmp_path) as world:
         _, _, head, owl, _ = await club_with_game(world)
+        ratings = world.service("ratings")
+        tournament = (await world.service("tournaments").current())[0]
+        before = {r.name: r for r in (await ratings.board(tournament)).standings}
+        assert before["Лис"].ci > 0 and before["Bravo"].total == 0
         await file(world, owl)
         await world.announced()
         await head.press("Изменить результат")
@@ -249,6 +253,10 @@ async def test_change_the_result_through_the_editor(tmp_path):
         assert (row["status"], row["decided_by"]) == ("changed", head.id)
         assert "результат игры изменён" in owl.last().text
         assert "победа красных" in announcement(world).text
+        after = {r.name: r for r in (await ratings.board(tournament)).standings}
+        assert after["Лис"].ci == 0  # red won: no compensation
+        assert after["Bravo"].total == 1 and after["Bravo"].special_wins == 1
+        assert after["Bravo"].place < before["Bravo"].place
 
 
 async def test_two_head_judges_deciding_at_once_make_one_decision(tmp_path):
