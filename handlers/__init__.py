@@ -4,6 +4,7 @@ from aiogram import Router
 
 from handlers import (
     admin,
+    backup,
     club_chat,
     entry,
     errors,
@@ -25,6 +26,7 @@ def build_router() -> Router:
         protests.build_router(),  # before entry: a protest's text is not a protocol's
         start.build_router(),
         admin.build_router(),
+        backup.build_router(),
         entry.build_router(),
         interchange.build_router(),
         identity.build_router(),

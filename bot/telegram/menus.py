@@ -45,6 +45,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("merge", audience="admin"),
     Command("import", audience="admin"),
     Command("mingames", audience="admin"),
+    Command("backup", audience="admin"),
     Command("game", audience="judge"),
     Command("games", audience="judge"),
     Command("judge", audience="admin"),

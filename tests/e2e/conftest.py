@@ -2,6 +2,7 @@
 
 import pytest
 
+from tests.fakes.bot_api import TOKEN
 from tests.harness import CLUB_CHAT_ID, BotProcess
 
 
@@ -16,4 +17,5 @@ async def running(fake_telegram, tmp_path):
     if process.process and process.process.returncode is None:
         await process.stop()
     assert "Traceback" not in process.text(), process.text()
+    assert TOKEN.split(":")[1] not in process.text(), "the log shows the bot's token"
     assert world.api.unanswered_callbacks() == []

@@ -1,0 +1,19 @@
+"""/backup: what the admin reads."""
+
+from __future__ import annotations
+
+IN_PRIVATE = "Копию базы я присылаю только администратору в личном чате: напишите мне /backup."
+
+
+def caption(when: str) -> str:
+    return (
+        f"Копия базы клуба на {when}. Храните её в надёжном месте: в ней все игры, игроки и "
+        "протесты. Как восстановить — в README бота (раздел Backups)."
+    )
+
+
+def too_big(size: int) -> str:
+    return (
+        f"База занимает {size // (1024 * 1024)} МБ — больше, чем Telegram разрешает боту "
+        "отправить (50 МБ). Скопируйте её на сервере командой из README (раздел Backups)."
+    )

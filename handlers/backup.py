@@ -1,0 +1,54 @@
+"""/backup: an admin gets a consistent copy of the database as a file."""
+
+from __future__ import annotations
+
+import logging
+
+from aiogram import F, Router
+from aiogram.enums import ChatType
+from aiogram.filters import Command
+from aiogram.types import BufferedInputFile, Message
+
+from bot.core.backup import MAX_SEND_BYTES, snapshot
+from bot.core.clock import Clock
+from bot.core.config import Settings
+from bot.core.db import Database
+from bot.core.rights import Member
+from bot.texts import admin as admin_texts
+from bot.texts import backup as texts
+
+log = logging.getLogger(__name__)
+
+
+async def cmd_backup(
+    message: Message, member: Member, database: Database, clock: Clock, settings: Settings
+) -> None:
+    copy = await snapshot(database)
+    local = clock.now().astimezone(settings.zone)
+    name = f"club-{local:%Y-%m-%d-%H%M}.sqlite3"
+    log.info("Backup of %d bytes taken for admin %s", len(copy), member.user_id)
+    if len(copy) > MAX_SEND_BYTES:
+        await message.answer(texts.too_big(len(copy)))
+        return
+    await message.answer_document(
+        BufferedInputFile(copy, name), caption=texts.caption(f"{local:%d.%m.%Y %H:%M}")
+    )
+
+
+async def not_an_admin(message: Message) -> None:
+    await message.answer(admin_texts.NOT_AN_ADMIN)
+
+
+async def in_group(message: Message) -> None:
+    await message.reply(texts.IN_PRIVATE)
+
+
+def build_router() -> Router:
+    router = Router(name="backup")
+    private = F.chat.type == ChatType.PRIVATE
+    router.message.register(
+        cmd_backup, Command("backup"), private, lambda _, member: member.is_admin
+    )
+    router.message.register(not_an_admin, Command("backup"), private)
+    router.message.register(in_group, Command("backup"))
+    return router
