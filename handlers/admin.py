@@ -249,6 +249,10 @@ def _is_admin(event: object, member: Member) -> bool:
     return member.is_admin
 
 
+def _not_admin(event: object, member: Member) -> bool:
+    return not member.is_admin
+
+
 ANYWHERE = ("judge", "headjudge", "admin", "unjudge")
 PRIVATE_ONLY = ("staff", "newtournament", "tournaments", "newstage", "ruleset")
 
@@ -265,6 +269,6 @@ def build_router() -> Router:
     router.message.register(cmd_new_stage, Command("newstage"), private, _is_admin)
     router.message.register(cmd_ruleset, Command("ruleset"), private, _is_admin)
     router.callback_query.register(on_admin_button, AdminCB.filter(), _is_admin)
-    router.message.register(not_an_admin, Command(*ANYWHERE, *PRIVATE_ONLY))
+    router.message.register(not_an_admin, Command(*ANYWHERE, *PRIVATE_ONLY), _not_admin)
     router.callback_query.register(not_an_admin, AdminCB.filter())
     return router

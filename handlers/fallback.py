@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from aiogram import F, Router
+from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
+from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
+from bot.telegram.menus import COMMANDS
 from bot.texts import common as texts
 
 
@@ -17,9 +19,16 @@ async def unknown_message(message: Message) -> None:
     await message.answer(texts.NOT_UNDERSTOOD)
 
 
+async def private_only_command(message: Message, bot: Bot) -> None:
+    """One of the bot's commands that works only in a private chat, sent in a group."""
+    me = await bot.me()
+    await message.reply(texts.only_in_private(me.username))
+
+
 def build_router() -> Router:
     router = Router(name="fallback")
     router.callback_query.register(unknown_button)
     # In groups the bot stays quiet about chatter; in private it always answers something.
     router.message.register(unknown_message, F.chat.type == ChatType.PRIVATE)
+    router.message.register(private_only_command, Command(*(c.name for c in COMMANDS)))
     return router
