@@ -21,6 +21,7 @@ from handlers import (
 def build_router() -> Router:
     root = Router(name="root")
     root.include_routers(
+        fallback.private_buttons_only(),
         club_chat.build_router(),
         rating.build_router(),  # before start: /start rating-… is its deep link
         protests.build_router(),  # before entry: a protest's text is not a protocol's

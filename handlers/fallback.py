@@ -25,6 +25,19 @@ async def private_only_command(message: Message, bot: Bot) -> None:
     await message.reply(texts.only_in_private(me.username))
 
 
+async def button_outside_private(callback: CallbackQuery) -> None:
+    """Every button with callback data lives in a private chat; one «pressed» in a group is
+    forged (a group's announcement has only a link button)."""
+    await callback.answer(texts.STALE_BUTTON, show_alert=True)
+
+
+def private_buttons_only() -> Router:
+    """Included first: callbacks from groups never reach a feature."""
+    router = Router(name="private-buttons-only")
+    router.callback_query.register(button_outside_private, F.message.chat.type != ChatType.PRIVATE)
+    return router
+
+
 def build_router() -> Router:
     router = Router(name="fallback")
     router.callback_query.register(unknown_button)

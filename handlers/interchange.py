@@ -27,7 +27,7 @@ async def cmd_export(message: Message, command: CommandObject, ratings: Ratings)
         return
     board = await ratings.board(tournament)
     if not board.game_count:
-        await message.answer(texts.EXPORT_EMPTY.format(title=tournament.title))
+        await message.answer(texts.export_empty(tournament.title))
         return
     stem = interchange.file_stem(tournament.title)
     ruleset = interchange.export_ruleset(board)

@@ -3,8 +3,11 @@ decisions, /protests, /replay (§8.9) and /settings for the private results."""
 
 from __future__ import annotations
 
+from contextlib import suppress
+
 from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
+from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import Command, CommandObject, CommandStart, StateFilter
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
@@ -315,7 +318,8 @@ async def on_settings_button(
     await callback.answer()
     if isinstance(callback.message, Message):
         text, markup = _settings_screen(on)
-        await callback.message.edit_text(text, reply_markup=markup)
+        with suppress(TelegramBadRequest):  # «not modified»: a double tap
+            await callback.message.edit_text(text, reply_markup=markup)
 
 
 def build_router() -> Router:

@@ -101,7 +101,7 @@ async def dispatcher_world(
         for error in api.message_errors()
         if error.code != 429 and not any(text in error.description for text in expected)
     ]
-    assert refused == [], "Telegram would have refused these messages"
+    assert refused == [], f"Telegram would have refused these messages: {refused[:5]}"
 
 
 class BotProcess:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.core.rights import Right
-from bot.texts.markup import quote
+from bot.texts.markup import echo, quote
 
 NOT_AN_ADMIN = "Эта команда только для администраторов клуба."
 RIGHT_NAMES = {
@@ -34,7 +34,7 @@ def whom_to_appoint(command: str) -> str:
 
 def never_wrote(reference: str) -> str:
     return (
-        f"Я не знаю {quote(reference)}: человек должен сначала написать мне (/start в личном чате) "
+        f"Я не знаю {echo(reference)}: человек должен сначала написать мне (/start в личном чате) "
         "или в чат клуба. Потом повторите команду."
     )
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.texts.markup import bold, quote
+from bot.texts.markup import bold, echo, quote
 
 NICKNAME_MISSING = "Напишите ник, например: <code>/iam Лис</code>"
 IAM_USAGE = (
@@ -35,7 +35,7 @@ REJECT = "❌ Отклонить"
 
 def unknown_player(nickname: str) -> str:
     return (
-        f"Игрока с ником «{quote(nickname)}» в клубе нет. Проверьте написание — ник должен "
+        f"Игрока с ником «{echo(nickname)}» в клубе нет. Проверьте написание — ник должен "
         "совпадать с тем, под которым вас вносят в протокол (регистр и е/ё не важны)."
     )
 

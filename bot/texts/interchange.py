@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.texts.markup import quote
+from bot.texts.markup import echo, quote
 
 DEFAULT_TITLE = "Импорт"
 TOO_BIG = "Файл больше 20 МБ — Telegram не даёт боту скачать такой. Разделите его на части."
@@ -20,9 +20,13 @@ FILE_HINT = (
 )
 DOWNLOAD_FAILED = "Не удалось скачать файл из Telegram. Пришлите его ещё раз."
 IMPORTING = "Проверяю файл…"
-EXPORT_EMPTY = "В турнире «{title}» пока нет засчитанных игр — выгружать нечего."
+
 NOT_ALLOWED_EXPORT = "Выгрузка доступна судьям, главным судьям и администраторам."
 NOT_ALLOWED_IMPORT = "Импорт доступен только администраторам клуба."
+
+
+def export_empty(title: str) -> str:
+    return f"В турнире «{quote(title)}» пока нет засчитанных игр — выгружать нечего."
 
 
 def unknown_ruleset(ref: str, known: list[str]) -> str:
@@ -41,9 +45,14 @@ def same_player(first: str, second: str) -> str:
 
 
 def refused(problems: list[str], shown: int) -> str:
-    lines = [f"• {quote(problem)}" for problem in problems[:shown]]
-    if len(problems) > shown:
-        lines.append(f"… и ещё {len(problems) - shown}")
+    lines: list[str] = []
+    for problem in problems[:shown]:
+        line = f"• {echo(problem, 300)}"
+        if sum(len(old) for old in lines) + len(line) > 3300:  # one Telegram message
+            break
+        lines.append(line)
+    if len(problems) > len(lines):
+        lines.append(f"… и ещё {len(problems) - len(lines)}")
     return "Файл не импортирован — ничего не записано. Что исправить:\n" + "\n".join(lines)
 
 

@@ -12,3 +12,12 @@ def quote(value: object) -> str:
 
 def bold(value: object) -> str:
     return f"<b>{quote(value)}</b>"
+
+
+def echo(value: object, limit: int = 60) -> str:
+    """Something a person typed, repeated back: quoted, and cut short so that an answer to a
+    4096-character message still fits in one of Telegram's."""
+    text = str(value)
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return quote(text)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.texts.markup import bold, quote
+from bot.texts.markup import bold, echo, quote
 
 NO_SUCH_GAME = "Такой игры нет."
 NO_SUCH_PROTEST = "Такого протеста нет."
@@ -142,7 +142,7 @@ def announcement_lines(protests: list[tuple[str, str, str | None]]) -> list[str]
         if status == "pending":
             lines.append(f"⚠️ Подан протест ({quote(nickname)}) — решает главный судья.")
         elif status == "rejected":
-            lines.append(f"⚖️ Протест ({quote(nickname)}) отклонён: {quote(reason or '')}")
+            lines.append(f"⚖️ Протест ({quote(nickname)}) отклонён: {echo(reason or '', 200)}")
         elif status == "changed":
             lines.append(f"⚖️ По протесту ({quote(nickname)}) результат изменён.")
         else:

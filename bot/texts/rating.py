@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.rating.boards import Kind, Row, Table
-from bot.texts.markup import bold, quote
+from bot.texts.markup import bold, echo, quote
 from bot.texts.points import show
 
 PAGE_SIZE = 20
@@ -60,7 +60,7 @@ def picture_caption(title: str, page: int, pages: int) -> str:
 def unknown_tournament(asked: str, titles: list[str]) -> str:
     known = "\n".join(f"• {quote(title)}" for title in titles) or "—"
     return (
-        f"Турнир «{quote(asked)}» не найден. Напишите /rating и часть названия, например "
+        f"Турнир «{echo(asked)}» не найден. Напишите /rating и часть названия, например "
         f"<code>/rating осенний</code>, или одно из: среднее, шериф, дон, мафия, мирный.\n\n"
         f"Турниры клуба:\n{known}"
     )
@@ -68,7 +68,7 @@ def unknown_tournament(asked: str, titles: list[str]) -> str:
 
 def several_tournaments(asked: str, titles: list[str]) -> str:
     found = "\n".join(f"• {quote(title)}" for title in titles)
-    return f"Под «{quote(asked)}» подходят несколько турниров — уточните название:\n{found}"
+    return f"Под «{echo(asked)}» подходят несколько турниров — уточните название:\n{found}"
 
 
 def _row(row: Row, kind: Kind, mine: bool) -> str:

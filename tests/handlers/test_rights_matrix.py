@@ -104,7 +104,7 @@ async def test_nobody_does_what_his_rights_do_not_allow(tmp_path, where):
                 await ask(world, person, text, chat or person.private)
                 refused += 1
                 assert await fingerprint(world) == before, f"{role} could run {text!r} ({where})"
-        assert refused >= 40
+        assert refused > 50  # 95 with the 29 commands of today
         # Forged and stale buttons, by every role: answered, and nothing changes for those
         # without the right (the admin and head judge may legitimately act: checked apart; a
         # judge may open a draft — «next game», or a correction of his own game).
