@@ -138,8 +138,8 @@ async def on_protest_text(
             member.user_id, game_id, message.text or "", protests, members, announcer, outbox
         )
     except ProtestError as error:
-        await message.answer(error.message)  # an empty or long text: asked again, state kept
-        if error.message not in (texts.EMPTY,) and not error.message.startswith("Слишком"):
+        await message.answer(error.message)
+        if not error.retry:  # an empty or too long text is asked for again
             await state.clear()
         return
     await state.clear()
@@ -244,7 +244,7 @@ async def on_reason_text(
             )
     except ProtestError as error:
         await message.answer(error.message)
-        if error.message != texts.REASON_EMPTY and not error.message.startswith("Слишком"):
+        if not error.retry:
             await state.clear()
         return
     await state.clear()

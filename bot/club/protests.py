@@ -42,11 +42,14 @@ class ProtestStatus(StrEnum):
 
 
 class ProtestError(Exception):
-    """The protest or decision cannot be made; the message is Russian and says why."""
+    """The protest or decision cannot be made; the message is Russian and says why.
 
-    def __init__(self, message: str) -> None:
+    ``retry``: the text was unusable (empty, too long) — the person is asked for it again."""
+
+    def __init__(self, message: str, *, retry: bool = False) -> None:
         super().__init__(message)
         self.message = message
+        self.retry = retry
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,9 +265,9 @@ class Protests:
         """File a protest; deciders get it with the game's ``protocol`` (as announced) and
         ``buttons(protest id)`` (reply markup JSON)."""
         if not text.strip():
-            raise ProtestError(texts.EMPTY)
+            raise ProtestError(texts.EMPTY, retry=True)
         if len(text) > MAX_TEXT:
-            raise ProtestError(texts.too_long(len(text)))
+            raise ProtestError(texts.too_long(len(text)), retry=True)
         now = self.clock.iso()
         async with self.database.transaction() as connection:
             await self._check(connection, user_id, game_id)
@@ -467,9 +470,9 @@ class Protests:
 def _reason(text: str) -> str:
     reason = text.strip()
     if not reason:
-        raise ProtestError(texts.REASON_EMPTY)
+        raise ProtestError(texts.REASON_EMPTY, retry=True)
     if len(reason) > MAX_TEXT:
-        raise ProtestError(texts.too_long(len(reason)))
+        raise ProtestError(texts.too_long(len(reason)), retry=True)
     return reason
 
 
