@@ -108,3 +108,24 @@ async def open_seat_from_summary(taps: Taps, seat: int) -> None:
     await taps.press("✏️ Изменить")
     await taps.press("Доп. баллы и штрафы")
     await taps.seat(seat)
+
+
+async def appoint_head_judge(world: World, admin: Person, name: str, username: str) -> Person:
+    head = world.person(name, username=username)
+    await head.send("/start")
+    await head.reply()
+    await admin.send(f"/headjudge @{username}")
+    assert "назначен" in (await admin.reply()).text
+    return head
+
+
+async def linked_player(
+    world: World, admin: Person, name: str, username: str, nickname: str
+) -> Person:
+    """A person who opened the bot and whom the admin linked to ``nickname``."""
+    person = world.person(name, username=username)
+    await person.send("/start")
+    await person.reply()
+    await admin.send(f"/link {person.id} {nickname}")
+    assert "Готово" in (await admin.reply()).text
+    return person

@@ -89,10 +89,6 @@ class Identity:
         )
         return Player(row["id"], row["nickname"]) if row else None
 
-    async def linked_user(self, player_id: int) -> int | None:
-        row = await self.database.fetchone("SELECT user_id FROM players WHERE id = ?", (player_id,))
-        return int(row[0]) if row and row[0] is not None else None
-
     async def request(self, request_id: int) -> LinkRequest | None:
         row = await self.database.fetchone(
             "SELECT r.*, p.nickname FROM link_requests AS r JOIN players AS p "

@@ -184,12 +184,6 @@ class Protests:
         row = await self.database.fetchone(f"{_PROTEST_QUERY} WHERE pr.id = ?", (protest_id,))
         return _protest(row) if row else None
 
-    async def of_game(self, game_id: int) -> list[Protest]:
-        rows = await self.database.fetchall(
-            f"{_PROTEST_QUERY} WHERE pr.game_id = ? ORDER BY pr.id", (game_id,)
-        )
-        return [_protest(row) for row in rows]
-
     async def pending(self) -> list[Protest]:
         rows = await self.database.fetchall(
             f"{_PROTEST_QUERY} WHERE pr.status = 'pending' ORDER BY pr.id"

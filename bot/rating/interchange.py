@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-import secrets
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -293,7 +292,3 @@ async def _insert_game(
         "VALUES (?, ?, ?, 'created', NULL, ?)",
         (new_id, actor_id, now, protocol.audit_json()),
     )
-
-
-def new_seed() -> int:
-    return secrets.randbelow(2**31)

@@ -97,11 +97,6 @@ def pending_line(table: int, number: int, nickname: str) -> str:
     return f"Стол {table}, игра {number} — {nickname}"
 
 
-def decided_marker(status: str, by: str) -> str:
-    word = {"rejected": "Отклонён", "changed": "Результат изменён", "replay": "Переигровка"}
-    return f"\n\n✔ {word.get(status, 'Решено')} — {quote(by)}"
-
-
 def already_decided(status: str) -> str:
     word = {"rejected": "отклонён", "changed": "решён изменением результата",
             "replay": "решён переигровкой"}.get(status, "решён")  # fmt: skip

@@ -1,23 +1,16 @@
 """A protest end to end with the real ``python -m bot``: filed, the bot restarted, decided."""
 
-from tests.club import Taps, enter_protocol, setup_club
+from tests.club import Taps, appoint_head_judge, enter_protocol, linked_player, setup_club
 from tests.harness import CLUB_CHAT_ID, BotProcess
 
 
 async def test_a_protest_survives_a_restart_and_is_decided(running, tmp_path):
     world, process = running
     admin, judge = await setup_club(world)
-    head = world.person("Глава", username="head")
-    owl = world.person("Ольга", username="owl")
-    for person in (head, owl):
-        await person.send("/start")
-        await person.reply()
-    await admin.send("/headjudge @head")
-    await admin.reply()
+    head = await appoint_head_judge(world, admin, "Глава", "head")
     await enter_protocol(Taps(judge))
     await judge.press("✅ Подтвердить")
-    await admin.send(f"/link {owl.id} Сова")
-    await admin.reply()
+    owl = await linked_player(world, admin, "Ольга", "owl", "Сова")
     await owl.send("/protest")
     await owl.reply()
     await owl.press(owl.buttons()[0])

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from bot.telegram.menus import COMMANDS
-from tests.club import Taps, enter_protocol, setup_club
+from tests.club import Taps, appoint_head_judge, enter_protocol, linked_player, setup_club
 from tests.harness import CLUB_CHAT_ID, dispatcher_world
 
 ROLES = ("admin", "head_judge", "judge", "linked", "member", "stranger")
@@ -48,19 +48,15 @@ async def fingerprint(world, skip=()):
 
 async def people(world):
     admin, judge = await setup_club(world)
-    head = world.person("Глава", username="head")
-    linked = world.person("Ольга", username="owl")
+    head = await appoint_head_judge(world, admin, "Глава", "head")
     member = world.person("Мария", username="maria")
     target = world.person("Цель", username="target")
-    for person in (head, linked, member, target):
+    for person in (member, target):
         await person.send("/start")
         await person.reply()
-    await admin.send("/headjudge @head")
-    await admin.reply()
     await enter_protocol(Taps(judge))
     await judge.press("✅ Подтвердить")
-    await admin.send(f"/link {linked.id} Сова")
-    await admin.reply()
+    linked = await linked_player(world, admin, "Ольга", "owl", "Сова")
     await linked.send("/protest")
     await linked.reply()
     await linked.press(linked.buttons()[0])
