@@ -4,17 +4,22 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
-from scoring.engine import compute
+from scoring.engine import Result, compute, cycle_collection_paused
 from scoring.protocol_json import load_protocol
-from scoring.report import rulesets_text, to_csv, to_json, to_table
+from scoring.report import json_chunks, rulesets_text, to_csv, to_table
 from scoring.rulesets import BUILT_IN, RulesetError, builtin, resolve_ruleset
 from scoring.validation import ProtocolError
 
 EXIT_INVALID = 2
-_FORMATTERS = {"json": to_json, "table": to_table, "csv": to_csv}
+# Each format as pieces of text: the JSON of a long distance is written as it is made.
+_FORMATTERS: dict[str, Callable[[Result], Iterable[str]]] = {
+    "json": json_chunks,
+    "table": lambda result: (to_table(result),),
+    "csv": lambda result: (to_csv(result),),
+}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -40,16 +45,21 @@ def _read(name: str) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    # A one-shot run makes no reference cycles; the collector's scans of the parsed protocol's
+    # million objects cost a tenth of the run on 10,000 games.
+    with cycle_collection_paused():
+        return _run(_parser().parse_args(argv))
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         if args.command == "rulesets":
             found = [builtin(ruleset_id) for ruleset_id in BUILT_IN]
             found += [resolve_ruleset(path) for path in args.file]
             sys.stdout.write(rulesets_text(found))
             return 0
-        text = _read(args.file)
         distance, ruleset = load_protocol(
-            text, resolve_ruleset, args.ruleset, getattr(args, "seed", None)
+            _read(args.file), resolve_ruleset, args.ruleset, getattr(args, "seed", None)
         )
     except ProtocolError as error:
         for problem in error.problems:
@@ -71,5 +81,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 0
     result = compute(distance.games, ruleset, distance.seed)
-    sys.stdout.write(_FORMATTERS[args.format](result))
+    sys.stdout.writelines(_FORMATTERS[args.format](result))
     return 0

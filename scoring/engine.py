@@ -190,6 +190,14 @@ def score_games(games: Sequence[Game], ruleset: Ruleset) -> tuple[GameScore, ...
         Outcome.DRAW: units(ruleset.draw_points),
         Outcome.LOSS: 0,
     }
+    # by the game's winner, each role's outcome and its points
+    results = {
+        winner: {
+            role: (OUTCOMES[(role, winner)], outcome_units[OUTCOMES[(role, winner)]])
+            for role in Role
+        }
+        for winner in Winner
+    }
     best_move_units = [units(points) for points in ruleset.best_move_points]
     penalty_units = {item.code: units(item.value) for item in ruleset.penalties}
     extra_units: dict[Decimal, int] = {}
@@ -199,11 +207,13 @@ def score_games(games: Sequence[Game], ruleset: Ruleset) -> tuple[GameScore, ...
     for game in games:
         guessed = best_move_guessed(game)
         winner = game.winner
+        result_of = results[winner]
+        first_killed = game.first_killed
         seats = []
         for seat, entry in enumerate(game.players, start=1):
             role = entry.role
-            outcome = OUTCOMES[(role, winner)]
-            killed = seat == game.first_killed
+            outcome, win_units = result_of[role]
+            killed = seat == first_killed
             extra = entry.extra
             if extra not in extra_units:
                 extra_units[extra] = units(extra)
@@ -212,19 +222,19 @@ def score_games(games: Sequence[Game], ruleset: Ruleset) -> tuple[GameScore, ...
                 penalty += penalty_units[code]
             compensated = killed and role in RED_ROLES and winner is Winner.BLACK
             seats.append(
-                SeatScore(
-                    seat=seat,
-                    name=entry.name,
-                    role=role,
-                    outcome=outcome,
-                    scale=scale,
-                    win_units=outcome_units[outcome],
-                    best_move_units=best_move_units[guessed] if killed and guessed else 0,
-                    extra_units=extra_units[extra],
-                    penalty_units=penalty,
-                    ci=compensations[(game.stage, entry.name)] if compensated else _NO_CI,
-                    first_killed=killed,
-                    best_move_guessed=guessed if killed else None,
+                SeatScore(  # positional: keywords make a named tuple twice as slow to build
+                    seat,
+                    entry.name,
+                    role,
+                    outcome,
+                    scale,
+                    win_units,
+                    best_move_units[guessed] if killed and guessed else 0,
+                    extra_units[extra],
+                    penalty,
+                    compensations[(game.stage, entry.name)] if compensated else _NO_CI,
+                    killed,
+                    guessed if killed else None,
                 )
             )
         scored.append(GameScore(game=game, seats=tuple(seats)))
@@ -311,14 +321,14 @@ def standings(scores: Sequence[GameScore], ruleset: Ruleset, seed: int) -> tuple
 
 def compute(games: Sequence[Game], ruleset: Ruleset, seed: int = 0) -> Result:
     """Per-game points and standings of a distance of valid games."""
-    with _no_cycle_collection():
+    with cycle_collection_paused():
         scores = score_games(games, ruleset)
         return Result(ruleset=ruleset, standings=standings(scores, ruleset, seed), games=scores)
 
 
 @contextmanager
-def _no_cycle_collection() -> Iterator[None]:
-    """Pause the cyclic garbage collector while scoring.
+def cycle_collection_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while scoring (or reading a protocol, in the CLI).
 
     Scoring allocates a million small tuples and makes no reference cycles; the collector's
     repeated scans of them cost 20 % at 10,000 games and made the time grow faster than the

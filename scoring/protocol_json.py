@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
@@ -29,10 +29,6 @@ def _reject_constant(name: str) -> Any:
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_number(value: Any) -> bool:
-    return _is_int(value) or isinstance(value, Decimal)
 
 
 def load_protocol(
@@ -79,8 +75,9 @@ def load_protocol(
 
     games: list[Game] = []
     seen_ids: set[str] = set()
+    reader = _GameReader(ruleset)
     for index, raw in enumerate(raw_games, start=1):
-        game_id, game, game_problems = _read_game(raw, index, ruleset)
+        game_id, game, game_problems = reader.read(raw, index)
         if game_id in seen_ids:
             problems.append(Problem("game-id-duplicate", "номер игры повторяется в файле", game_id))
         seen_ids.add(game_id)
@@ -97,121 +94,189 @@ def load_protocol(
     return distance, ruleset
 
 
-def _read_game(raw: Any, index: int, ruleset: Ruleset) -> tuple[str, Game | None, list[Problem]]:
-    """The game's id (or ``#index`` without one), the game if it is valid, and its problems."""
-    label = f"#{index}"
-    if not isinstance(raw, dict):
-        return label, None, [Problem("game-invalid", "игра должна быть JSON-объектом", label)]
-    problems: list[Problem] = []
-    raw_id = raw.get("id")
-    if isinstance(raw_id, str) and raw_id.strip():
-        game_id = raw_id
-    elif _is_int(raw_id):
-        game_id = str(raw_id)
-    else:
-        game_id = label
-        problems.append(Problem("game-id-missing", f"у игры №{index} в файле нет поля «id»", label))
+_ROLES = {role.value: role for role in Role}
+_WINNERS = {winner.value: winner for winner in Winner}
 
-    def add(code: str, message: str, seat: int | None = None) -> None:
-        problems.append(Problem(code, message, game_id, seat))
 
-    for key in raw:
-        if key not in _GAME_FIELDS:
-            add("field-unknown", f"неизвестное поле «{key}»")
+class _GameReader:
+    """Reads games one by one and reports every problem of each.
 
-    stage = raw.get("stage", DEFAULT_STAGE)
-    if not isinstance(stage, str) or not stage.strip():
-        add("stage-invalid", "поле «stage» должно быть непустой строкой")
-        stage = DEFAULT_STAGE
+    A distance repeats the same seats (a player in a role with an extra and penalties, in a won or
+    lost game) and role layouts thousands of times, so the ruleset's checks run, and the seat's
+    entry is made, once per combination found valid; anything not seen before, and every invalid
+    one, goes through the full checks. Equal seats share one immutable ``SeatEntry``.
+    """
 
-    winner: Winner | None = None
-    try:
-        winner = Winner(str(raw.get("winner")))
-    except ValueError:
-        add("winner-invalid", "победитель: нужно red, black или draw")
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+        self._valid_points: set[tuple[Decimal | int, tuple[str, ...], Role, Winner]] = set()
+        self._entries: dict[tuple[str, Decimal | int, tuple[str, ...], Role], SeatEntry] = {}
+        self._valid_layouts: set[tuple[Role, ...]] = set()
 
-    raw_players = raw.get("players")
-    if not isinstance(raw_players, list):
-        add("players-invalid", "поле «players» должно быть списком из 10 игроков")
-        raw_players = []
-    elif len(raw_players) != SEATS:
-        add("players-count", f"за столом 10 мест, указано {len(raw_players)}")
-
-    seats: list[SeatEntry | None] = []
-    for seat, raw_player in enumerate(raw_players, start=1):
-        entry, seat_problems = _read_seat(raw_player, game_id, seat, winner, ruleset)
-        problems += seat_problems
-        seats.append(entry)
-
-    names = [
-        player.get("name")
-        if isinstance(player, Mapping) and isinstance(player.get("name"), str)
-        else None
-        for player in raw_players
-    ]
-    problems += check_names(game_id, names)
-    if len(seats) == SEATS and all(seats):
-        problems += check_roles(game_id, [entry.role for entry in seats if entry])
-
-    first_killed = raw.get("first_killed")
-    if first_killed is not None and not _is_int(first_killed):
-        add("first-killed-invalid", "поле «first_killed» должно быть номером места 1–10")
-        first_killed = None
-    best_move_raw = raw.get("best_move")
-    best_move: tuple[int, ...] | None = None
-    if best_move_raw is not None:
-        if not isinstance(best_move_raw, list) or not all(_is_int(s) for s in best_move_raw):
-            add("best-move-invalid", "поле «best_move» должно быть списком из трёх номеров мест")
+    def read(self, raw: Any, index: int) -> tuple[str, Game | None, list[Problem]]:
+        """The game's id (or ``#index`` without one), the game if it is valid, and its problems."""
+        label = f"#{index}"
+        if not isinstance(raw, dict):
+            return label, None, [Problem("game-invalid", "игра должна быть JSON-объектом", label)]
+        problems: list[Problem] = []
+        raw_id = raw.get("id")
+        if isinstance(raw_id, str) and raw_id.strip():
+            game_id = raw_id
+        elif _is_int(raw_id):
+            game_id = str(raw_id)
         else:
-            best_move = tuple(best_move_raw)
-    problems += check_night(game_id, first_killed, best_move)
+            game_id = label
+            problems.append(
+                Problem("game-id-missing", f"у игры №{index} в файле нет поля «id»", label)
+            )
 
-    if problems or winner is None:
-        return game_id, None, problems
-    game = Game(
-        id=game_id,
-        stage=stage,
-        winner=winner,
-        players=tuple(entry for entry in seats if entry),
-        first_killed=first_killed,
-        best_move=best_move,
-    )
-    return game_id, game, problems
+        def add(code: str, message: str, seat: int | None = None) -> None:
+            problems.append(Problem(code, message, game_id, seat))
 
+        if not raw.keys() <= _GAME_FIELDS:
+            for key in raw:
+                if key not in _GAME_FIELDS:
+                    add("field-unknown", f"неизвестное поле «{key}»")
 
-def _read_seat(
-    raw: Any, game_id: str, seat: int, winner: Winner | None, ruleset: Ruleset
-) -> tuple[SeatEntry | None, list[Problem]]:
-    problems: list[Problem] = []
+        stage = raw.get("stage", DEFAULT_STAGE)
+        if not isinstance(stage, str) or not stage.strip():
+            add("stage-invalid", "поле «stage» должно быть непустой строкой")
+            stage = DEFAULT_STAGE
 
-    def add(code: str, message: str) -> None:
-        problems.append(Problem(code, message, game_id, seat))
+        raw_winner = raw.get("winner")
+        winner = _WINNERS.get(raw_winner) if isinstance(raw_winner, str) else None
+        if winner is None:
+            add("winner-invalid", "победитель: нужно red, black или draw")
 
-    if not isinstance(raw, Mapping):
-        add("player-invalid", "игрок должен быть JSON-объектом")
-        return None, problems
-    for key in raw:
-        if key not in _PLAYER_FIELDS:
-            add("field-unknown", f"неизвестное поле «{key}»")
-    name = raw.get("name")
-    if not isinstance(name, str) or not name.strip():
-        add("name-missing", "не указан ник игрока")
-        name = None
-    role: Role | None = None
-    try:
-        role = Role(str(raw.get("role")))
-    except ValueError:
-        add("role-invalid", "роль: нужно civilian, sheriff, mafia или don")
-    extra = raw.get("extra", 0)
-    if not _is_number(extra):
-        add("extra-invalid", "доп. баллы должны быть числом")
-        extra = 0
-    extra = Decimal(extra)
-    penalties = raw.get("penalties", [])
-    if not isinstance(penalties, list) or not all(isinstance(code, str) for code in penalties):
-        add("penalties-invalid", "поле «penalties» должно быть списком кодов штрафов")
-        penalties = []
-    problems += check_seat(ruleset, game_id, seat, extra, penalties, role, winner)
-    if name is None or role is None:
-        return None, problems
-    return SeatEntry(name=name, role=role, extra=extra, penalties=tuple(penalties)), problems
+        raw_players = raw.get("players")
+        if not isinstance(raw_players, list):
+            add("players-invalid", "поле «players» должно быть списком из 10 игроков")
+            raw_players = []
+        elif len(raw_players) != SEATS:
+            add("players-count", f"за столом 10 мест, указано {len(raw_players)}")
+
+        seats: list[SeatEntry | None] = []
+        for seat, raw_player in enumerate(raw_players, start=1):
+            entry, seat_problems = self._read_seat(raw_player, game_id, seat, winner)
+            problems += seat_problems
+            seats.append(entry)
+
+        if all(seats):
+            if len({entry.name for entry in seats if entry}) != len(seats):
+                problems += check_names(game_id, [entry.name for entry in seats if entry])
+        else:
+            names = [
+                player.get("name")
+                if isinstance(player, dict) and isinstance(player.get("name"), str)
+                else None
+                for player in raw_players
+            ]
+            problems += check_names(game_id, names)
+        if len(seats) == SEATS and all(seats):
+            layout = tuple(entry.role for entry in seats if entry)
+            if layout not in self._valid_layouts:
+                role_problems = check_roles(game_id, layout)
+                problems += role_problems
+                if not role_problems:
+                    self._valid_layouts.add(layout)
+
+        first_killed = raw.get("first_killed")
+        if first_killed is not None and not _is_int(first_killed):
+            add("first-killed-invalid", "поле «first_killed» должно быть номером места 1–10")
+            first_killed = None
+        best_move_raw = raw.get("best_move")
+        best_move: tuple[int, ...] | None = None
+        if best_move_raw is not None:
+            if not isinstance(best_move_raw, list) or not all(_is_int(s) for s in best_move_raw):
+                add(
+                    "best-move-invalid", "поле «best_move» должно быть списком из трёх номеров мест"
+                )
+            else:
+                best_move = tuple(best_move_raw)
+        problems += check_night(game_id, first_killed, best_move)
+
+        if problems or winner is None:
+            return game_id, None, problems
+        game = Game(
+            id=game_id,
+            stage=stage,
+            winner=winner,
+            players=tuple(entry for entry in seats if entry),
+            first_killed=first_killed,
+            best_move=best_move,
+        )
+        return game_id, game, problems
+
+    def _read_seat(
+        self, raw: Any, game_id: str, seat: int, winner: Winner | None
+    ) -> tuple[SeatEntry | None, list[Problem]]:
+        problems: list[Problem] = []
+        if not isinstance(raw, dict):
+            problems.append(
+                Problem("player-invalid", "игрок должен быть JSON-объектом", game_id, seat)
+            )
+            return None, problems
+        if not raw.keys() <= _PLAYER_FIELDS:
+            for key in raw:
+                if key not in _PLAYER_FIELDS:
+                    problems.append(
+                        Problem("field-unknown", f"неизвестное поле «{key}»", game_id, seat)
+                    )
+        name = raw.get("name")
+        if not isinstance(name, str) or not name.strip():
+            problems.append(Problem("name-missing", "не указан ник игрока", game_id, seat))
+            name = None
+        raw_role = raw.get("role")
+        role = _ROLES.get(raw_role) if isinstance(raw_role, str) else None
+        if role is None:
+            problems.append(
+                Problem(
+                    "role-invalid", "роль: нужно civilian, sheriff, mafia или don", game_id, seat
+                )
+            )
+        extra = raw.get("extra", 0)
+        if type(extra) is not int and type(extra) is not Decimal:  # a bool is not a number
+            problems.append(
+                Problem("extra-invalid", "доп. баллы должны быть числом", game_id, seat)
+            )
+            extra = 0
+        codes: tuple[str, ...] = ()
+        penalties = raw.get("penalties")
+        if penalties:
+            if isinstance(penalties, list) and all(isinstance(code, str) for code in penalties):
+                codes = tuple(penalties)
+            else:
+                problems.append(
+                    Problem(
+                        "penalties-invalid",
+                        "поле «penalties» должно быть списком кодов штрафов",
+                        game_id,
+                        seat,
+                    )
+                )
+        elif penalties is not None and not isinstance(penalties, list):
+            problems.append(
+                Problem(
+                    "penalties-invalid",
+                    "поле «penalties» должно быть списком кодов штрафов",
+                    game_id,
+                    seat,
+                )
+            )
+        if name is None or role is None or winner is None:
+            problems += check_seat(self.ruleset, game_id, seat, Decimal(extra), codes, role, winner)
+            return None, problems
+        points = (extra, codes, role, winner)
+        if points not in self._valid_points:
+            seat_problems = check_seat(
+                self.ruleset, game_id, seat, Decimal(extra), codes, role, winner
+            )
+            if seat_problems:
+                return SeatEntry(name, role, Decimal(extra), codes), problems + seat_problems
+            self._valid_points.add(points)
+        key = (name, extra, codes, role)
+        known = self._entries.get(key)
+        if known is not None:
+            return known, problems
+        entry = self._entries[key] = SeatEntry(name, role, Decimal(extra), codes)
+        return entry, problems

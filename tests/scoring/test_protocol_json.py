@@ -140,3 +140,16 @@ def test_rule_checks_run_on_parsed_games():
     g["players"][0]["extra"] = 0.3
     g["players"][0]["penalties"] = ["8.5.1"]
     assert problem_codes({"games": [g]}) == ["extra-in-draw", "penalty-result"]
+
+
+def test_a_seat_seen_valid_before_does_not_hide_a_later_problem():
+    # the reader remembers valid seats; the same player and points in a lost game must still be
+    # checked (8.5.1 needs a lost game), and the same role layout with a wrong count is reported
+    good = minimal_game(id="1", winner="black")
+    good["players"][0]["penalties"] = ["8.5.1"]
+    bad = minimal_game(id="2", winner="red")
+    bad["players"][0]["penalties"] = ["8.5.1"]
+    wrong_roles = minimal_game(id="3", winner="black")
+    wrong_roles["players"][1]["role"] = "civilian"
+    codes = problem_codes({"games": [good, bad, wrong_roles]})
+    assert codes == ["penalty-result", "role-count", "role-count"]
