@@ -44,6 +44,7 @@ from bot.telegram.expired_callbacks import ExpiredCallbackAnswers
 from bot.telegram.menus import group_commands, private_commands, publish_menu
 from bot.telegram.middlewares import InFlightMiddleware, MemberMiddleware
 from bot.telegram.polling import UpdateJournal, poll
+from bot.telegram.response_models import KeepResponseModels
 from bot.telegram.retry import RetryAfter
 from handlers import build_router
 
@@ -55,6 +56,7 @@ def create_bot(settings: Settings) -> Bot:
     session = AiohttpSession()
     if settings.telegram_api_url:
         session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_url))
+    session.middleware(KeepResponseModels())
     session.middleware(RetryAfter())
     session.middleware(ExpiredCallbackAnswers())
     return Bot(

@@ -12,7 +12,7 @@ import gc
 import hashlib
 import math
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import Decimal
@@ -175,8 +175,16 @@ def _stage_compensations(
     }
 
 
-def score_games(games: Sequence[Game], ruleset: Ruleset) -> tuple[GameScore, ...]:
-    """Every seat's points; ``games`` must be valid (see ``validation``)."""
+def score_games(
+    games: Sequence[Game],
+    ruleset: Ruleset,
+    compensations: Mapping[tuple[str, str], Fraction] | None = None,
+) -> tuple[GameScore, ...]:
+    """Every seat's points; ``games`` must be valid (see ``validation``).
+
+    ``compensations``: Ci by (stage, player) when the caller knows the stage's counts (a single
+    game scored against a stage kept elsewhere); by default they are counted from ``games``.
+    """
     scale = ruleset_scale(ruleset)
 
     def units(value: Decimal) -> int:
@@ -201,7 +209,8 @@ def score_games(games: Sequence[Game], ruleset: Ruleset) -> tuple[GameScore, ...
     best_move_units = [units(points) for points in ruleset.best_move_points]
     penalty_units = {item.code: units(item.value) for item in ruleset.penalties}
     extra_units: dict[Decimal, int] = {}
-    compensations = _stage_compensations(ruleset, games)
+    if compensations is None:
+        compensations = _stage_compensations(ruleset, games)
 
     scored = []
     for game in games:

@@ -128,4 +128,7 @@ async def linked_player(
     await person.reply()
     await admin.send(f"/link {person.id} {nickname}")
     assert "Готово" in (await admin.reply()).text
+    # his notice comes through the outbox: wait for it, so that it is not taken for the answer
+    # to what he does next
+    await world.api.wait_for(lambda: "привязан" in person.last().text, 10)
     return person

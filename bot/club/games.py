@@ -20,7 +20,16 @@ from bot.core.clock import Clock
 from bot.core.db import Database
 from bot.core.rights import Member
 from bot.delivery.queue import CLUB, Kind, enqueue
-from scoring import Game, GameScore, Ruleset, Winner, compute, validate_game
+from scoring import (
+    Game,
+    GameScore,
+    Ruleset,
+    Team,
+    Winner,
+    compensation,
+    score_games,
+    validate_game,
+)
 from scoring.validation import Problem
 
 
@@ -187,11 +196,6 @@ class Games:
         )
         return list(reversed(await self._load(where, (tournament_id, judge_id, limit))))
 
-    async def stage_games(self, stage_id: int, stage_name: str) -> list[Game]:
-        """Every counted (not annulled) game of a stage, as the scoring core takes them."""
-        stored = await self._load("stage_id = ? AND status != 'annulled'", (stage_id,))
-        return [game.protocol.to_game(str(game.id), stage_name) for game in stored]
-
     # -- scoring -------------------------------------------------------------------------------
 
     async def score(
@@ -200,14 +204,11 @@ class Games:
         """A complete protocol's points with Ci as the stage stands with it; or its problems."""
         stage = await self.tournaments.stage(stage_id)
         assert stage is not None
-        key = str(game_id) if game_id else "draft"
-        game = protocol.to_game(key, stage.name)
+        game = protocol.to_game(str(game_id) if game_id else "draft", stage.name)
         problems = validate_game(game, ruleset)
         if problems:
             return None, problems
-        others = [g for g in await self.stage_games(stage.id, stage.name) if g.id != key]
-        result = compute([*others, game], ruleset, seed)
-        return result.games[-1], []
+        return await self._score_in_stage(protocol, game, stage_id, ruleset, game_id), []
 
     async def scored(self, game_id: int) -> tuple[StoredGame, GameScore | None]:
         """A saved game with its points as its stage stands now (None when annulled)."""
@@ -218,10 +219,38 @@ class Games:
         assert tournament is not None and stage is not None
         if game.status is GameStatus.ANNULLED:
             return game, None
-        games = await self.stage_games(stage.id, stage.name)
-        result = compute(games, tournament.ruleset(), tournament.seed)
-        mine = next(scored for scored in result.games if scored.game.id == str(game_id))
-        return game, mine
+        scored = game.protocol.to_game(str(game_id), stage.name)
+        score = await self._score_in_stage(
+            game.protocol, scored, stage.id, tournament.ruleset(), game_id
+        )
+        return game, score
+
+    async def _score_in_stage(
+        self, protocol: Protocol, game: Game, stage_id: int, ruleset: Ruleset, game_id: int | None
+    ) -> GameScore:
+        """One game's points with the stage's other counted games around it.
+
+        Only Ci depends on the stage, and only the first-killed red player's Ci: it needs his
+        games and red first-night deaths in the stage — one indexed count over his own games,
+        however long the stage is (SCORING.md §Ci; the same ``compensation`` the engine uses).
+        """
+        compensations = {}
+        if game.first_killed is not None and game.seat(game.first_killed).role.team is Team.RED:
+            victim = protocol.player(game.first_killed)
+            assert victim is not None
+            row = await self.database.fetchone(
+                "SELECT COUNT(*) AS played, "
+                "       COALESCE(SUM(g.first_killed = s.seat "
+                "                    AND s.role IN ('civilian', 'sheriff')), 0) AS red_deaths "
+                "FROM game_seats s JOIN games g ON g.id = s.game_id "
+                "WHERE s.player_id = ? AND g.stage_id = ? AND g.status != 'annulled' "
+                "  AND g.id IS NOT ?",
+                (victim, stage_id, game_id),
+            )
+            assert row is not None
+            ci = compensation(ruleset, row["played"] + 1, row["red_deaths"] + 1)
+            compensations[(game.stage, game.seat(game.first_killed).name)] = ci
+        return score_games([game], ruleset, compensations)[0]
 
     # -- writing -------------------------------------------------------------------------------
 

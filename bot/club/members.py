@@ -36,9 +36,14 @@ class MemberDirectory:
         return (await self.resolve_with_menu(user))[0]
 
     async def resolve_with_menu(self, user: User) -> tuple[Member, bool]:
-        """The member, and whether his private command menu does not show his rights yet."""
+        """The member, and whether his private command menu does not show his rights yet.
+
+        Runs on every update: a known member with an unchanged name costs one read."""
         row = await self.database.fetchone(
-            "SELECT full_name, username, menu_rights FROM members WHERE user_id = ?", (user.id,)
+            "SELECT full_name, username, menu_rights, "
+            '(SELECT group_concat("right") FROM member_rights AS r WHERE r.user_id = m.user_id) '
+            "AS rights FROM members AS m WHERE user_id = ?",
+            (user.id,),
         )
         if row is None or (row["full_name"], row["username"]) != (user.full_name, user.username):
             async with self.database.transaction() as connection:
@@ -49,9 +54,11 @@ class MemberDirectory:
                     "updated_at = excluded.updated_at",
                     (user.id, user.full_name, user.username, self.clock.iso()),
                 )
-        member = Member(
-            user_id=user.id, full_name=user.full_name, rights=await self.rights_of(user.id)
-        )
+        if row is None:
+            rights = await self.rights_of(user.id)
+        else:
+            rights = self._with_admin(user.id, (row["rights"] or "").split(","))
+        member = Member(user_id=user.id, full_name=user.full_name, rights=rights)
         shown = (row["menu_rights"] if row is not None else None) or ""
         return member, shown != menu_signature(member)
 
@@ -69,7 +76,10 @@ class MemberDirectory:
         rows = await self.database.fetchall(
             'SELECT "right" FROM member_rights WHERE user_id = ?', (user_id,)
         )
-        rights = {Right(row["right"]) for row in rows}
+        return self._with_admin(user_id, [row["right"] for row in rows])
+
+    def _with_admin(self, user_id: int, stored: list[str]) -> frozenset[Right]:
+        rights = {Right(name) for name in stored if name}
         if self.settings.is_admin(user_id):
             rights.add(Right.ADMIN)
         return frozenset(rights)

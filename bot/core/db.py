@@ -102,14 +102,23 @@ class Database:
         async with self._lock:
             yield self.connection
 
+    # Reads go to aiosqlite's thread in one trip (execute and fetch together): a cursor's
+    # execute, fetch and close were three trips, each a wake-up of the event loop.
+
     async def fetchone(self, sql: str, parameters: Sequence[Any] = ()) -> aiosqlite.Row | None:
-        async with self.read() as connection, connection.execute(sql, parameters) as cursor:
-            row: aiosqlite.Row | None = await cursor.fetchone()
-            return row
+        """The first row (queries asked this way select one row)."""
+        rows = await self.fetchall(sql, parameters)
+        return rows[0] if rows else None
 
     async def fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[aiosqlite.Row]:
-        async with self.read() as connection, connection.execute(sql, parameters) as cursor:
-            return list(await cursor.fetchall())
+        async with self.read() as connection:
+            return list(await connection.execute_fetchall(sql, parameters))
+
+    async def write(self, sql: str, parameters: Sequence[Any] = ()) -> None:
+        """One statement that is a whole change by itself, committed in one trip (SQLite makes
+        a single statement atomic on its own)."""
+        async with self._lock:
+            await self.connection.execute(sql, parameters)
 
     async def user_version(self) -> int:
         row = await self.fetchone("PRAGMA user_version")

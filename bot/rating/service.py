@@ -56,6 +56,8 @@ class Ratings:
         self.standings = standings
         self.clock = clock
         self.window = timedelta(minutes=window_minutes)
+        # by tournament: the revision its tables were made of, and each table with its expiry
+        self._tables: dict[int, tuple[int, dict[Kind, tuple[Table, datetime]]]] = {}
 
     async def tournament(self, asked: str) -> Tournament:
         """The tournament a player named by part of its title; the current one when unnamed."""
@@ -88,9 +90,21 @@ class Ratings:
         return await self.standings.board(tournament)
 
     async def table(self, tournament: Tournament, kind: Kind) -> tuple[Table, datetime]:
+        """A board's table as of now. Made once per revision of the data and kept until the
+        clock alone changes it (a game's protest window closes: its players lose ⏳), so that
+        thirty players asking at once cost one computation."""
         board = await self.standings.board(tournament)
         now = self.clock.now()
-        return table(board, kind, board.tournament.min_games, now, self.window), now
+        revision, tables = self._tables.get(tournament.id, (None, {}))
+        if revision != board.revision:
+            tables = {}
+            self._tables[tournament.id] = (board.revision, tables)
+        kept = tables.get(kind)
+        if kept is not None and now < kept[1]:
+            return kept[0], now
+        made = table(board, kind, board.tournament.min_games, now, self.window)
+        tables[kind] = (made, board.next_provisional_change(now, self.window))
+        return made, now
 
     async def record(self, tournament: Tournament, player: Player) -> tuple[Record, datetime]:
         board = await self.standings.board(tournament)

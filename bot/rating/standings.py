@@ -105,6 +105,16 @@ class Board:
 
     def provisional(self, player_id: int, now: datetime, window: timedelta) -> bool:
         """Whether one of the player's counted games may still change."""
+        last = self._open_games(window).get(player_id)
+        return last is not None and now < last
+
+    def next_provisional_change(self, now: datetime, window: timedelta) -> datetime:
+        """When the next player's ``provisional`` turns false by the clock alone."""
+        ahead = [until for until in self._open_games(window).values() if until > now]
+        return min(ahead, default=datetime.max.replace(tzinfo=UTC))
+
+    def _open_games(self, window: timedelta) -> dict[int, datetime]:
+        """By player: until when one of his counted games may still change (if it may)."""
         if self._open_until is None:
             latest: dict[int, datetime] = {}
             for player, games in self._index().items():
@@ -114,8 +124,7 @@ class Board:
                 elif open_games:
                     latest[player] = max(facts.ended_at for facts in open_games) + window
             self._open_until = latest
-        last = self._open_until.get(player_id)
-        return last is not None and now < last
+        return self._open_until
 
 
 # A game's version: any change to a game writes an audit record (saved, corrected, merged,

@@ -34,25 +34,38 @@ class UpdateJournal(BaseMiddleware):
     def __init__(self, database: Database, clock: Clock) -> None:
         self.database = database
         self.clock = clock
+        # The newest update handled, by bot: Telegram numbers updates in order, so only an
+        # update up to it can have been handled already (a batch that comes again).
+        self._newest: dict[int, int] = {}
 
     async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
         assert isinstance(event, Update)
         bot: Bot = data["bot"]
-        row = await self.database.fetchone(
-            "SELECT 1 FROM handled_updates WHERE bot_id = ? AND update_id = ?",
-            (bot.id, event.update_id),
-        )
-        if row is not None:
+        if await self._handled_before(bot.id, event.update_id):
             log.info("Update %s was handled before a restart; skipped", event.update_id)
             return UNHANDLED
         result = await handler(event, data)
-        async with self.database.transaction() as connection:
-            await connection.execute(
-                "INSERT OR IGNORE INTO handled_updates (bot_id, update_id, handled_at) "
-                "VALUES (?, ?, ?)",
-                (bot.id, event.update_id, self.clock.iso()),
-            )
+        await self.database.write(
+            "INSERT OR IGNORE INTO handled_updates (bot_id, update_id, handled_at) "
+            "VALUES (?, ?, ?)",
+            (bot.id, event.update_id, self.clock.iso()),
+        )
+        self._newest[bot.id] = max(self._newest[bot.id], event.update_id)
         return result
+
+    async def _handled_before(self, bot_id: int, update_id: int) -> bool:
+        newest = self._newest.get(bot_id)
+        if newest is None:
+            row = await self.database.fetchone(
+                "SELECT max(update_id) FROM handled_updates WHERE bot_id = ?", (bot_id,)
+            )
+            newest = self._newest[bot_id] = row[0] if row and row[0] is not None else -1
+        if update_id > newest:
+            return False
+        row = await self.database.fetchone(
+            "SELECT 1 FROM handled_updates WHERE bot_id = ? AND update_id = ?", (bot_id, update_id)
+        )
+        return row is not None
 
     async def forget_old(self) -> None:
         cutoff = (self.clock.now() - KEEP_JOURNAL).isoformat(timespec="seconds")
