@@ -43,12 +43,12 @@ async def measure_load(people: Sequence[Person], text: str, rounds: int) -> list
     return [ms for latencies in await asyncio.gather(*map(one, people)) for ms in latencies]
 
 
-async def _loaded(bot: Running, what: str, text: str, people: list[Person], rounds: int) -> Load:
+async def _loaded(bot: Running, text: str, people: list[Person], rounds: int) -> Load:
     started = time.perf_counter()
     latencies = await measure_load(people, text, rounds)
     elapsed = time.perf_counter() - started
     return Load(
-        what,
+        text,
         len(latencies) / elapsed,
         statistics.median(latencies),
         percentile(latencies, 0.99),
@@ -58,13 +58,6 @@ async def _loaded(bot: Running, what: str, text: str, people: list[Person], roun
 
 def _people(bot: Running, count: int) -> list[Person]:
     return [bot.world.person(f"Игрок {n}", username=f"player{n}") for n in range(count)]
-
-
-async def echo_floor(users: int, rounds: int) -> Load:
-    async with running("benchmarks.echo_bot") as bot:
-        people = _people(bot, users)
-        await measure_load(people, "/help", 1)  # warm-up: connections, first-call costs
-        return await _loaded(bot, "echo bot (floor)", "/help", people, rounds)
 
 
 async def import_games(bot: Running, games: int) -> None:
@@ -78,40 +71,66 @@ async def import_games(bot: Running, games: int) -> None:
     assert "Готово" in reply.text, reply.text
 
 
-async def club_bot(users: int, rounds: int, games: Sequence[int]) -> list[Load]:
+@dataclass(frozen=True)
+class Compared:
+    """A command's load figures beside the echo floor's, measured in turns in the same run."""
+
+    what: str
+    floor: Load
+    load: Load
+
+    @property
+    def share(self) -> float:
+        return self.load.replies_per_second / self.floor.replies_per_second
+
+
+async def side_by_side(
+    what: str, floor: Running, bot: Running, text: str, users: int, rounds: int, repeats: int
+) -> Compared:
+    """The echo bot and the bot loaded in turns, ``repeats`` times; the median run of each."""
+    echo_people, people = _people(floor, users), _people(bot, users)
+    await measure_load(people, "/start", 1)  # they open the bot: members, menus
+    await measure_load(echo_people, text, 1)  # warm-up: connections, first-call costs
+    await measure_load(people, text, 1)
+    floors, loads = [], []
+    for _ in range(repeats):
+        floors.append(await _loaded(floor, text, echo_people, rounds))
+        loads.append(await _loaded(bot, text, people, rounds))
+    return Compared(what, _median(floors), _median(loads))
+
+
+def _median(runs: list[Load]) -> Load:
+    return sorted(runs, key=lambda load: load.replies_per_second)[len(runs) // 2]
+
+
+async def measure(users: int, rounds: int, games: Sequence[int], repeats: int) -> list[Compared]:
     figures = []
-    async with running("bot") as bot:
-        people = _people(bot, users)
-        await measure_load(people, "/start", 1)  # they open the bot: members, menus
-        await measure_load(people, "/help", 1)
-        figures.append(await _loaded(bot, "/help", "/help", people, rounds))
-    for size in games:
+    async with running("benchmarks.echo_bot") as floor:
         async with running("bot") as bot:
-            await import_games(bot, size)
-            people = _people(bot, users)
-            await measure_load(people, "/start", 1)
-            await measure_load(people, "/rating", 1)
-            what = f"/rating, {size:,} games"
-            figures.append(await _loaded(bot, what, "/rating", people, rounds))
+            figures.append(await side_by_side("/help", floor, bot, "/help", users, rounds, repeats))
+        for size in games:
+            async with running("bot") as bot:
+                await import_games(bot, size)
+                what = f"/rating, {size:,} games"
+                figures.append(
+                    await side_by_side(what, floor, bot, "/rating", users, rounds, repeats)
+                )
     return figures
 
 
-async def measure(users: int, rounds: int, games: Sequence[int]) -> list[Load]:
-    floor = await echo_floor(users, rounds)
-    return [floor, *await club_bot(users, rounds, games)]
-
-
-def table(figures: list[Load]) -> list[str]:
-    floor = figures[0]
+def table(figures: list[Compared]) -> list[str]:
     lines = [
-        "| what | replies/s | share of the floor | p50 ms | p99 ms | peak RSS MB |",
-        "|---|---|---|---|---|---|",
+        "| command | replies/s | echo floor replies/s | share of the floor | p50 ms (floor) "
+        "| p99 ms (floor) | peak RSS MB (floor) |",
+        "|---|---|---|---|---|---|---|",
     ]
-    for load in figures:
+    for item in figures:
+        load, floor = item.load, item.floor
         lines.append(
-            f"| {load.what} | {load.replies_per_second:.0f} | "
-            f"{load.replies_per_second / floor.replies_per_second:.0%} | {load.p50_ms:.1f} | "
-            f"{load.p99_ms:.1f} | {load.peak_rss_mb:.0f} |"
+            f"| {item.what} | {load.replies_per_second:.0f} | {floor.replies_per_second:.0f} | "
+            f"{item.share:.0%} | {load.p50_ms:.0f} ({floor.p50_ms:.0f}) | "
+            f"{load.p99_ms:.0f} ({floor.p99_ms:.0f}) | "
+            f"{load.peak_rss_mb:.0f} ({floor.peak_rss_mb:.0f}) |"
         )
     return lines
 
@@ -120,9 +139,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--users", type=int, default=50)
     parser.add_argument("--rounds", type=int, default=10)
+    parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--games", type=int, nargs="*", default=[1_000, 10_000])
     args = parser.parse_args()
-    print("\n".join(table(asyncio.run(measure(args.users, args.rounds, args.games)))))
+    figures = asyncio.run(measure(args.users, args.rounds, args.games, args.repeats))
+    print("\n".join(table(figures)))
 
 
 if __name__ == "__main__":

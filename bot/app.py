@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import signal
 from collections.abc import Awaitable, Callable
@@ -213,6 +214,11 @@ async def run(settings: Settings) -> None:
         await dispatcher["journal"].forget_old()
         await dispatcher.emit_startup(bot=bot, dispatcher=dispatcher, **workflow)
         log.info("Polling started for @%s", (await bot.me()).username)
+        # Everything made so far (aiogram's ~700 models, the routers, the caches) lives until
+        # the process ends: keep the cycle collector from walking it again and again. Measured
+        # under load (50 players × /help): collections took 0.9 s of 1.3 s of the bot's CPU
+        # time per 1,000 updates without this, 0.17 s with it.
+        gc.freeze()
         try:
             await poll(dispatcher, bot, stop)
         finally:

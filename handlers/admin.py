@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from contextlib import suppress
 
-from aiogram import Bot, F, Router
-from aiogram.enums import ChatType
+from aiogram import Bot, Router
 from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message, Update
@@ -17,6 +16,7 @@ from bot.club.tournaments import Tournament, TournamentError, Tournaments
 from bot.core.config import Settings
 from bot.core.parsing import MAX_TELEGRAM_ID, InputError, small_number, user_reference
 from bot.core.rights import Member, Right
+from bot.telegram.filters import PRIVATE, admin, not_admin
 from bot.telegram.menus import publish_menu
 from bot.texts import admin as texts
 from bot.texts import common
@@ -245,14 +245,6 @@ async def not_an_admin(event: Message | CallbackQuery) -> None:
         await event.answer(texts.NOT_AN_ADMIN)
 
 
-def _is_admin(event: object, member: Member) -> bool:
-    return member.is_admin
-
-
-def _not_admin(event: object, member: Member) -> bool:
-    return not member.is_admin
-
-
 ANYWHERE = ("judge", "headjudge", "admin", "unjudge")
 PRIVATE_ONLY = ("staff", "newtournament", "tournaments", "newstage", "ruleset")
 
@@ -260,15 +252,14 @@ PRIVATE_ONLY = ("staff", "newtournament", "tournaments", "newstage", "ruleset")
 def build_router() -> Router:
     """Admin commands; anyone else who tries one is told it is for admins only."""
     router = Router(name="admin")
-    private = F.chat.type == ChatType.PRIVATE
-    router.message.register(cmd_appoint, Command("judge", "headjudge", "admin"), _is_admin)
-    router.message.register(cmd_unjudge, Command("unjudge"), _is_admin)
-    router.message.register(cmd_staff, Command("staff"), private, _is_admin)
-    router.message.register(cmd_new_tournament, Command("newtournament"), private, _is_admin)
-    router.message.register(cmd_tournaments, Command("tournaments"), private, _is_admin)
-    router.message.register(cmd_new_stage, Command("newstage"), private, _is_admin)
-    router.message.register(cmd_ruleset, Command("ruleset"), private, _is_admin)
-    router.callback_query.register(on_admin_button, AdminCB.filter(), _is_admin)
-    router.message.register(not_an_admin, Command(*ANYWHERE, *PRIVATE_ONLY), _not_admin)
+    router.message.register(cmd_appoint, Command("judge", "headjudge", "admin"), admin)
+    router.message.register(cmd_unjudge, Command("unjudge"), admin)
+    router.message.register(cmd_staff, Command("staff"), PRIVATE, admin)
+    router.message.register(cmd_new_tournament, Command("newtournament"), PRIVATE, admin)
+    router.message.register(cmd_tournaments, Command("tournaments"), PRIVATE, admin)
+    router.message.register(cmd_new_stage, Command("newstage"), PRIVATE, admin)
+    router.message.register(cmd_ruleset, Command("ruleset"), PRIVATE, admin)
+    router.callback_query.register(on_admin_button, AdminCB.filter(), admin)
+    router.message.register(not_an_admin, Command(*ANYWHERE, *PRIVATE_ONLY), not_admin)
     router.callback_query.register(not_an_admin, AdminCB.filter())
     return router

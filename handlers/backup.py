@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from aiogram import F, Router
-from aiogram.enums import ChatType
+from aiogram import Router
 from aiogram.filters import Command
 from aiogram.types import BufferedInputFile, Message
 
@@ -14,6 +13,7 @@ from bot.core.clock import Clock
 from bot.core.config import Settings
 from bot.core.db import Database
 from bot.core.rights import Member
+from bot.telegram.filters import PRIVATE, admin
 from bot.texts import admin as admin_texts
 from bot.texts import backup as texts
 
@@ -45,10 +45,7 @@ async def in_group(message: Message) -> None:
 
 def build_router() -> Router:
     router = Router(name="backup")
-    private = F.chat.type == ChatType.PRIVATE
-    router.message.register(
-        cmd_backup, Command("backup"), private, lambda _, member: member.is_admin
-    )
-    router.message.register(not_an_admin, Command("backup"), private)
+    router.message.register(cmd_backup, Command("backup"), PRIVATE, admin)
+    router.message.register(not_an_admin, Command("backup"), PRIVATE)
     router.message.register(in_group, Command("backup"))
     return router

@@ -7,6 +7,7 @@ from aiogram.enums import ChatMemberStatus
 from aiogram.types import ChatMemberUpdated, Message
 
 from bot.delivery.worker import Outbox
+from bot.telegram.filters import Check
 from bot.texts.delivery import REMOVED_FROM_CHAT
 
 _PRESENT = {ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.MEMBER, ChatMemberStatus.CREATOR}
@@ -30,5 +31,5 @@ async def on_migrated(message: Message, outbox: Outbox) -> None:
 def build_router() -> Router:
     router = Router(name="club_chat")
     router.my_chat_member.register(on_my_status)
-    router.message.register(on_migrated, F.migrate_to_chat_id)
+    router.message.register(on_migrated, Check(F.migrate_to_chat_id))
     return router

@@ -9,8 +9,7 @@ import html
 import re
 from contextlib import suppress
 
-from aiogram import Bot, F, Router
-from aiogram.enums import ChatType
+from aiogram import Bot, Router
 from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
@@ -18,9 +17,8 @@ from aiogram.types import CallbackQuery, Message
 from bot.callbacks import EntryCB, GameCB
 from bot.core.rights import Member
 from bot.entry.editor import Editor, Screen
+from bot.telegram.filters import HAS_TEXT, PLAIN_TEXT, PRIVATE
 from bot.texts import entry as texts
-
-_PRIVATE = F.chat.type == ChatType.PRIVATE
 
 
 def _already_shows(message: Message | None, screen: Screen) -> bool:
@@ -113,11 +111,11 @@ async def on_game_button(
 
 def build_router() -> Router:
     router = Router(name="entry")
-    router.message.register(cmd_game, Command("game"), _PRIVATE)
-    router.message.register(cmd_game_in_group, Command("game", "games"), ~_PRIVATE)
-    router.message.register(cmd_games, Command("games"), _PRIVATE)
-    router.message.register(on_text, _PRIVATE, F.text, ~F.text.startswith("/"), is_editing)
-    router.message.register(on_other_message, _PRIVATE, ~F.text, is_editing)
+    router.message.register(cmd_game, Command("game"), PRIVATE)
+    router.message.register(cmd_game_in_group, Command("game", "games"), ~PRIVATE)
+    router.message.register(cmd_games, Command("games"), PRIVATE)
+    router.message.register(on_text, PRIVATE, PLAIN_TEXT, is_editing)
+    router.message.register(on_other_message, PRIVATE, ~HAS_TEXT, is_editing)
     router.callback_query.register(on_button, EntryCB.filter())
     router.callback_query.register(on_game_button, GameCB.filter())
     return router

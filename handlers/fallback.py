@@ -7,6 +7,7 @@ from aiogram.enums import ChatType
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
+from bot.telegram.filters import PRIVATE, Check
 from bot.telegram.menus import COMMANDS
 from bot.texts import common as texts
 
@@ -34,7 +35,9 @@ async def button_outside_private(callback: CallbackQuery) -> None:
 def private_buttons_only() -> Router:
     """Included first: callbacks from groups never reach a feature."""
     router = Router(name="private-buttons-only")
-    router.callback_query.register(button_outside_private, F.message.chat.type != ChatType.PRIVATE)
+    router.callback_query.register(
+        button_outside_private, Check(F.message.chat.type != ChatType.PRIVATE)
+    )
     return router
 
 
@@ -42,6 +45,6 @@ def build_router() -> Router:
     router = Router(name="fallback")
     router.callback_query.register(unknown_button)
     # In groups the bot stays quiet about chatter; in private it always answers something.
-    router.message.register(unknown_message, F.chat.type == ChatType.PRIVATE)
+    router.message.register(unknown_message, PRIVATE)
     router.message.register(private_only_command, Command(*(c.name for c in COMMANDS)))
     return router

@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 from contextlib import suppress
 
-from aiogram import F, Router
-from aiogram.enums import ChatType
+from aiogram import Router
 from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
@@ -19,10 +18,10 @@ from bot.core.parsing import InputError, user_reference
 from bot.core.rights import Member
 from bot.delivery.worker import Outbox
 from bot.rating.service import Ratings
+from bot.telegram.filters import PRIVATE, admin, head_judge, judge
 from bot.texts import admin as admin_texts
 from bot.texts import identity as texts
 
-_PRIVATE = F.chat.type == ChatType.PRIVATE
 _ARROW = re.compile(r"\s*(?:->|→|=>)\s*")
 
 
@@ -196,12 +195,10 @@ async def not_an_admin(message: Message) -> None:
 
 def build_router() -> Router:
     router = Router(name="identity")
-    router.message.register(cmd_iam, Command("iam"), _PRIVATE)
+    router.message.register(cmd_iam, Command("iam"), PRIVATE)
     router.message.register(iam_in_group, Command("iam"))
-    router.callback_query.register(on_decision, LinkCB.filter(), lambda _, member: member.is_judge)
+    router.callback_query.register(on_decision, LinkCB.filter(), judge)
     router.callback_query.register(not_a_judge, LinkCB.filter())
-    head_judge = lambda _, member: member.is_head_judge  # noqa: E731
-    admin = lambda _, member: member.is_admin  # noqa: E731
     router.message.register(cmd_link, Command("link"), head_judge)
     router.message.register(cmd_unlink, Command("unlink"), head_judge)
     router.message.register(not_a_head_judge, Command("link", "unlink"))

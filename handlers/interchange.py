@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 
 from aiogram import Bot, F, Router
-from aiogram.enums import ChatType
 from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import Command, CommandObject
 from aiogram.types import BufferedInputFile, Document, Message, Update
@@ -14,9 +13,8 @@ from bot.core.rights import Member
 from bot.rating import interchange
 from bot.rating.interchange import MAX_PROBLEMS_SHOWN, Importer, ImportRefused
 from bot.rating.service import RatingError, Ratings
+from bot.telegram.filters import PRIVATE, Check, admin, judge
 from bot.texts import interchange as texts
-
-_PRIVATE = F.chat.type == ChatType.PRIVATE
 
 
 async def cmd_export(message: Message, command: CommandObject, ratings: Ratings) -> None:
@@ -105,15 +103,9 @@ async def not_allowed_import(message: Message) -> None:
 
 def build_router() -> Router:
     router = Router(name="interchange")
-    router.message.register(
-        cmd_export, Command("export"), _PRIVATE, lambda _, member: member.is_judge
-    )
-    router.message.register(not_allowed_export, Command("export"), _PRIVATE)
-    router.message.register(
-        cmd_import, Command("import"), _PRIVATE, lambda _, member: member.is_admin
-    )
-    router.message.register(not_allowed_import, Command("import"), _PRIVATE)
-    router.message.register(
-        file_without_command, F.document, _PRIVATE, lambda _, member: member.is_admin
-    )
+    router.message.register(cmd_export, Command("export"), PRIVATE, judge)
+    router.message.register(not_allowed_export, Command("export"), PRIVATE)
+    router.message.register(cmd_import, Command("import"), PRIVATE, admin)
+    router.message.register(not_allowed_import, Command("import"), PRIVATE)
+    router.message.register(file_without_command, Check(F.document), PRIVATE, admin)
     return router

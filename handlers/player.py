@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from aiogram import Bot, F, Router
-from aiogram.enums import ChatType
+from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
@@ -16,10 +15,9 @@ from bot.core.config import Settings
 from bot.core.rights import Member
 from bot.rating.record import Record
 from bot.rating.service import RatingError, Ratings
+from bot.telegram.filters import PRIVATE
 from bot.texts import record as texts
 from bot.texts.clock import clock_time
-
-_PRIVATE = F.chat.type == ChatType.PRIVATE
 
 
 def _keyboard(data: Record) -> InlineKeyboardMarkup | None:
@@ -97,8 +95,8 @@ async def on_game_button(
 
 def build_router() -> Router:
     router = Router(name="player")
-    router.message.register(cmd_me, Command("me"), _PRIVATE)
-    router.message.register(cmd_player, Command("player"), _PRIVATE)
+    router.message.register(cmd_me, Command("me"), PRIVATE)
+    router.message.register(cmd_player, Command("player"), PRIVATE)
     router.message.register(in_group, Command("me", "player"))
     router.callback_query.register(on_game_button, PlayerCB.filter())
     return router

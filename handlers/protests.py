@@ -6,7 +6,6 @@ from __future__ import annotations
 from contextlib import suppress
 
 from aiogram import Bot, F, Router
-from aiogram.enums import ChatType
 from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import Command, CommandObject, CommandStart, StateFilter
 from aiogram.fsm.context import FSMContext
@@ -23,12 +22,10 @@ from bot.core.parsing import InputError, table_and_game
 from bot.core.rights import Member, Right
 from bot.delivery.worker import Outbox
 from bot.entry.editor import Editor
+from bot.telegram.filters import GROUP, HAS_TEXT, PLAIN_TEXT, PRIVATE, head_judge
 from bot.texts import protests as texts
 from bot.texts.clock import date_time
 from handlers.entry import show
-
-_PRIVATE = F.chat.type == ChatType.PRIVATE
-_GROUP = F.chat.type.in_({ChatType.GROUP, ChatType.SUPERGROUP})
 
 
 class Flow(StatesGroup):
@@ -327,21 +324,18 @@ def build_router() -> Router:
     router.message.register(
         from_announcement_link,
         CommandStart(deep_link=True, magic=F.args.startswith(PROTEST_LINK)),
-        _PRIVATE,
+        PRIVATE,
     )
-    router.message.register(cmd_cancel, Command("cancel"), _PRIVATE, StateFilter(Flow))
-    router.message.register(on_protest_text, StateFilter(Flow.text), _PRIVATE, F.text,
-                            ~F.text.startswith("/"))  # fmt: skip
-    router.message.register(on_reason_text, StateFilter(Flow.reason), _PRIVATE, F.text,
-                            ~F.text.startswith("/"))  # fmt: skip
-    router.message.register(on_non_text_in_flow, StateFilter(Flow.text), _PRIVATE, ~F.text)
-    router.message.register(cmd_protest_private, Command("protest"), _PRIVATE)
-    router.message.register(cmd_protest_group, Command("protest"), _GROUP)
-    head = lambda _, member: member.is_head_judge  # noqa: E731
-    router.message.register(cmd_protests, Command("protests"), _PRIVATE, head)
-    router.message.register(cmd_replay, Command("replay"), _PRIVATE, head)
+    router.message.register(cmd_cancel, Command("cancel"), PRIVATE, StateFilter(Flow))
+    router.message.register(on_protest_text, StateFilter(Flow.text), PRIVATE, PLAIN_TEXT)
+    router.message.register(on_reason_text, StateFilter(Flow.reason), PRIVATE, PLAIN_TEXT)
+    router.message.register(on_non_text_in_flow, StateFilter(Flow.text), PRIVATE, ~HAS_TEXT)
+    router.message.register(cmd_protest_private, Command("protest"), PRIVATE)
+    router.message.register(cmd_protest_group, Command("protest"), GROUP)
+    router.message.register(cmd_protests, Command("protests"), PRIVATE, head_judge)
+    router.message.register(cmd_replay, Command("replay"), PRIVATE, head_judge)
     router.message.register(not_a_decider, Command("protests", "replay"))
-    router.message.register(cmd_settings, Command("settings"), _PRIVATE)
+    router.message.register(cmd_settings, Command("settings"), PRIVATE)
     router.callback_query.register(on_file_button, ProtestCB.filter(F.a == ProtestAction.FILE))
     router.callback_query.register(
         on_settings_button, ProtestCB.filter(F.a == ProtestAction.SETTINGS)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from contextlib import suppress
 
 from aiogram import Bot, F, Router
-from aiogram.enums import ChatType
 from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
@@ -18,13 +17,12 @@ from bot.core.parsing import small_number
 from bot.core.rights import Member
 from bot.rating.boards import Kind
 from bot.rating.service import RatingError, Ratings, pages_of, parse_request
+from bot.telegram.filters import GROUP, PRIVATE, admin
 from bot.texts import admin as admin_texts
 from bot.texts import common
 from bot.texts import rating as texts
 from bot.texts.clock import clock_time
 
-_PRIVATE = F.chat.type == ChatType.PRIVATE
-_GROUP = F.chat.type.in_({ChatType.GROUP, ChatType.SUPERGROUP})
 DEEP_LINK = "rating"  # /start rating-<tournament>-<board>
 
 
@@ -196,13 +194,11 @@ def build_router() -> Router:
     router.message.register(
         rating_from_group_link,
         CommandStart(deep_link=True, magic=F.args.startswith(DEEP_LINK)),
-        _PRIVATE,
+        PRIVATE,
     )
-    router.message.register(rating_private, Command("rating"), _PRIVATE)
-    router.message.register(rating_group, Command("rating"), _GROUP)
+    router.message.register(rating_private, Command("rating"), PRIVATE)
+    router.message.register(rating_group, Command("rating"), GROUP)
     router.callback_query.register(on_rating_button, RatingCB.filter())
-    router.message.register(
-        cmd_min_games, Command("mingames"), _PRIVATE, lambda _, member: member.is_admin
-    )
+    router.message.register(cmd_min_games, Command("mingames"), PRIVATE, admin)
     router.message.register(not_an_admin, Command("mingames"))
     return router

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from aiogram import Bot, F, Router
-from aiogram.enums import ChatType
+from aiogram import Bot, Router
 from aiogram.filters import Command, CommandStart
 from aiogram.types import Message
 
 from bot.core.rights import Member
 from bot.entry.screens import enter_result_keyboard
+from bot.telegram.filters import GROUP, PRIVATE
 from bot.texts import common as texts
-
-_PRIVATE = F.chat.type == ChatType.PRIVATE
-_GROUP = F.chat.type.in_({ChatType.GROUP, ChatType.SUPERGROUP})
 
 
 async def start_private(message: Message, member: Member) -> None:
@@ -36,8 +33,8 @@ async def help_group(message: Message, member: Member, bot: Bot) -> None:
 
 def build_router() -> Router:
     router = Router(name="start")
-    router.message.register(start_private, CommandStart(), _PRIVATE)
-    router.message.register(help_private, Command("help"), _PRIVATE)
-    router.message.register(start_group, Command("start"), _GROUP)
-    router.message.register(help_group, Command("help"), _GROUP)
+    router.message.register(start_private, CommandStart(), PRIVATE)
+    router.message.register(help_private, Command("help"), PRIVATE)
+    router.message.register(start_group, Command("start"), GROUP)
+    router.message.register(help_group, Command("help"), GROUP)
     return router

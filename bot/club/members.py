@@ -25,20 +25,46 @@ class KnownMember:
         return f"{self.full_name} (@{self.username})" if self.username else self.full_name
 
 
+@dataclass(frozen=True, slots=True)
+class _Seen:
+    """What an update needs to know about its sender, as stored."""
+
+    full_name: str
+    username: str | None
+    menu: str  # the rights his private command menu shows
+    rights: frozenset[Right]
+
+
 class MemberDirectory:
+    """The ``members`` and ``member_rights`` tables. Every write to them goes through here, so
+    the members seen since the start are kept in memory: an update from a known member whose
+    name has not changed costs no database trip."""
+
     def __init__(self, settings: Settings, database: Database, clock: Clock) -> None:
         self.settings = settings
         self.database = database
         self.clock = clock
+        self._seen: dict[int, _Seen] = {}
+        self._writes = 0  # a read that a write overtook must not be kept
+
+    def _forget(self, user_id: int) -> None:
+        self._writes += 1
+        self._seen.pop(user_id, None)
 
     async def resolve(self, user: User) -> Member:
         """The member behind an update, remembered (name, username) for later look-ups."""
         return (await self.resolve_with_menu(user))[0]
 
     async def resolve_with_menu(self, user: User) -> tuple[Member, bool]:
-        """The member, and whether his private command menu does not show his rights yet.
+        """The member, and whether his private command menu does not show his rights yet."""
+        seen = self._seen.get(user.id)
+        if seen is None or (seen.full_name, seen.username) != (user.full_name, user.username):
+            seen = await self._remember(user)
+        member = Member(user_id=user.id, full_name=user.full_name, rights=seen.rights)
+        return member, seen.menu != menu_signature(member)
 
-        Runs on every update: a known member with an unchanged name costs one read."""
+    async def _remember(self, user: User) -> _Seen:
+        writes = self._writes
         row = await self.database.fetchone(
             "SELECT full_name, username, menu_rights, "
             '(SELECT group_concat("right") FROM member_rights AS r WHERE r.user_id = m.user_id) '
@@ -54,13 +80,16 @@ class MemberDirectory:
                     "updated_at = excluded.updated_at",
                     (user.id, user.full_name, user.username, self.clock.iso()),
                 )
-        if row is None:
-            rights = await self.rights_of(user.id)
-        else:
-            rights = self._with_admin(user.id, (row["rights"] or "").split(","))
-        member = Member(user_id=user.id, full_name=user.full_name, rights=rights)
-        shown = (row["menu_rights"] if row is not None else None) or ""
-        return member, shown != menu_signature(member)
+        stored = (row["rights"] or "").split(",") if row is not None else []
+        seen = _Seen(
+            user.full_name,
+            user.username,
+            (row["menu_rights"] if row is not None else None) or "",
+            self._with_admin(user.id, stored),
+        )
+        if writes == self._writes:
+            self._seen[user.id] = seen
+        return seen
 
     async def member(self, user_id: int) -> Member:
         known = await self.get(user_id)
@@ -115,6 +144,7 @@ class MemberDirectory:
                 "UPDATE members SET menu_rights = ? WHERE user_id = ?",
                 (menu_signature(member), member.user_id),
             )
+        self._forget(member.user_id)
 
     async def grant(self, user_id: int, right: Right, granted_by: int) -> bool:
         """Give a right; False if the member had it already."""
@@ -124,7 +154,9 @@ class MemberDirectory:
                 "VALUES (?, ?, ?, ?)",
                 (user_id, right.value, granted_by, self.clock.iso()),
             )
-            return cursor.rowcount > 0
+            granted = cursor.rowcount > 0
+        self._forget(user_id)
+        return granted
 
     async def revoke_all(self, user_id: int) -> list[Right]:
         """Take away every appointed right (rights from ADMIN_IDS stay); returns what was taken."""
@@ -134,7 +166,8 @@ class MemberDirectory:
             )
             taken = [Right(row[0]) for row in await cursor.fetchall()]
             await connection.execute("DELETE FROM member_rights WHERE user_id = ?", (user_id,))
-            return taken
+        self._forget(user_id)
+        return taken
 
     async def staff(self) -> list[KnownMember]:
         rows = await self.database.fetchall(

@@ -37,6 +37,7 @@ class Tournament:
     seed: int
     is_current: bool
     min_games: int | None = None  # the boards' minimum of games; None: the default
+    revision: int = 0  # of its data when read (migration 0007): the standings' cache key
 
     def ruleset(self) -> Ruleset:
         return _parsed_ruleset(self.ruleset_ref, self.ruleset_data)
@@ -107,6 +108,7 @@ def _tournament(row: Any) -> Tournament:
         seed=row["seed"],
         is_current=bool(row["is_current"]),
         min_games=row["min_games"],
+        revision=row["revision"],
     )
 
 
@@ -116,11 +118,14 @@ class Tournaments:
         self.clock = clock
 
     async def current(self) -> tuple[Tournament, Stage] | None:
-        row = await self.database.fetchone("SELECT * FROM tournaments WHERE is_current = 1")
-        if row is None:
+        tournament = await self.current_tournament()
+        if tournament is None:
             return None
-        tournament = _tournament(row)
         return tournament, await self.current_stage(tournament.id)
+
+    async def current_tournament(self) -> Tournament | None:
+        row = await self.database.fetchone("SELECT * FROM tournaments WHERE is_current = 1")
+        return _tournament(row) if row else None
 
     async def get(self, tournament_id: int) -> Tournament | None:
         row = await self.database.fetchone(

@@ -28,8 +28,15 @@ def storage_key(key: StorageKey) -> str:
 
 
 class SQLiteStorage(BaseStorage):
+    """States and data in the ``fsm_state`` table; states also kept in memory.
+
+    aiogram asks for the state on every update. This process is the table's only writer, so a
+    state read once (or written) is known without a database trip until the bot restarts.
+    """
+
     def __init__(self, database: Database) -> None:
         self.database = database
+        self._states: dict[str, str | None] = {}
 
     async def _upsert(self, key: StorageKey, column: str, value: str | None) -> None:
         async with self.database.transaction() as connection:
@@ -41,13 +48,18 @@ class SQLiteStorage(BaseStorage):
             )
 
     async def set_state(self, key: StorageKey, state: StateType = None) -> None:
-        await self._upsert(key, "state", state.state if isinstance(state, State) else state)
+        value = state.state if isinstance(state, State) else state
+        self._states.pop(storage_key(key), None)  # a failed write leaves nothing stale
+        await self._upsert(key, "state", value)
+        self._states[storage_key(key)] = value
 
     async def get_state(self, key: StorageKey) -> str | None:
-        row = await self.database.fetchone(
-            "SELECT state FROM fsm_state WHERE key = ?", (storage_key(key),)
-        )
-        return row["state"] if row else None
+        name = storage_key(key)
+        if name in self._states:
+            return self._states[name]
+        row = await self.database.fetchone("SELECT state FROM fsm_state WHERE key = ?", (name,))
+        # a state written while this read waited is newer than what it read
+        return self._states.setdefault(name, row["state"] if row else None)
 
     async def set_data(self, key: StorageKey, data: Mapping[str, Any]) -> None:
         await self._upsert(key, "data", json.dumps(dict(data), ensure_ascii=False))

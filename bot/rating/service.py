@@ -62,10 +62,10 @@ class Ratings:
     async def tournament(self, asked: str) -> Tournament:
         """The tournament a player named by part of its title; the current one when unnamed."""
         if not asked:
-            current = await self.tournaments.current()
+            current = await self.tournaments.current_tournament()
             if current is None:
                 raise RatingError(texts.NO_TOURNAMENT)
-            return current[0]
+            return current
         everyone = await self.tournaments.all()
         key = nickname_key(asked)
         exact = [t for t in everyone if nickname_key(t.title) == key]

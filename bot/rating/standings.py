@@ -3,9 +3,9 @@
 Every counted game of the tournament goes to ``scoring.compute`` — the code path of
 ``python -m scoring standings`` — with players named by their nicknames, so an exported protocol
 gives the same standings, lot included. The result is kept per tournament and reused while the
-tournament's ``revision`` (kept by triggers, see migration 0007) is unchanged: a request costs one
-small query; a saved, corrected or annulled game, a rename or a merge makes the next request
-recompute.
+tournament's ``revision`` (kept by triggers, see migration 0007) is unchanged: the revision comes
+with the tournament's row the request reads anyway, so kept standings cost no query; a saved,
+corrected or annulled game, a rename or a merge makes the next request recompute.
 """
 
 from __future__ import annotations
@@ -251,9 +251,10 @@ class Standings:
                 await self._warming
 
     async def board(self, tournament: Tournament) -> Board:
+        """The standings as of ``tournament``'s revision (read with it, in this request) or
+        newer."""
         kept = self._boards.get(tournament.id)
-        revision = await self._revision(tournament.id)
-        if kept is not None and kept.revision == revision:
+        if kept is not None and kept.revision >= tournament.revision:
             self._boards.move_to_end(tournament.id)
             return kept
         async with self._lock:  # two requests after one change compute once

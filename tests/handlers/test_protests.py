@@ -220,6 +220,7 @@ async def test_replay_annuls_the_game_and_the_standings_drop_it(tmp_path):
         await head.send("Подсказка из зала")
         await head.reply()
         await world.announced()
+        tournament = (await world.service("tournaments").current())[0]  # as a request reads it
         after = {r.name: (r.total, r.games) for r in (await ratings.board(tournament)).standings}
         assert after["Лис"][1] == 1 and after["Лис"][0] != before["Лис"][0]  # Ci recomputed
         second = next(m for m in world.api.chats[CLUB_CHAT_ID].history() if "игра 2" in m.text)
@@ -253,6 +254,7 @@ async def test_change_the_result_through_the_editor(tmp_path):
         assert (row["status"], row["decided_by"]) == ("changed", head.id)
         assert "результат игры изменён" in owl.last().text
         assert "победа красных" in announcement(world).text
+        tournament = (await world.service("tournaments").current())[0]  # as a request reads it
         after = {r.name: r for r in (await ratings.board(tournament)).standings}
         assert after["Лис"].ci == 0  # red won: no compensation
         assert after["Bravo"].total == 1 and after["Bravo"].special_wins == 1

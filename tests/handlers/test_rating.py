@@ -87,6 +87,7 @@ async def test_group_rating_by_someone_who_never_opened_the_bot(tmp_path):
         _admin, judge = await setup_club(world)
         await enter_protocol(Taps(judge))
         await judge.press("✅ Подтвердить")
+        await world.announced()  # the announcement is not taken for the answer below
         group = world.api.chats[CLUB_CHAT_ID]
         stranger = world.person("Гость")
         await stranger.send("/rating", group)

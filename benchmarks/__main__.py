@@ -1,0 +1,208 @@
+"""``python -m benchmarks``: every speed figure in one run, written to docs/performance.md.
+
+    python -m benchmarks                 # the full run (about ten minutes), writes the page
+    python -m benchmarks --quick --output /tmp/performance.md   # small sizes, as CI runs it
+
+Each figure stands beside a floor measured in the same run on the same machine (these machines
+are shared and noisy, so the ratios mean more than the seconds):
+1. ``python -m scoring standings`` against a process that only reads and writes the JSON;
+2. replies per second under load (/help, /rating) against a bare aiogram echo bot;
+3. a busy club night end to end (judges confirming, players asking) against the echo bot;
+4. the editor's summary and the announcement against the size of the stage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import platform
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from benchmarks import bot_stage, busy_night, load, scoring_cli
+from benchmarks.processes import percentile
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Sizes:
+    cli: list[int]
+    cli_repeats: int
+    users: int
+    rounds: int
+    load_games: list[int]
+    load_repeats: int
+    night_games: list[int]
+    judges: int
+    judge_rounds: int
+    players: int
+    stages: list[int]
+
+
+FULL = Sizes(
+    [1_000, 10_000, 100_000], 3, 50, 10, [1_000, 10_000], 3, [1_000, 10_000], 4, 4, 30, [100, 1_000]
+)
+QUICK = Sizes([500, 2_000], 1, 10, 3, [300], 1, [300], 2, 1, 5, [20, 80])
+
+
+@dataclass
+class Section:
+    title: str
+    lines: list[str]
+    verdicts: list[str]
+
+
+def _verdict(met: bool, text: str) -> str:
+    return f"- {'✅ met' if met else '❌ missed'}: {text}"
+
+
+def scoring_section(sizes: Sizes) -> Section:
+    figures = scoring_cli.measure(sizes.cli, sizes.cli_repeats)
+    verdicts = []
+    ten = next((f for f in figures if f.games == 10_000), None)
+    if ten is not None:
+        verdicts.append(
+            _verdict(ten.ratio <= 3, f"10,000 games at {ten.ratio:.1f}× the floor (≤ 3×)")
+        )
+        verdicts.append(
+            _verdict(ten.cli.peak_mb < 150, f"peak memory {ten.cli.peak_mb:.0f} MB (< 150 MB)")
+        )
+    first, last = figures[0], figures[-1]
+    growth = (last.cli.seconds / last.games) / (first.cli.seconds / first.games)
+    verdicts.append(
+        _verdict(
+            growth <= 1.5,
+            f"time per game from {first.games:,} to {last.games:,} games: "
+            f"×{growth:.2f} (linear: ≈ 1 or less)",
+        )
+    )
+    return Section("`python -m scoring standings`", scoring_cli.table(figures), verdicts)
+
+
+def load_section(sizes: Sizes) -> Section:
+    figures = asyncio.run(
+        load.measure(sizes.users, sizes.rounds, sizes.load_games, sizes.load_repeats)
+    )
+    verdicts = [
+        _verdict(figures[0].share >= 0.7, f"/help at {figures[0].share:.0%} of the floor (≥ 70 %)")
+    ]
+    for item in figures[1:]:
+        verdicts.append(_verdict(item.share >= 0.5, f"{item.what} at {item.share:.0%} (≥ 50 %)"))
+    return Section(
+        f"Under load: {sizes.users} users × {sizes.rounds} rounds, median of "
+        f"{sizes.load_repeats} runs in turns with the echo bot",
+        load.table(figures),
+        verdicts,
+    )
+
+
+def night_section(sizes: Sizes) -> Section:
+    nights = asyncio.run(
+        busy_night.measure(sizes.night_games, sizes.judges, sizes.judge_rounds, sizes.players)
+    )
+    verdicts = []
+    for night in nights:
+        rating = percentile(night.rating_ms, 0.99)
+        announce = percentile(night.announce_ms, 0.99)
+        verdicts += [
+            _verdict(rating < 100, f"{night.games:,} games: /rating p99 {rating:.0f} ms (< 100)"),
+            _verdict(
+                announce < 200 and night.flood_waits == 0,
+                f"{night.games:,} games: announced p99 {announce:.0f} ms after Confirm "
+                f"(< 200), flood waits {night.flood_waits}",
+            ),
+            _verdict(
+                night.rss_mb < 150,
+                f"{night.games:,} games: resident memory "
+                f"{night.rss_mb:.0f} MB (< 150; peak {night.peak_rss_mb:.0f})",
+            ),
+        ]
+    if len(nights) > 1:
+        first, last = nights[0], nights[-1]
+        summary = percentile(last.summary_ms, 0.5) / percentile(first.summary_ms, 0.5)
+        verdicts.append(
+            _verdict(
+                summary < 2,
+                f"summary screen p50 from {first.games:,} to {last.games:,} "
+                f"games: ×{summary:.2f} (independent of the stage)",
+            )
+        )
+    return Section(
+        f"A busy night: {sizes.judges} judges × {sizes.judge_rounds} games while "
+        f"{sizes.players} players ask /rating and /me",
+        busy_night.table(nights),
+        verdicts,
+    )
+
+
+def stage_section(sizes: Sizes) -> Section:
+    figures = [(size, *asyncio.run(bot_stage.measure(size))) for size in sizes.stages]
+    lines = [
+        "| games in the stage | summary ms | announcement ms | × the smallest stage |",
+        "|---|---|---|---|",
+    ]
+    base = figures[0][1]
+    for size, summary, render in figures:
+        lines.append(
+            f"| {size:,} | {summary * 1e3:.1f} | {render * 1e3:.1f} | {summary / base:.2f} |"
+        )
+    growth = figures[-1][1] / base
+    verdict = _verdict(
+        growth < 2,
+        f"the summary at {figures[-1][0]:,} games costs ×{growth:.2f} "
+        f"of {figures[0][0]:,} (independent of the stage)",
+    )
+    return Section("The editor's summary and the announcement by stage size", lines, [verdict])
+
+
+SECTIONS: list[Callable[[Sizes], Section]] = [
+    scoring_section,
+    load_section,
+    night_section,
+    stage_section,
+]
+
+
+def page(sections: list[Section], quick: bool, seconds: float) -> str:
+    header = [
+        "# Performance",
+        "",
+        "Written by `python -m benchmarks`"
+        + (" --quick (small sizes: not the reference figures)" if quick else "")
+        + f" on {datetime.now(UTC):%Y-%m-%d}: {os.cpu_count()} cores, Python "
+        f"{platform.python_version()}, {seconds / 60:.1f} minutes. Every figure stands beside a "
+        "floor measured in the same run; see `benchmarks/` for how each is measured.",
+        "",
+    ]
+    body = []
+    for section in sections:
+        body += [f"## {section.title}", "", *section.lines, "", *section.verdicts, ""]
+    return "\n".join(header + body)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small sizes (CI)")
+    parser.add_argument("--output", type=Path, default=ROOT / "docs" / "performance.md")
+    args = parser.parse_args()
+    sizes = QUICK if args.quick else FULL
+    started = time.perf_counter()
+    sections = []
+    for make in SECTIONS:
+        section = make(sizes)
+        print(f"\n## {section.title}\n", *section.lines, "", *section.verdicts, sep="\n")
+        sys.stdout.flush()
+        sections.append(section)
+    generated = page(sections, args.quick, time.perf_counter() - started)
+    args.output.write_text(generated, encoding="utf-8")
+    print(f"\nwritten to {args.output}")
+
+
+if __name__ == "__main__":
+    main()
