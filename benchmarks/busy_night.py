@@ -128,7 +128,7 @@ async def one_night(floor: Running, games: int, judges: int, rounds: int, player
         load = asyncio.create_task(_players(people, done, games, night.me_ms, night.rating_ms))
         await asyncio.gather(*(
             _judge(judge, table, rounds, random.Random(rng.random()), night)
-            for table, judge in enumerate(staff, start=1)
+            for table, judge in enumerate(staff, start=3)  # an import fills tables 1 and 2
         ))  # fmt: skip
         done.set()
         await load

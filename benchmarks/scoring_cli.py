@@ -3,15 +3,15 @@
     python -m benchmarks.scoring_cli [--sizes 1000 10000 100000] [--repeats 3]
 
 Each size is a protocol file of N games of 300 players in 3 stages (``tests/protocols.py``).
-The floor is a Python process that only ``json.load``s the file and ``json.dump``s it back: what
-reading and writing that much JSON costs at all. Both run as child processes; time is wall clock
-(best of ``repeats``), memory the child's peak resident set (``wait4``'s ``ru_maxrss``).
+The floor is a Python process that only ``json.load``s the file and ``json.dumps`` it back: what
+reading and writing that much JSON costs at all. Both run as child processes under
+``benchmarks.peak``; time is wall clock (best of ``repeats``), memory the child's peak resident
+set.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import subprocess
 import sys
 import tempfile
@@ -25,7 +25,7 @@ PLAYERS = 300
 FLOOR = (
     "import json, sys\n"
     "data = json.load(open(sys.argv[1], encoding='utf-8'))\n"
-    "json.dump(data, sys.stdout, ensure_ascii=False)\n"
+    "sys.stdout.write(json.dumps(data, ensure_ascii=False))\n"
 )
 
 
@@ -50,13 +50,15 @@ class CliFigures:
 def _run(argv: list[str]) -> Run:
     """One child process: wall time and peak resident memory; its output is thrown away."""
     started = time.perf_counter()
-    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(process.pid, 0)
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.peak", *argv],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=False,
+    )  # fmt: skip
     seconds = time.perf_counter() - started
-    if os.waitstatus_to_exitcode(status) != 0:
-        error = process.stderr.read().decode() if process.stderr else ""
-        raise RuntimeError(f"{argv} failed: {error}")
-    return Run(seconds, usage.ru_maxrss / 1024)
+    last = done.stderr.strip().splitlines()[-1] if done.stderr.strip() else ""
+    if done.returncode != 0 or not last.startswith("peak-rss-kb "):
+        raise RuntimeError(f"{argv} failed: {done.stderr[-2000:]}")
+    return Run(seconds, int(last.split()[1]) / 1024)
 
 
 def measure(sizes: list[int], repeats: int) -> list[CliFigures]:
@@ -68,8 +70,8 @@ def measure(sizes: list[int], repeats: int) -> list[CliFigures]:
             path.write_bytes(protocol_bytes(random_protocol(names, size, seed=size, stages=3)))
             floor, cli = Run(0, 0), Run(0, 0)
             for _ in range(repeats):  # in turns, so that both meet the same moments of noise
-                floor = _better(floor, _run([sys.executable, "-c", FLOOR, str(path)]))
-                cli = _better(cli, _run([sys.executable, "-m", "scoring", "standings", str(path)]))
+                floor = _better(floor, _run(["-c", FLOOR, str(path)]))
+                cli = _better(cli, _run(["-m", "scoring", "standings", str(path)]))
             figures.append(CliFigures(size, path.stat().st_size / 1e6, floor, cli))
     return figures
 

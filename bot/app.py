@@ -39,6 +39,7 @@ from bot.delivery.worker import Outbox
 from bot.entry.draft import Drafts
 from bot.entry.editor import Editor
 from bot.rating.interchange import Importer
+from bot.rating.pictures import stop_drawing
 from bot.rating.service import Ratings
 from bot.rating.standings import Standings
 from bot.telegram.expired_callbacks import ExpiredCallbackAnswers
@@ -143,6 +144,7 @@ async def _stop_outbox(outbox: Outbox, standings: Standings, protests: Protests)
     await protests.stop()
     await outbox.stop()
     await standings.stop()
+    stop_drawing()
 
 
 class StartupError(Exception):

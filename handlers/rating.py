@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from contextlib import suppress
+from dataclasses import dataclass
 
 from aiogram import Bot, F, Router
 from aiogram.exceptions import TelegramBadRequest
@@ -15,7 +17,7 @@ from bot.club.tournaments import Tournament
 from bot.core.config import Settings
 from bot.core.parsing import small_number
 from bot.core.rights import Member
-from bot.rating.boards import Kind
+from bot.rating.boards import Kind, Table
 from bot.rating.service import RatingError, Ratings, pages_of, parse_request
 from bot.telegram.filters import GROUP, PRIVATE, admin
 from bot.texts import admin as admin_texts
@@ -52,6 +54,43 @@ def _keyboard(tournament_id: int, kind: Kind, number: int, pages: int) -> Inline
     return InlineKeyboardMarkup(inline_keyboard=rows)
 
 
+class _Pages:
+    """Pages already drawn, by the table they show, the page, the reader's row and the minute.
+
+    Thirty players asking at once mostly see the same page of the same table: drawing it (twenty
+    rows of numbers, eight buttons) was a fifth of a /rating."""
+
+    SIZE = 256
+
+    def __init__(self) -> None:
+        self._drawn: OrderedDict[tuple[int, str, int, int | None, str], _Drawn] = OrderedDict()
+
+    def get(
+        self, table: Table, title: str, number: int, mine: int | None, as_of: str
+    ) -> _Drawn | None:
+        key = (id(table), title, number, mine, as_of)
+        drawn = self._drawn.get(key)
+        if drawn is None or drawn.table is not table:  # an id reused by a newer table
+            return None
+        self._drawn.move_to_end(key)
+        return drawn
+
+    def put(self, title: str, number: int, mine: int | None, as_of: str, drawn: _Drawn) -> None:
+        self._drawn[(id(drawn.table), title, number, mine, as_of)] = drawn
+        if len(self._drawn) > self.SIZE:
+            self._drawn.popitem(last=False)
+
+
+@dataclass(frozen=True, slots=True)
+class _Drawn:
+    table: Table  # kept alive with its page, so that its id cannot be reused meanwhile
+    text: str
+    markup: InlineKeyboardMarkup
+
+
+_pages = _Pages()
+
+
 async def _page(
     ratings: Ratings, settings: Settings, tournament: Tournament, kind: Kind, number: int,
     user_id: int,
@@ -62,8 +101,12 @@ async def _page(
         raise RatingError(texts.NO_SUCH_PAGE)
     mine = await ratings.linked_player(user_id)
     as_of = clock_time(now, settings.zone)
-    text = texts.page(tournament.title, table, number, pages, mine, as_of)
-    return text, _keyboard(tournament.id, kind, number, pages)
+    drawn = _pages.get(table, tournament.title, number, mine, as_of)
+    if drawn is None:
+        text = texts.page(tournament.title, table, number, pages, mine, as_of)
+        drawn = _Drawn(table, text, _keyboard(tournament.id, kind, number, pages))
+        _pages.put(tournament.title, number, mine, as_of, drawn)
+    return drawn.text, drawn.markup
 
 
 async def rating_private(

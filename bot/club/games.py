@@ -18,6 +18,7 @@ from bot.club.protocol import SEATS, Protocol
 from bot.club.tournaments import Tournaments
 from bot.core.clock import Clock
 from bot.core.db import Database
+from bot.core.parsing import MAX_GAME_NUMBER, MAX_TABLE
 from bot.core.rights import Member
 from bot.delivery.queue import CLUB, Kind, enqueue
 from scoring import (
@@ -159,13 +160,34 @@ class Games:
         )
         return int(row[0]) if row else None
 
-    async def next_number(self, tournament_id: int, table: int) -> int:
+    async def next_number(self, tournament_id: int, table: int) -> int | None:
+        """The number after the table's highest; past 9999 the first number still free (an
+        imported season may fill a table); None when the table has all 9999."""
         row = await self.database.fetchone(
             "SELECT coalesce(max(game_number), 0) + 1 FROM games "
             "WHERE tournament_id = ? AND table_number = ?",
             (tournament_id, table),
         )
-        return int(row[0]) if row else 1
+        following = int(row[0]) if row else 1
+        if following <= MAX_GAME_NUMBER:
+            return following
+        row = await self.database.fetchone(
+            "SELECT min(number) FROM (SELECT 1 AS number UNION ALL "
+            "SELECT game_number + 1 FROM games WHERE tournament_id = ?1 AND table_number = ?2) "
+            "WHERE number <= ?3 AND number NOT IN "
+            "(SELECT game_number FROM games WHERE tournament_id = ?1 AND table_number = ?2)",
+            (tournament_id, table, MAX_GAME_NUMBER),
+        )
+        return int(row[0]) if row and row[0] is not None else None
+
+    async def open_place(self, tournament_id: int, table: int) -> tuple[int, int]:
+        """A table and a free game number: at ``table`` if it has one, else at the first table
+        that has."""
+        for candidate in (table, *range(1, MAX_TABLE + 1)):
+            number = await self.next_number(tournament_id, candidate)
+            if number is not None:
+                return candidate, number
+        return table, MAX_GAME_NUMBER  # 99 full tables: saving will say the number is taken
 
     async def number_taken(
         self, tournament_id: int, table: int, number: int, except_game: int | None

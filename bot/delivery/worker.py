@@ -137,8 +137,11 @@ class Outbox:
         heads: dict[str, Any] = {}
         for row in rows:
             heads.setdefault(row["chat"], row)
+        # The club chat first: the tables wait for the announcement; a player's own result
+        # queued with it (one per linked player, paced by the global limit) comes after.
+        order = sorted(heads.items(), key=lambda head: head[0] != CLUB)
         next_due = math.inf
-        for chat, row in heads.items():
+        for chat, row in order:
             chat_id = await self._chat_id(chat)
             if chat_id is None:
                 next_due = min(next_due, CLUB_RECHECK)

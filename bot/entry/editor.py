@@ -129,8 +129,8 @@ class Editor:
         if current is None:
             return Screen(texts.NO_TOURNAMENT)
         tournament, stage = current
-        table = await self.games.last_table_of(judge.user_id, tournament.id) or 1
-        number = await self.games.next_number(tournament.id, table)
+        last = await self.games.last_table_of(judge.user_id, tournament.id) or 1
+        table, number = await self.games.open_place(tournament.id, last)
         draft = Draft(
             judge_id=judge.user_id,
             tournament_id=tournament.id,
@@ -449,7 +449,10 @@ class Editor:
             raise EntryError(texts.UNKNOWN_BUTTON)
         number = draft.protocol.number
         if not draft.is_correction:
-            number = await self.games.next_number(draft.tournament_id, table)
+            following = await self.games.next_number(draft.tournament_id, table)
+            if following is None:
+                raise EntryError(texts.table_full(table))
+            number = following
         await self._set_table(draft, table, number)
 
     async def _set_table(self, draft: Draft, table: int, number: int) -> None:

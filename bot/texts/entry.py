@@ -171,8 +171,14 @@ def table_prompt(table: int, number: int) -> str:
     )
 
 
-def number_taken(table: int, number: int, free: int) -> str:
+def number_taken(table: int, number: int, free: int | None) -> str:
+    if free is None:
+        return f"Игра {number} за столом {table} уже внесена. {table_full(table)}"
     return f"Игра {number} за столом {table} уже внесена. Следующий свободный номер — {free}."
+
+
+def table_full(table: int) -> str:
+    return f"За столом {table} заняты все номера игр (1–9999): выберите другой стол."
 
 
 # -- roles, winner, night ----------------------------------------------------------------------

@@ -112,3 +112,32 @@ async def test_single_game_scores_equal_the_whole_stage(club):
         ]
         expected = next(g for g in compute(replaced, ruleset, 3).games if g.game.id == str(game_id))
         assert score is not None and score.seats == expected.seats
+
+
+async def test_a_full_table_gives_its_first_free_number_then_sends_to_another_table(club):
+    # An imported season of 10,000 games fills table 1 (numbers 1–9999): the next game there
+    # must not get number 10,000, which the database refuses (it used to read as «taken»).
+    database, tournaments, _, games = club
+    tournament = await tournaments.create("Сезон", "rules-8", 1)
+    stage = await tournaments.current_stage(tournament.id)
+    async with database.transaction() as connection:
+        await connection.executemany(
+            "INSERT INTO games (tournament_id, stage_id, table_number, game_number, winner, "
+            "judge_id, ended_at, submission_key, created_at, updated_at) "
+            "VALUES (?, ?, 1, ?, 'red', 1, '', ?, '', '')",
+            [(tournament.id, stage.id, n, f"import-{n}") for n in range(1, 10_000)],
+        )
+    assert await games.next_number(tournament.id, 1) is None
+    assert await games.open_place(tournament.id, 1) == (2, 1)
+    async with database.transaction() as connection:
+        await connection.execute("DELETE FROM games WHERE game_number IN (1, 700, 701)")
+    assert await games.next_number(tournament.id, 1) == 1
+    async with database.transaction() as connection:
+        await connection.execute(
+            "INSERT INTO games (tournament_id, stage_id, table_number, game_number, winner, "
+            "judge_id, ended_at, submission_key, created_at, updated_at) "
+            "VALUES (?, ?, 1, 1, 'red', 1, '', 'again', '', '')",
+            (tournament.id, stage.id),
+        )
+    assert await games.next_number(tournament.id, 1) == 700
+    assert await games.open_place(tournament.id, 1) == (1, 700)

@@ -21,5 +21,6 @@ def test_the_quick_benchmark_run_writes_every_section(tmp_path):
     for title in ("python -m scoring standings", "Under load", "A busy night", "summary"):
         assert title in page
     assert "echo floor" in page and "× floor" in page
-    assert page.count("met") >= 8  # a verdict for every target
+    verdicts = [line for line in page.splitlines() if line.startswith(("- ✅", "- ❌"))]
+    assert len(verdicts) >= 6  # one for every target these sizes can tell
     assert "Traceback" not in done.stdout + done.stderr

@@ -4,7 +4,7 @@ import io
 
 from PIL import Image
 
-from bot.rating import pictures
+from bot.rating import drawing, pictures
 from tests.club import Taps, enter_protocol, setup_club
 from tests.harness import CLUB_CHAT_ID, dispatcher_world
 
@@ -105,9 +105,9 @@ async def test_rating_picture_has_the_rows_and_marks(tmp_path):
 
 
 def test_picture_data_carries_the_labels_and_drops_glyphs_the_font_lacks():
-    assert pictures.drawable("Лис🦊") == "Лис"
-    assert pictures.drawable("👨‍👩‍👧") == "?"
-    assert pictures.drawable("<Дон> & Co") == "<Дон> & Co"
+    assert drawing.drawable("Лис🦊") == "Лис"
+    assert drawing.drawable("👨‍👩‍👧") == "?"
+    assert drawing.drawable("<Дон> & Co") == "<Дон> & Co"
     from fractions import Fraction
 
     from bot.rating.boards import Kind, Row, Table
@@ -119,12 +119,23 @@ def test_picture_data_carries_the_labels_and_drops_glyphs_the_font_lacks():
     )  # fmt: skip
     table = Table(Kind.TOTAL, rows, 0, 0, 12)
     picture = pictures.standings_picture("Кубок", table, 1, 1, mine=2, as_of="21:47 МСК")
-    assert picture.rows[0] == ("1", "Игрок1", "9", "3", "1", "0.25", "0")
+    assert picture.rows[0] == ("1", "Игрок1🎯", "9", "3", "1", "0.25", "0")  # drawn without 🎯
     assert picture.rows[1][0] == "2*" and picture.rows[2][0] == "3°"
     assert picture.highlighted == 1
     assert len(picture.legend) == 2 and "21:47 МСК" in picture.subtitle
-    png = pictures.draw_standings(picture)
+    png = drawing.draw_standings(picture)
     assert png.startswith(b"\x89PNG")
+
+
+async def test_pictures_are_drawn_in_a_worker_process_that_comes_back_if_it_dies():
+    chart = pictures.ProgressChart("Лис🦊", "Кубок", (1.0, 2.5), ("1", "2.5"), "Игры", "Баллы")
+    assert (await pictures.render_async(chart)).startswith(b"\x89PNG")
+    worker = pictures._worker()
+    for process in list(worker._processes.values()):
+        process.kill()
+        process.join()
+    assert (await pictures.render_async(chart)).startswith(b"\x89PNG")
+    pictures.stop_drawing()
 
 
 async def test_a_player_with_a_single_game(tmp_path):

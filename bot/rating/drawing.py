@@ -1,0 +1,132 @@
+"""Drawing the pictures with matplotlib, in a process of its own.
+
+The bot describes a picture as plain data (``ProgressChart``, ``StandingsPicture``: every label
+it will carry) and sends it here; ``bot.rating.pictures`` runs ``draw_*`` in one worker process.
+This module imports nothing of the bot or of aiogram, so that the worker holds matplotlib (about
+60 MB with numpy and Pillow) and the bot does not, and drawing never holds the bot's interpreter
+lock. matplotlib's bundled DejaVu Sans draws Cyrillic; glyphs it lacks (emoji in nicknames) are
+left out rather than drawn as empty boxes.
+"""
+
+from __future__ import annotations
+
+import io
+import threading
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+WIDTH_INCHES = 8.0
+DPI = 110
+_DRAWING = threading.Lock()  # matplotlib's font cache is shared: one drawing at a time
+
+
+@dataclass(frozen=True, slots=True)
+class ProgressChart:
+    title: str
+    subtitle: str
+    values: tuple[float, ...]  # the total after each game
+    point_labels: tuple[str, ...]  # the first and the last value, as printed on the line
+    x_label: str
+    y_label: str
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsPicture:
+    title: str
+    subtitle: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    highlighted: int | None  # index of the asker's row
+    legend: tuple[str, ...]
+
+
+def drawable(text: str) -> str:
+    """The text without the characters the font cannot draw (emoji, their joiners)."""
+    glyphs = _font_glyphs()
+    kept = "".join(
+        char for char in text
+        if (ord(char) in glyphs and unicodedata.category(char) not in ("Cf", "Mn", "Co"))
+        or char == " "
+    )  # fmt: skip
+    return " ".join(kept.split()) or "?"
+
+
+@lru_cache(maxsize=1)
+def _font_glyphs() -> frozenset[int]:
+    from matplotlib import font_manager
+    from matplotlib.ft2font import FT2Font
+
+    path = font_manager.findfont(font_manager.FontProperties(family="DejaVu Sans"))
+    return frozenset(FT2Font(path).get_charmap())
+
+
+def _figure(height: float) -> Any:
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=(WIDTH_INCHES, height), dpi=DPI)
+
+
+def _png(figure: Any) -> bytes:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    FigureCanvasAgg(figure)
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png")
+    return buffer.getvalue()
+
+
+def draw_progress(chart: ProgressChart) -> bytes:
+    from matplotlib.ticker import MaxNLocator
+
+    with _DRAWING:
+        figure = _figure(4.5)
+        axes = figure.add_subplot()
+        games = list(range(1, len(chart.values) + 1))
+        axes.plot(games, chart.values, marker="o" if len(games) <= 40 else None,
+                  color="#c0392b", linewidth=2)  # fmt: skip
+        axes.axhline(0, color="#888888", linewidth=0.8)
+        axes.set_title(f"{drawable(chart.title)}\n{drawable(chart.subtitle)}", fontsize=11)
+        axes.set_xlabel(chart.x_label)
+        axes.set_ylabel(chart.y_label)
+        axes.grid(alpha=0.3)
+        axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+        if chart.values:
+            axes.annotate(chart.point_labels[-1], (games[-1], chart.values[-1]),
+                          textcoords="offset points", xytext=(6, 6))  # fmt: skip
+        figure.tight_layout()
+        return _png(figure)
+
+
+_COLUMN_X = (0.01, 0.11, 0.53, 0.64, 0.72, 0.81, 0.91)
+
+
+def draw_standings(picture: StandingsPicture) -> bytes:
+    with _DRAWING:
+        lines = len(picture.rows) + len(picture.legend) + 4
+        figure = _figure(max(2.5, 0.3 * lines))
+        axes = figure.add_axes((0.02, 0.02, 0.96, 0.96))
+        axes.axis("off")
+        step = 1 / lines
+        y = 1 - step
+        axes.text(0.01, y, drawable(picture.title), fontsize=13, weight="bold", va="center")
+        y -= step
+        axes.text(0.01, y, drawable(picture.subtitle), fontsize=9, color="#555555", va="center")
+        y -= step * 1.2
+        for x, cell in zip(_COLUMN_X, picture.header, strict=True):
+            axes.text(x, y, cell, fontsize=10, weight="bold", va="center")
+        for index, row in enumerate(picture.rows):
+            y -= step
+            if index == picture.highlighted:
+                axes.axhspan(y - step / 2, y + step / 2, color="#f9e79f")
+            elif index % 2:
+                axes.axhspan(y - step / 2, y + step / 2, color="#f2f3f4")
+            for x, cell in zip(_COLUMN_X, row, strict=True):
+                axes.text(x, y, drawable(cell), fontsize=10, va="center")
+        for line in picture.legend:
+            y -= step
+            axes.text(0.01, y, line, fontsize=8, color="#555555", va="center")
+        axes.set_ylim(0, 1)
+        axes.set_xlim(0, 1)
+        return _png(figure)
