@@ -7,6 +7,7 @@ import gc
 import logging
 import signal
 from collections.abc import Awaitable, Callable
+from datetime import timedelta
 from functools import partial
 
 from aiogram import Bot, Dispatcher
@@ -79,7 +80,8 @@ def create_dispatcher(
     games = Games(database, clock, tournaments, settings.club_chat_id)
     announcer = Announcer(settings, database, games, tournaments, players, members, clock)
     outbox = Outbox(settings, database, clock, announcer, members)
-    standings = Standings(database, tournaments)
+    window = timedelta(minutes=settings.protest_window_minutes)
+    standings = Standings(database, tournaments, window)
 
     def on_saved() -> None:
         outbox.wake()

@@ -56,6 +56,8 @@ class Database:
         self.path = path
         self._connection: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
+        self._reader: aiosqlite.Connection | None = None  # for snapshot(), opened on first use
+        self._reader_lock = asyncio.Lock()
 
     async def connect(self) -> None:
         if str(self.path) != ":memory:":
@@ -72,6 +74,10 @@ class Database:
         self._connection = connection
 
     async def close(self) -> None:
+        if self._reader is not None:
+            async with self._reader_lock:
+                await self._reader.close()
+                self._reader = None
         if self._connection is not None:
             async with self._lock:
                 await self._connection.close()
@@ -96,6 +102,30 @@ class Database:
                 raise
             else:
                 await connection.execute("COMMIT")
+
+    @asynccontextmanager
+    async def snapshot(self) -> AsyncIterator[aiosqlite.Connection]:
+        """Several reads that see one state of the database, on a second connection.
+
+        For long reads (a 10,000-game tournament's games for the standings): in WAL mode they
+        neither wait for nor hold up the bot's own connection, on which every update writes.
+        An in-memory database has no second connection: there it is ``read()``."""
+        if str(self.path) == ":memory:":
+            async with self.read() as connection:
+                yield connection
+            return
+        async with self._reader_lock:
+            if self._reader is None:
+                reader = await aiosqlite.connect(self.path, isolation_level=None)
+                reader.row_factory = aiosqlite.Row
+                await reader.execute("PRAGMA query_only = ON")
+                await reader.execute("PRAGMA busy_timeout = 5000")
+                self._reader = reader
+            await self._reader.execute("BEGIN")
+            try:
+                yield self._reader
+            finally:
+                await self._reader.execute("COMMIT")
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[aiosqlite.Connection]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -25,6 +26,10 @@ __all__ = ["ProgressChart", "StandingsPicture", "as_input", "progress_chart", "r
            "standings_picture", "stop_drawing"]  # fmt: skip
 
 _painter: ProcessPoolExecutor | None = None
+# Pictures drawn lately, by what they show: a player asking /me again before anything changed,
+# or thirty players looking at the same page, get the same PNG without a drawing (~100 ms each).
+_drawn: OrderedDict[ProgressChart | StandingsPicture, bytes] = OrderedDict()
+KEPT_PICTURES = 64
 
 
 def progress_chart(data: Record) -> ProgressChart:
@@ -83,7 +88,19 @@ def _worker() -> ProcessPoolExecutor:
 
 
 async def render_async(picture: ProgressChart | StandingsPicture) -> bytes:
-    """The PNG, drawn in the worker process (started again if it died)."""
+    """The PNG, drawn in the worker process (started again if it died), or kept from before."""
+    kept = _drawn.get(picture)
+    if kept is not None:
+        _drawn.move_to_end(picture)
+        return kept
+    png = await _draw(picture)
+    _drawn[picture] = png
+    if len(_drawn) > KEPT_PICTURES:
+        _drawn.popitem(last=False)
+    return png
+
+
+async def _draw(picture: ProgressChart | StandingsPicture) -> bytes:
     global _painter
     draw = draw_progress if isinstance(picture, ProgressChart) else draw_standings
     loop = asyncio.get_running_loop()

@@ -23,7 +23,19 @@ from typing import Any
 
 from bot.club.tournaments import Tournament, Tournaments
 from bot.core.db import Database
-from scoring import Game, GameScore, Result, Role, SeatEntry, SeatScore, Standing, Winner, compute
+from scoring import (
+    Game,
+    GameScore,
+    Result,
+    Role,
+    Ruleset,
+    SeatEntry,
+    SeatScore,
+    Standing,
+    Winner,
+    score_games,
+)
+from scoring.engine import cycle_collection_paused, standings
 
 log = logging.getLogger(__name__)
 KEPT_TOURNAMENTS = 4
@@ -103,6 +115,12 @@ class Board:
             self._played = played
         return self._played
 
+    def prepare(self, window: timedelta | None) -> None:
+        """Make what requests read: the per-player index and, given the window, open games."""
+        self._index()
+        if window is not None:
+            self._open_games(window)
+
     def provisional(self, player_id: int, now: datetime, window: timedelta) -> bool:
         """Whether one of the player's counted games may still change."""
         last = self._open_games(window).get(player_id)
@@ -171,6 +189,36 @@ class _Parsed:
 
     names: dict[int, str]  # player id → nickname when parsed (a rename re-parses everything)
     games: dict[int, tuple[tuple[Any, ...], Game, GameFacts]] = field(default_factory=dict)
+    # by stage: the ruleset and the versions of its games when scored, and their points
+    stages: dict[str, tuple[tuple[Any, ...], tuple[GameScore, ...]]] = field(default_factory=dict)
+
+
+def _score_by_stage(parsed: _Parsed, ruleset: Ruleset, rules: Any, seed: int) -> Result:
+    """``scoring.compute`` of all the games, re-scoring only the stages that changed.
+
+    A game's points depend on its own stage only (Ci counts a stage's games), so a stage whose
+    games are unchanged keeps its points: a game confirmed in the last stage of a 10,000-game
+    tournament re-scores that stage, then the standings are summed over all games. The result is
+    the one ``compute`` gives (tests/handlers/test_standings_kept.py compares them).
+    """
+    by_stage: dict[str, list[Game]] = {}
+    versions: dict[str, list[Any]] = {}
+    for version, game, _ in parsed.games.values():
+        by_stage.setdefault(game.stage, []).append(game)
+        versions.setdefault(game.stage, []).append((game.id, version))
+    scores: dict[str, GameScore] = {}
+    with cycle_collection_paused():
+        for stage, stage_games in by_stage.items():
+            key = (rules, tuple(versions[stage]))
+            known = parsed.stages.get(stage)
+            if known is not None and known[0] == key:
+                stage_scores = known[1]
+            else:
+                stage_scores = score_games(stage_games, ruleset)
+                parsed.stages[stage] = (key, stage_scores)
+            scores.update((scored.game.id, scored) for scored in stage_scores)
+        ordered = tuple(scores[game.id] for _, game, _ in parsed.games.values())
+        return Result(ruleset, standings(ordered, ruleset, seed), ordered)
 
 
 def _version(head: Any) -> tuple[Any, ...]:
@@ -215,9 +263,12 @@ def _by_game(rows: list[Any]) -> dict[int, list[Any]]:
 class Standings:
     """Boards per tournament, recomputed only when the tournament's data changed."""
 
-    def __init__(self, database: Database, tournaments: Tournaments) -> None:
+    def __init__(
+        self, database: Database, tournaments: Tournaments, window: timedelta | None = None
+    ) -> None:
         self.database = database
         self.tournaments = tournaments
+        self.window = window  # the protest window: which games are still provisional
         self._boards: OrderedDict[int, Board] = OrderedDict()
         self._parsed: dict[int, _Parsed] = {}
         self._lock = asyncio.Lock()
@@ -239,8 +290,7 @@ class Standings:
         try:
             current = await self.tournaments.current()
             if current is not None:
-                board = await self.board(current[0])
-                await asyncio.to_thread(board.played, 0)  # builds the per-player index
+                await self.board(current[0])
         except Exception:  # a failed warm-up costs only speed: the next request computes
             log.exception("Refreshing the standings failed")
 
@@ -270,10 +320,11 @@ class Standings:
             return board
 
     async def _compute(self, tournament: Tournament) -> Board:
-        # The revision is read with the games under one lock hold, so a save in between can
-        # only make the board look older than it is (and be recomputed), never newer.
+        # The revision is read with the games in one snapshot (a read transaction on the second
+        # connection), so a save meanwhile can only make the board look older than it is (and
+        # be recomputed), never newer; and the bot's own connection is not held up meanwhile.
         kept = self._parsed.get(tournament.id)
-        async with self.database.read() as connection:
+        async with self.database.snapshot() as connection:
             cursor = await connection.execute(
                 "SELECT revision FROM tournaments WHERE id = ?", (tournament.id,)
             )
@@ -300,7 +351,7 @@ class Standings:
             else:
                 seat_rows = []
         seats = _by_game(seat_rows)
-        parsed = _Parsed(names)
+        parsed = _Parsed(names, stages=kept.stages)
         for head in heads:
             known = kept.games.get(head["id"])
             version = _version(head)
@@ -311,8 +362,14 @@ class Standings:
         self._parsed[tournament.id] = parsed
         fresh = await self.tournaments.get(tournament.id)  # after: a newer ruleset is harmless
         assert fresh is not None
-        games = [game for _, game, _ in parsed.games.values()]
         facts = {game.id: game_facts for _, game, game_facts in parsed.games.values()}
         player_ids = {nickname: player_id for player_id, nickname in names.items()}
-        result = await asyncio.to_thread(compute, games, fresh.ruleset(), fresh.seed)
-        return Board(fresh, revision, result, player_ids, facts)
+        rules = (fresh.ruleset_ref, fresh.ruleset_data)
+        result = await asyncio.to_thread(
+            _score_by_stage, parsed, fresh.ruleset(), rules, fresh.seed
+        )
+        board = Board(fresh, revision, result, player_ids, facts)
+        # Its per-player index (a hundred thousand entries at 10,000 games) is made here, in the
+        # worker thread, not by the first request in the event loop.
+        await asyncio.to_thread(board.prepare, self.window)
+        return board

@@ -130,11 +130,13 @@ def test_picture_data_carries_the_labels_and_drops_glyphs_the_font_lacks():
 async def test_pictures_are_drawn_in_a_worker_process_that_comes_back_if_it_dies():
     chart = pictures.ProgressChart("Лис🦊", "Кубок", (1.0, 2.5), ("1", "2.5"), "Игры", "Баллы")
     assert (await pictures.render_async(chart)).startswith(b"\x89PNG")
+    assert await pictures.render_async(chart) is await pictures.render_async(chart)  # kept
     worker = pictures._worker()
     for process in list(worker._processes.values()):
         process.kill()
         process.join()
-    assert (await pictures.render_async(chart)).startswith(b"\x89PNG")
+    other = pictures.ProgressChart("Сова", "Кубок", (0.5,), ("0.5", "0.5"), "Игры", "Баллы")
+    assert (await pictures.render_async(other)).startswith(b"\x89PNG")
     pictures.stop_drawing()
 
 

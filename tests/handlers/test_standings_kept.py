@@ -1,6 +1,7 @@
 """The standings kept between requests are always the standings of the data as it is now."""
 
 from bot.rating.standings import Standings
+from scoring import compute
 from tests.club import Taps, appoint_judge, enter_protocol, setup_club
 from tests.harness import ADMIN_ID, dispatcher_world
 from tests.protocols import protocol_bytes, random_protocol
@@ -16,6 +17,9 @@ async def fresh_csv(world):
 async def kept_csv(world):
     tournament = (await world.service("tournaments").current())[0]
     board = await world.service("standings").board(tournament)
+    # kept stage by stage, the points are still exactly what the scoring core computes at once
+    games = [scored.game for scored in board.result.games]
+    assert compute(games, tournament.ruleset(), tournament.seed) == board.result
     return [(row.name, row.total, row.games, row.lot) for row in board.standings]
 
 
