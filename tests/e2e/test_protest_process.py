@@ -23,7 +23,7 @@ async def test_a_protest_survives_a_restart_and_is_decided(running, tmp_path):
     await again.start()
     try:
         await head.press("Отклонить")
-        await head.reply(timeout=20)
+        await world.api.wait_for(lambda: "Почему протест" in head.last().text, 20)
         await head.send("Фол засчитан верно")
         assert "Решение записано" in (await head.reply(timeout=10)).text
         await world.api.wait_for(lambda: "отклонён" in owl.last().text, 10)

@@ -106,6 +106,7 @@ async def test_link_and_unlink_by_a_head_judge_and_refusals(tmp_path):
         said = group.history()[-1]
         await admin.send("/link Кот", group, reply_to=said)
         assert "теперь — «Кот»" in (await admin.reply(group)).text
+        await world.announced()  # his notices (paced a second apart) are all there first
         await player.send("/me")
         await world.api.wait_for(lambda: player.last().photo)
         assert "👤 Кот" in player.bot_messages()[-2].text
