@@ -198,7 +198,8 @@ NOTES = """## What dominated, what was done, what is left
   0.2–0.4 s of Python in a worker thread, and the event loop shares the interpreter lock with it
   meanwhile; with sixteen confirms in two minutes much of the night runs beside a recompute. The
   next step is an incremental board (only the ten players of the changed game) or the recompute
-  in a process of its own. At 1,000 games the targets are met or nearly.
+  in a process of its own. At 1,000 games the medians are low (/rating 27 ms, announced 124 ms
+  after Confirm) and the p99s about 0.2 s: those tails are the same recompute, smaller.
 """
 
 
