@@ -240,29 +240,13 @@ class _GameReader:
                 Problem("extra-invalid", "доп. баллы должны быть числом", game_id, seat)
             )
             extra = 0
-        codes: tuple[str, ...] = ()
-        penalties = raw.get("penalties")
-        if penalties:
-            if isinstance(penalties, list) and all(isinstance(code, str) for code in penalties):
-                codes = tuple(penalties)
-            else:
-                problems.append(
-                    Problem(
-                        "penalties-invalid",
-                        "поле «penalties» должно быть списком кодов штрафов",
-                        game_id,
-                        seat,
-                    )
-                )
-        elif penalties is not None and not isinstance(penalties, list):
-            problems.append(
-                Problem(
-                    "penalties-invalid",
-                    "поле «penalties» должно быть списком кодов штрафов",
-                    game_id,
-                    seat,
-                )
-            )
+        penalties = raw.get("penalties", [])
+        if isinstance(penalties, list) and all(isinstance(code, str) for code in penalties):
+            codes: tuple[str, ...] = tuple(penalties)
+        else:
+            message = "поле «penalties» должно быть списком кодов штрафов"
+            problems.append(Problem("penalties-invalid", message, game_id, seat))
+            codes = ()
         if name is None or role is None or winner is None:
             problems += check_seat(self.ruleset, game_id, seat, Decimal(extra), codes, role, winner)
             return None, problems

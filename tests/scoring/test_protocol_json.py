@@ -115,6 +115,8 @@ def test_structural_errors(data, code):
         ({"name": "X", "role": "civilian", "extra": "0.3"}, "extra-invalid"),
         ({"name": "X", "role": "civilian", "extra": True}, "extra-invalid"),
         ({"name": "X", "role": "civilian", "penalties": "8.5.1"}, "penalties-invalid"),
+        ({"name": "X", "role": "civilian", "penalties": None}, "penalties-invalid"),
+        ({"name": "X", "role": "civilian", "penalties": [1]}, "penalties-invalid"),
         ({"name": "X", "role": "civilian", "seat": 1}, "field-unknown"),
     ],
 )
