@@ -1,6 +1,6 @@
 """``python -m benchmarks``: every speed figure in one run, written to docs/performance.md.
 
-    python -m benchmarks                 # the full run (about ten minutes), writes the page
+    python -m benchmarks                 # the full run (a few minutes), writes the page
     python -m benchmarks --quick --output /tmp/performance.md   # small sizes, as CI runs it
 
 Each figure stands beside a floor measured in the same run on the same machine (these machines
