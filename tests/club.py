@@ -20,11 +20,14 @@ async def setup_club(world: World, tournament: str = "Осенний кубок"
     return admin, judge
 
 
-async def appoint_judge(world: World, admin: Person, name: str, username: str) -> Person:
+async def appoint_judge(
+    world: World, admin: Person, name: str, username: str, command: str = "/judge"
+) -> Person:
+    """A person who opened the bot and whom the admin appointed (``/judge`` or ``/headjudge``)."""
     judge = world.person(name, username=username)
     await judge.send("/start")
     await judge.reply()
-    await admin.send(f"/judge @{username}")
+    await admin.send(f"{command} @{username}")
     assert "назначен" in (await admin.reply()).text
     return judge
 
@@ -111,12 +114,7 @@ async def open_seat_from_summary(taps: Taps, seat: int) -> None:
 
 
 async def appoint_head_judge(world: World, admin: Person, name: str, username: str) -> Person:
-    head = world.person(name, username=username)
-    await head.send("/start")
-    await head.reply()
-    await admin.send(f"/headjudge @{username}")
-    assert "назначен" in (await admin.reply()).text
-    return head
+    return await appoint_judge(world, admin, name, username, "/headjudge")
 
 
 async def linked_player(
