@@ -21,12 +21,13 @@ from bot.announce.announcer import Announcer
 from bot.club.games import Games, Submission
 from bot.club.members import MemberDirectory
 from bot.club.players import PlayerDirectory
-from bot.club.protocol import Protocol
 from bot.club.tournaments import Tournament, Tournaments
 from bot.core.clock import Clock
 from bot.core.config import load_settings
 from bot.core.db import Database
-from bot.core.rights import Member, Right
+from bot.vocabulary.protocol import Protocol
+from bot.vocabulary.rights import Member, Right
+from bot.vocabulary.window import ProtestWindow
 from scoring import Winner
 
 
@@ -41,8 +42,9 @@ async def filled(
     tournaments = Tournaments(database, clock)
     players = PlayerDirectory(database, clock)
     members = MemberDirectory(settings, database, clock)
-    games = Games(database, clock, tournaments, settings.club_chat_id)
-    announcer = Announcer(settings, database, games, tournaments, players, members, clock)
+    window = ProtestWindow(settings.protest_window_minutes)
+    games = Games(database, clock, tournaments, window, settings.club_chat_id)
+    announcer = Announcer(settings, database, games, tournaments, players, members, clock, window)
     async with database.transaction() as connection:
         await connection.execute(
             "INSERT INTO members (user_id, full_name, updated_at) VALUES (1, 'Судья', '')"
@@ -74,7 +76,7 @@ async def filled(
                 )
                 draft_id = (await cursor.fetchone())[0]  # type: ignore[index]
             submission = Submission(draft_id, tournament.id, stage.id, protocol, None)
-            await games.save(submission, judge, settings.protest_window_minutes)
+            await games.save(submission, judge)
     return games, announcer, protocol, (stage.id, tournament)
 
 

@@ -7,7 +7,6 @@ import gc
 import logging
 import signal
 from collections.abc import Awaitable, Callable
-from datetime import timedelta
 from functools import partial
 
 from aiogram import Bot, Dispatcher
@@ -26,19 +25,19 @@ from aiogram.types import BotCommandScopeAllGroupChats, BotCommandScopeAllPrivat
 
 from bot.announce.announcer import Announcer
 from bot.club.games import Games
-from bot.club.identity import Identity
 from bot.club.members import MemberDirectory
 from bot.club.players import PlayerDirectory
-from bot.club.protests import Protests
 from bot.club.tournaments import Tournaments
 from bot.core.clock import Clock
 from bot.core.config import Settings
-from bot.core.db import Database
+from bot.core.db import Change, Database
 from bot.core.fsm_storage import SQLiteStorage
-from bot.core.rights import Member
+from bot.core.scheduler import Scheduler
 from bot.delivery.worker import Outbox
 from bot.entry.draft import Drafts
 from bot.entry.editor import Editor
+from bot.identity.service import Identity
+from bot.protests.service import Protests
 from bot.rating.interchange import Importer
 from bot.rating.pictures import stop_drawing
 from bot.rating.service import Ratings
@@ -49,6 +48,8 @@ from bot.telegram.middlewares import InFlightMiddleware, MemberMiddleware
 from bot.telegram.polling import UpdateJournal, poll
 from bot.telegram.response_models import KeepResponseModels
 from bot.telegram.retry import RetryAfter
+from bot.vocabulary.rights import Member
+from bot.vocabulary.window import ProtestWindow
 from handlers import build_router
 
 log = logging.getLogger(__name__)
@@ -74,29 +75,28 @@ def create_dispatcher(
 ) -> Dispatcher:
     """The Dispatcher with every router and middleware; long-lived services as workflow data."""
     clock = clock or Clock()
+    window = ProtestWindow(settings.protest_window_minutes)
     members = MemberDirectory(settings, database, clock)
     players = PlayerDirectory(database, clock)
     tournaments = Tournaments(database, clock)
-    games = Games(database, clock, tournaments, settings.club_chat_id)
-    announcer = Announcer(settings, database, games, tournaments, players, members, clock)
+    games = Games(database, clock, tournaments, window, settings.club_chat_id)
+    announcer = Announcer(settings, database, games, tournaments, players, members, clock, window)
     outbox = Outbox(settings, database, clock, announcer, members)
-    window = timedelta(minutes=settings.protest_window_minutes)
     standings = Standings(database, tournaments, window)
-
-    def on_saved() -> None:
-        outbox.wake()
-        standings.refresh_soon()
-
-    ratings = Ratings(database, tournaments, standings, clock, settings.protest_window_minutes)
+    protests = Protests(database, clock, window, settings.zone, members, announcer)
+    scheduler = Scheduler(clock)
+    scheduler.add("protest windows", protests.next_deadline, protests.finalize_due)
+    # What a committed change sets going, wired once: nobody wakes these by hand.
+    database.after_commit(Change.OUTBOX, outbox.wake_soon)
+    database.after_commit(Change.STANDINGS, standings.refresh_soon)
+    database.after_commit(Change.SCHEDULE, scheduler.wake)
     editor = Editor(
         Drafts(database, clock),
         players,
         games,
         tournaments,
         clock,
-        window_minutes=settings.protest_window_minutes,
         announces=settings.club_chat_id is not None,
-        on_saved=on_saved,
     )
     in_flight = InFlightMiddleware()
     journal = UpdateJournal(database, clock)
@@ -107,17 +107,16 @@ def create_dispatcher(
         database=database,
         clock=clock,
         members=members,
-        players=players,
         tournaments=tournaments,
-        games=games,
         editor=editor,
         announcer=announcer,
         outbox=outbox,
         standings=standings,
-        ratings=ratings,
+        scheduler=scheduler,
+        ratings=Ratings(database, tournaments, standings, clock, window),
         importer=Importer(database, clock),
-        identity=Identity(database, clock),
-        protests=Protests(database, clock, settings.protest_window_minutes, settings.zone),
+        identity=Identity(database, clock, members),
+        protests=protests,
         in_flight=in_flight,
         journal=journal,
     )
@@ -125,25 +124,25 @@ def create_dispatcher(
     dispatcher.update.outer_middleware(journal)
     dispatcher.update.outer_middleware(MemberMiddleware(members))
     dispatcher.include_router(build_router())
-    dispatcher.startup.register(_start_outbox)
-    dispatcher.shutdown.register(_stop_outbox)
+    dispatcher.startup.register(_start_background_work)
+    dispatcher.shutdown.register(_stop_background_work)
     return dispatcher
 
 
-async def _start_outbox(bot: Bot, outbox: Outbox, standings: Standings, protests: Protests) -> None:
+async def _start_background_work(
+    bot: Bot, outbox: Outbox, standings: Standings, scheduler: Scheduler
+) -> None:
+    """The outbox worker (it delivers what a crash left queued), the first standings (so the
+    first /rating after a restart finds them ready) and the scheduler (what fell due while the
+    bot was down runs now)."""
     await outbox.check_club_chat(bot)
-    outbox.start(bot)  # also delivers what a crash left queued
-    standings.refresh_soon()  # the first /rating after a restart finds the standings ready
-
-    def closed() -> None:
-        outbox.wake()
-        standings.refresh_soon()
-
-    protests.start(closed)
+    outbox.start(bot)
+    standings.refresh_soon()
+    scheduler.start()
 
 
-async def _stop_outbox(outbox: Outbox, standings: Standings, protests: Protests) -> None:
-    await protests.stop()
+async def _stop_background_work(outbox: Outbox, standings: Standings, scheduler: Scheduler) -> None:
+    await scheduler.stop()
     await outbox.stop()
     await standings.stop()
     stop_drawing()

@@ -2,29 +2,26 @@
 
 from __future__ import annotations
 
-from contextlib import suppress
-
 from aiogram import Bot, Router
-from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 from aiogram.filters import Command, CommandObject
-from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message, Update
-from aiogram.utils.keyboard import InlineKeyboardBuilder
+from aiogram.types import CallbackQuery, Message, Update
 
+from bot.admin.screens import ruleset_choices, ruleset_screen, staff_screen, tournaments_screen
 from bot.callbacks import AdminAction, AdminCB
 from bot.club.members import KnownMember, MemberDirectory
 from bot.club.tournaments import Tournament, TournamentError, Tournaments
 from bot.core.config import Settings
-from bot.core.parsing import MAX_TELEGRAM_ID, InputError, small_number, user_reference
-from bot.core.rights import Member, Right
+from bot.core.parsing import MAX_TELEGRAM_ID, InputError, user_reference
 from bot.telegram.filters import PRIVATE, admin, not_admin
 from bot.telegram.menus import publish_menu
+from bot.telegram.screen import answer
 from bot.texts import admin as texts
 from bot.texts import common
 from bot.texts import entry as entry_texts
 from bot.texts import tournaments as tournament_texts
 from bot.texts.markup import quote
+from bot.vocabulary.rights import Member, Right
 from scoring import RulesetError
-from scoring.rulesets import BUILT_IN
 
 _APPOINT = {"judge": Right.JUDGE, "headjudge": Right.HEAD_JUDGE, "admin": Right.ADMIN}
 
@@ -60,12 +57,6 @@ async def _target(
     return None
 
 
-async def _tell(bot: Bot, user_id: int, text: str) -> None:
-    """A private note to a person; he may not have opened the bot, which is fine."""
-    with suppress(TelegramBadRequest, TelegramForbiddenError):
-        await bot.send_message(user_id, text)
-
-
 async def _refresh_menu(bot: Bot, members: MemberDirectory, user_id: int) -> None:
     member = await members.member(user_id)
     if await publish_menu(bot, member):
@@ -84,10 +75,9 @@ async def cmd_appoint(
     if target is None:
         await message.answer(texts.whom_to_appoint(command.command))
         return
-    added = await members.grant(target.user_id, right, member.user_id)
+    tell = texts.you_were_appointed(right) if target.user_id != member.user_id else None
+    added = await members.grant(target.user_id, right, member.user_id, tell)
     await _refresh_menu(bot, members, target.user_id)
-    if added and target.user_id != member.user_id:
-        await _tell(bot, target.user_id, texts.you_were_appointed(right))
     await message.answer(texts.appointed(target.label, right, added))
 
 
@@ -112,29 +102,7 @@ async def cmd_unjudge(
 
 
 async def cmd_staff(message: Message, members: MemberDirectory) -> None:
-    staff = await members.staff()
-    if not staff:
-        await message.answer(texts.NO_STAFF)
-        return
-    lines = [texts.STAFF_TITLE]
-    for known in staff:
-        lines.append(texts.staff_line(known.label, known.user_id, sorted(known.rights)))
-    await message.answer("\n".join(lines))
-
-
-def _ruleset_choices(settings: Settings) -> list[str]:
-    return [*BUILT_IN, *([settings.ruleset] if settings.ruleset not in BUILT_IN else [])]
-
-
-def _ruleset_keyboard(tournament_id: int, settings: Settings) -> InlineKeyboardMarkup:
-    builder = InlineKeyboardBuilder()
-    for index, name in enumerate(_ruleset_choices(settings)):
-        builder.button(
-            text=tournament_texts.ruleset_button(name),
-            callback_data=AdminCB(a=AdminAction.RULESET, t=tournament_id, v=str(index)),
-        )
-    builder.adjust(1)
-    return builder.as_markup()
+    await answer(message, staff_screen(await members.staff()))
 
 
 async def cmd_new_tournament(
@@ -149,35 +117,14 @@ async def cmd_new_tournament(
     except (TournamentError, RulesetError) as error:
         await message.answer(quote(error))
         return
-    await message.answer(
-        tournament_texts.created(
-            tournament.title, tournament.ruleset_ref, tournament_texts.FIRST_STAGE
-        ),
-        reply_markup=_ruleset_keyboard(tournament.id, settings),
+    text = tournament_texts.created(
+        tournament.title, tournament.ruleset_ref, tournament_texts.FIRST_STAGE
     )
+    await answer(message, ruleset_screen(text, tournament.id, settings))
 
 
 async def cmd_tournaments(message: Message, tournaments: Tournaments) -> None:
-    found = await tournaments.all()
-    if not found:
-        await message.answer(tournament_texts.NO_TOURNAMENTS)
-        return
-    lines = [tournament_texts.TOURNAMENTS_TITLE]
-    builder = InlineKeyboardBuilder()
-    for tournament in found[:20]:
-        lines.append(
-            tournament_texts.tournament_line(
-                tournament.title, tournament.ruleset_ref, tournament.is_current
-            )
-        )
-        if not tournament.is_current:
-            builder.button(
-                text=tournament_texts.make_current_button(tournament.title),
-                callback_data=AdminCB(a=AdminAction.MAKE_CURRENT, t=tournament.id),
-            )
-    builder.adjust(1)
-    markup = builder.as_markup() if builder.buttons else None
-    await message.answer("\n".join(lines), reply_markup=markup)
+    await answer(message, tournaments_screen(await tournaments.all()))
 
 
 async def cmd_new_stage(message: Message, command: CommandObject, tournaments: Tournaments) -> None:
@@ -196,12 +143,10 @@ async def cmd_ruleset(message: Message, tournaments: Tournaments, settings: Sett
     tournament = await _current_or_tell(message, tournaments)
     if tournament is None:
         return
-    await message.answer(
-        tournament_texts.ruleset_of(
-            tournament.title, tournament.ruleset_ref, tournament.ruleset().title
-        ),
-        reply_markup=_ruleset_keyboard(tournament.id, settings),
+    text = tournament_texts.ruleset_of(
+        tournament.title, tournament.ruleset_ref, tournament.ruleset().title
     )
+    await answer(message, ruleset_screen(text, tournament.id, settings))
 
 
 async def on_admin_button(
@@ -216,11 +161,10 @@ async def on_admin_button(
             tournament = await tournaments.make_current(callback_data.t)
             text = tournament_texts.now_current(tournament.title)
         else:
-            choices = _ruleset_choices(settings)
-            index = small_number(callback_data.v, 0, len(choices) - 1)
-            if index is None:
+            ref = ruleset_choices(settings).get(callback_data.v)
+            if ref is None:
                 raise TournamentError(common.STALE_BUTTON)
-            tournament = await tournaments.set_ruleset(callback_data.t, choices[index])
+            tournament = await tournaments.set_ruleset(callback_data.t, ref)
             text = tournament_texts.ruleset_set(tournament.title, tournament.ruleset_ref)
     except (TournamentError, RulesetError) as error:
         await callback.answer(str(error)[:200], show_alert=True)

@@ -12,10 +12,10 @@ from bot.core.backup import MAX_SEND_BYTES, snapshot
 from bot.core.clock import Clock
 from bot.core.config import Settings
 from bot.core.db import Database
-from bot.core.rights import Member
 from bot.telegram.filters import PRIVATE, admin
 from bot.texts import admin as admin_texts
 from bot.texts import backup as texts
+from bot.vocabulary.rights import Member
 
 log = logging.getLogger(__name__)
 

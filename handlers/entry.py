@@ -5,8 +5,6 @@ Each handler parses the update, asks the ``Editor`` for the screen, and shows it
 
 from __future__ import annotations
 
-import html
-import re
 from contextlib import suppress
 
 from aiogram import Bot, Router
@@ -15,55 +13,19 @@ from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import EntryCB, GameCB
-from bot.core.rights import Member
-from bot.entry.editor import Editor, Screen
+from bot.entry.editor import Editor
 from bot.telegram.filters import HAS_TEXT, PLAIN_TEXT, PRIVATE
+from bot.telegram.screen import show
 from bot.texts import entry as texts
-
-
-def _already_shows(message: Message | None, screen: Screen) -> bool:
-    """Whether the message shows this screen already (a repeated tap on a saved game)."""
-    if message is None or screen.text is None:
-        return False
-    plain = html.unescape(re.sub(r"<[^>]+>", "", screen.text))
-    if message.text != plain or message.reply_markup is None or screen.markup is None:
-        return False
-    shown = message.reply_markup.model_dump(exclude_none=True)
-    return bool(shown == screen.markup.model_dump(exclude_none=True))
-
-
-async def show(
-    bot: Bot, chat_id: int, screen: Screen, editor: Editor, tapped: Message | None = None
-) -> None:
-    """Edit the message the screen names, or send a new one (and tell the editor its id)."""
-    if screen.moved_from is not None:
-        with suppress(TelegramBadRequest):  # the old copy may be gone: nothing to tidy then
-            await bot.edit_message_text(
-                texts.MOVED_BELOW, chat_id=chat_id, message_id=screen.moved_from
-            )
-    if screen.text is None or _already_shows(tapped, screen):
-        return
-    if screen.edit is not None:
-        try:
-            await bot.edit_message_text(
-                screen.text, chat_id=chat_id, message_id=screen.edit, reply_markup=screen.markup
-            )
-            return
-        except TelegramBadRequest as error:
-            if "not modified" in str(error):
-                return
-            # The message is gone (deleted in the chat): show the screen anew below.
-    sent = await bot.send_message(chat_id, screen.text, reply_markup=screen.markup)
-    if screen.draft_id is not None:
-        await editor.shown(screen.draft_id, sent.message_id)
+from bot.vocabulary.rights import Member
 
 
 async def cmd_game(message: Message, bot: Bot, member: Member, editor: Editor) -> None:
-    await show(bot, message.chat.id, await editor.open(member), editor)
+    await show(bot, message.chat.id, await editor.open(member), shown=editor.shown)
 
 
 async def cmd_games(message: Message, bot: Bot, member: Member, editor: Editor) -> None:
-    await show(bot, message.chat.id, await editor.correctable(member), editor)
+    await show(bot, message.chat.id, await editor.correctable(member), shown=editor.shown)
 
 
 async def cmd_game_in_group(message: Message, bot: Bot) -> None:
@@ -81,7 +43,7 @@ async def on_text(message: Message, bot: Bot, member: Member, editor: Editor) ->
     if screen.consumed and screen.text is not None:
         with suppress(TelegramBadRequest):  # keep the chat to the one editor message
             await message.delete()
-    await show(bot, message.chat.id, screen, editor)
+    await show(bot, message.chat.id, screen, shown=editor.shown)
 
 
 async def on_other_message(message: Message) -> None:
@@ -96,7 +58,7 @@ async def on_button(
         await callback.answer(texts.STALE_BUTTON)
         return
     screen = await editor.on_button(member, callback_data, message.message_id)
-    await show(bot, message.chat.id, screen, editor, tapped=message)
+    await show(bot, message.chat.id, screen, tapped=message, shown=editor.shown)
     await callback.answer(screen.toast, show_alert=screen.alert)
 
 
@@ -106,7 +68,7 @@ async def on_game_button(
     screen = await editor.on_game_button(member, callback_data)
     await callback.answer(screen.toast, show_alert=screen.alert)
     if isinstance(callback.message, Message):
-        await show(bot, callback.message.chat.id, screen, editor)
+        await show(bot, callback.message.chat.id, screen, shown=editor.shown)
 
 
 def build_router() -> Router:

@@ -9,47 +9,32 @@ from aiogram import Router
 from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
-from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.callbacks import LinkAction, LinkCB
-from bot.club.identity import Identity, IdentityError
 from bot.club.members import KnownMember, MemberDirectory
 from bot.core.parsing import InputError, user_reference
-from bot.core.rights import Member
-from bot.delivery.worker import Outbox
-from bot.rating.service import Ratings
-from bot.telegram.filters import PRIVATE, admin, head_judge, judge
+from bot.identity.service import Identity, IdentityError
+from bot.telegram.filters import PRIVATE, admin, head_judge
 from bot.texts import admin as admin_texts
 from bot.texts import identity as texts
+from bot.vocabulary.rights import Member
+from bot.vocabulary.statuses import LinkStatus
 
 _ARROW = re.compile(r"\s*(?:->|→|=>)\s*")
 
 
-def _decision_buttons(request_id: int) -> str:
-    builder = InlineKeyboardBuilder()
-    builder.button(text=texts.APPROVE, callback_data=LinkCB(a=LinkAction.APPROVE, q=request_id))
-    builder.button(text=texts.REJECT, callback_data=LinkCB(a=LinkAction.REJECT, q=request_id))
-    return builder.as_markup().model_dump_json(exclude_none=True)
-
-
 async def cmd_iam(
-    message: Message, command: CommandObject, member: Member, identity: Identity,
-    members: MemberDirectory, outbox: Outbox,
-) -> None:  # fmt: skip
+    message: Message, command: CommandObject, member: Member, identity: Identity
+) -> None:
     nickname = (command.args or "").strip()
     if not nickname:
         await message.answer(texts.IAM_USAGE)
         return
-    deciders = [m.user_id for m in await members.everyone_with_rights() if m.is_judge]
-    deciders = [user_id for user_id in deciders if user_id != member.user_id]
-    known = await members.get(member.user_id)
-    label = known.label if known else member.full_name
     try:
-        request = await identity.ask(member.user_id, nickname, deciders, label, _decision_buttons)
+        request = await identity.ask(member, nickname)
     except IdentityError as error:
         await message.answer(error.message)
         return
-    outbox.wake()
     await message.answer(texts.request_sent(request.player.nickname))
 
 
@@ -58,9 +43,8 @@ async def iam_in_group(message: Message) -> None:
 
 
 async def on_decision(
-    callback: CallbackQuery, callback_data: LinkCB, member: Member, identity: Identity,
-    outbox: Outbox,
-) -> None:  # fmt: skip
+    callback: CallbackQuery, callback_data: LinkCB, member: Member, identity: Identity
+) -> None:
     approve = callback_data.a is LinkAction.APPROVE
     try:
         request = await identity.decide(callback_data.q, approve, member.user_id)
@@ -68,14 +52,14 @@ async def on_decision(
         await callback.answer(error.message, show_alert=True)
         await _close_buttons(callback)
         return
-    outbox.wake()
     await callback.answer(texts.TOAST_APPROVED if approve else texts.TOAST_REJECTED)
     message = callback.message
+    approved = request.status is LinkStatus.APPROVED
     if isinstance(message, Message) and message.html_text:
         with suppress(TelegramBadRequest):
             await message.edit_text(
-                texts.decided(message.html_text, request.status == "approved", member.full_name)
-                + (texts.TAKEN_MEANWHILE if approve and request.status != "approved" else "")
+                texts.decided(message.html_text, approved, member.full_name)
+                + (texts.TAKEN_MEANWHILE if approve and not approved else "")
             )
 
 
@@ -110,7 +94,7 @@ async def _person(message: Message, args: str, members: MemberDirectory) -> tupl
 
 async def cmd_link(
     message: Message, command: CommandObject, member: Member, identity: Identity,
-    members: MemberDirectory, outbox: Outbox,
+    members: MemberDirectory,
 ) -> None:  # fmt: skip
     args = " ".join((command.args or "").split())
     if not args:
@@ -122,7 +106,6 @@ async def cmd_link(
     except IdentityError as error:
         await message.answer(error.message)
         return
-    outbox.wake()
     await message.answer(texts.linked(person.label, player.nickname))
 
 
@@ -149,7 +132,7 @@ def _pair(args: str | None) -> tuple[str, str] | None:
 
 
 async def cmd_rename(
-    message: Message, command: CommandObject, member: Member, identity: Identity, ratings: Ratings
+    message: Message, command: CommandObject, member: Member, identity: Identity
 ) -> None:
     pair = _pair(command.args)
     if pair is None:
@@ -160,25 +143,24 @@ async def cmd_rename(
     except IdentityError as error:
         await message.answer(error.message)
         return
-    ratings.refresh_soon()
     await message.answer(texts.renamed(old.nickname, new.nickname))
 
 
 async def cmd_merge(
-    message: Message, command: CommandObject, member: Member, identity: Identity, ratings: Ratings
+    message: Message, command: CommandObject, member: Member, identity: Identity
 ) -> None:
     pair = _pair(command.args)
     if pair is None:
         await message.answer(texts.MERGE_USAGE)
         return
     try:
-        duplicate = await identity.player(pair[0])
         merged = await identity.merge(pair[0], pair[1], member.user_id)
     except IdentityError as error:
         await message.answer(error.message)
         return
-    ratings.refresh_soon()
-    await message.answer(texts.merged(duplicate.nickname, merged.kept.nickname, merged.games))
+    await message.answer(
+        texts.merged(merged.duplicate.nickname, merged.kept.nickname, merged.games)
+    )
 
 
 async def not_a_judge(callback: CallbackQuery) -> None:
@@ -193,11 +175,16 @@ async def not_an_admin(message: Message) -> None:
     await message.answer(admin_texts.NOT_AN_ADMIN)
 
 
+async def decides(event: object, member: Member) -> bool:
+    """The router's filter for link decisions: the service's rule of who decides."""
+    return Identity.may_decide(member)
+
+
 def build_router() -> Router:
     router = Router(name="identity")
     router.message.register(cmd_iam, Command("iam"), PRIVATE)
     router.message.register(iam_in_group, Command("iam"))
-    router.callback_query.register(on_decision, LinkCB.filter(), judge)
+    router.callback_query.register(on_decision, LinkCB.filter(), decides)
     router.callback_query.register(not_a_judge, LinkCB.filter())
     router.message.register(cmd_link, Command("link"), head_judge)
     router.message.register(cmd_unlink, Command("unlink"), head_judge)

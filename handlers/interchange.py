@@ -9,12 +9,12 @@ from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import Command, CommandObject
 from aiogram.types import BufferedInputFile, Document, Message, Update
 
-from bot.core.rights import Member
 from bot.rating import interchange
 from bot.rating.interchange import MAX_PROBLEMS_SHOWN, Importer, ImportRefused
 from bot.rating.service import RatingError, Ratings
 from bot.telegram.filters import PRIVATE, Check, admin, judge
 from bot.texts import interchange as texts
+from bot.vocabulary.rights import Member
 
 
 async def cmd_export(message: Message, command: CommandObject, ratings: Ratings) -> None:
@@ -83,7 +83,6 @@ async def cmd_import(
     except ImportRefused as error:
         await message.answer(texts.refused(error.problems, MAX_PROBLEMS_SHOWN))
         return
-    ratings.refresh_soon()
     await message.answer(
         texts.imported(done.title, done.games, done.players_new, done.players_known, done.ruleset)
     )

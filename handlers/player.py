@@ -9,15 +9,15 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.announce.announcer import Announcer
 from bot.callbacks import PlayerCB
-from bot.club.identity import Identity, IdentityError
 from bot.club.players import Player
 from bot.core.config import Settings
-from bot.core.rights import Member
-from bot.rating.record import Record
+from bot.identity.service import Identity, IdentityError
 from bot.rating.service import RatingError, Ratings
 from bot.telegram.filters import PRIVATE
 from bot.texts import record as texts
 from bot.texts.clock import clock_time
+from bot.vocabulary.ratings import Record
+from bot.vocabulary.rights import Member
 
 
 def _keyboard(data: Record) -> InlineKeyboardMarkup | None:

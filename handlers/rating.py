@@ -16,14 +16,14 @@ from bot.callbacks import RatingAction, RatingCB
 from bot.club.tournaments import Tournament
 from bot.core.config import Settings
 from bot.core.parsing import small_number
-from bot.core.rights import Member
-from bot.rating.boards import Kind, Table
 from bot.rating.service import RatingError, Ratings, pages_of, parse_request
 from bot.telegram.filters import GROUP, PRIVATE, admin
 from bot.texts import admin as admin_texts
 from bot.texts import common
 from bot.texts import rating as texts
 from bot.texts.clock import clock_time
+from bot.vocabulary.ratings import Kind, Table
+from bot.vocabulary.rights import Member
 
 DEEP_LINK = "rating"  # /start rating-<tournament>-<board>
 

@@ -6,29 +6,33 @@ from aiogram import Bot, Router
 from aiogram.filters import Command, CommandStart
 from aiogram.types import Message
 
-from bot.core.rights import Member
 from bot.entry.screens import enter_result_keyboard
 from bot.telegram.filters import GROUP, PRIVATE
+from bot.telegram.menus import listed
 from bot.texts import common as texts
+from bot.vocabulary.rights import Member
 
 
 async def start_private(message: Message, member: Member) -> None:
     markup = enter_result_keyboard() if member.is_judge else None
-    await message.answer(texts.start_private(member), reply_markup=markup)
+    await message.answer(
+        texts.start_private(member, listed(member, private=True)), reply_markup=markup
+    )
 
 
 async def help_private(message: Message, member: Member) -> None:
-    await message.answer(texts.help_private(member))
+    await message.answer(texts.help_private(member, listed(member, private=True)))
 
 
 async def start_group(message: Message, member: Member, bot: Bot) -> None:
     me = await bot.me()
-    await message.answer(texts.start_group(member, me.username, message.chat.id))
+    commands = listed(member, private=False)
+    await message.answer(texts.start_group(member, me.username, message.chat.id, commands))
 
 
 async def help_group(message: Message, member: Member, bot: Bot) -> None:
     me = await bot.me()
-    await message.answer(texts.help_group(member, me.username))
+    await message.answer(texts.help_group(me.username, listed(member, private=False)))
 
 
 def build_router() -> Router:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -264,3 +264,41 @@ class _GameReader:
             return known, problems
         entry = self._entries[key] = SeatEntry(name, role, Decimal(extra), codes)
         return entry, problems
+
+
+# -- writing ---------------------------------------------------------------------------------------
+
+
+def _number(value: Decimal) -> float | int:
+    # A ruleset's extras are short decimals (0.05 steps): float's shortest repr prints them back
+    # exactly, and ``load_protocol`` reads JSON numbers as decimals.
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+def game_to_json(game: Game) -> dict[str, Any]:
+    """One game as the protocol file writes it (``load_protocol`` reads it back)."""
+    players = []
+    for seat in game.players:
+        entry: dict[str, Any] = {"name": seat.name, "role": seat.role.value}
+        if seat.extra:
+            entry["extra"] = _number(seat.extra)
+        if seat.penalties:
+            entry["penalties"] = list(seat.penalties)
+        players.append(entry)
+    data: dict[str, Any] = {
+        "id": game.id,
+        "stage": game.stage,
+        "winner": game.winner.value,
+        "players": players,
+    }
+    if game.first_killed is not None:
+        data["first_killed"] = game.first_killed
+    if game.best_move:
+        data["best_move"] = list(game.best_move)
+    return data
+
+
+def dump_protocol(games: Sequence[Game], ruleset: str, seed: int) -> str:
+    """A protocol file of these games, in this order (SCORING.md, "Protocol file")."""
+    data = {"ruleset": ruleset, "seed": seed, "games": [game_to_json(game) for game in games]}
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"

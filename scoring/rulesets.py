@@ -137,6 +137,43 @@ class _Reader:
         return result
 
 
+def ruleset_to_mapping(ruleset: Ruleset) -> dict[str, Any]:
+    """The description ``ruleset_from_mapping`` reads back into an equal ruleset."""
+
+    def num(value: Decimal) -> str:
+        return str(value)
+
+    return {
+        "id": ruleset.id,
+        "title": ruleset.title,
+        "win_points": num(ruleset.win_points),
+        "draw_points": num(ruleset.draw_points),
+        "best_move": {str(i): num(v) for i, v in enumerate(ruleset.best_move_points)},
+        "extra": {
+            "min": num(ruleset.extra_min),
+            "max": num(ruleset.extra_max),
+            "step": num(ruleset.extra_step),
+            "in_draw": ruleset.extra_in_draw,
+        },
+        "ci": {
+            "factor": num(ruleset.ci_factor),
+            "cap": num(ruleset.ci_cap),
+            "share": num(ruleset.ci_share),
+        },
+        "tie_breaks": list(ruleset.tie_breaks),
+        "penalties": [
+            {
+                "code": item.code,
+                "value": num(item.value),
+                "who": sorted(role.value for role in item.roles),
+                "when": sorted(outcome.value for outcome in item.outcomes),
+                "description": item.description,
+            }
+            for item in ruleset.penalties
+        ],
+    }
+
+
 def ruleset_from_mapping(data: Mapping[str, Any], source: str = "ruleset") -> Ruleset:
     """Build a ruleset from its description; raise ``RulesetError`` naming every bad field."""
     if not isinstance(data, Mapping):

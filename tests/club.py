@@ -29,6 +29,8 @@ async def appoint_judge(
     await judge.reply()
     await admin.send(f"{command} @{username}")
     assert "назначен" in (await admin.reply()).text
+    # He is told in private, through the outbox: he reads it before he does anything.
+    await world.api.wait_for(lambda: "Вас назначили" in judge.last().text, 5)
     return judge
 
 

@@ -43,6 +43,8 @@ class DispatcherWorld(World):
     clock: Clock = None  # type: ignore[assignment]
 
     def service(self, name: str) -> Any:
+        if name in ("games", "players"):  # not given to handlers: the editor's own
+            return getattr(self.dispatcher.workflow_data["editor"], name)
         return self.dispatcher.workflow_data[name]
 
     async def announced(self) -> None:

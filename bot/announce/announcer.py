@@ -9,25 +9,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import aiosqlite
 from aiogram import Bot
 from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import InlineKeyboardMarkup, ReplyParameters
-from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.announce.message import AnnouncementData, announcement
 from bot.club.games import Games, GameStatus
 from bot.club.members import MemberDirectory
 from bot.club.players import PlayerDirectory
-from bot.club.protocol import SEATS
 from bot.club.tournaments import Tournaments
 from bot.core.clock import Clock
 from bot.core.config import Settings
-from bot.core.db import Database
+from bot.core.db import Database, Transaction
+from bot.tables import protests
+from bot.telegram.keyboards import column, link
 from bot.texts import protests as protest_texts
 from bot.texts.announce import change_note, penalty_line
 from bot.texts.clock import date_time
 from bot.texts.game import WINNER, seat_points
+from bot.vocabulary.protocol import SEATS
+from bot.vocabulary.statuses import ProtestStatus
+from bot.vocabulary.window import ProtestWindow
 
 PROTEST_LINK = "protest"  # /start protest-<game>: the «⚠️ Протест» button of an announcement
 
@@ -56,7 +58,9 @@ class Announcer:
         players: PlayerDirectory,
         members: MemberDirectory,
         clock: Clock,
+        window: ProtestWindow,
     ) -> None:
+        self.window = window
         self.settings = settings
         self.database = database
         self.games = games
@@ -122,11 +126,10 @@ class Announcer:
         )
 
     @staticmethod
-    async def record(
-        connection: aiosqlite.Connection, game_id: int, chat_id: int, published: Published
-    ) -> None:
-        """Remember where the announcement lives (inside the outbox's delivery transaction)."""
-        await connection.execute(
+    async def record(tx: Transaction, game_id: int, chat_id: int, published: Published) -> None:
+        """Remember where the announcement lives (inside the outbox's delivery transaction).
+        This module owns the ``announcements`` table."""
+        await tx.execute(
             "INSERT INTO announcements (game_id, chat_id, message_id, rendered, pending) "
             "VALUES (?, ?, ?, ?, 0) ON CONFLICT (game_id) DO UPDATE SET "
             "chat_id = excluded.chat_id, message_id = excluded.message_id, "
@@ -158,7 +161,7 @@ class Announcer:
         players = await self.players.many([p for p in protocol.players if p is not None])
         judge = await self.members.get(game.judge_id)
         ruleset = tournament.ruleset()
-        deadline = game.deadline(self.settings.protest_window_minutes)
+        deadline = game.deadline(self.window)
         assert protocol.winner is not None
         data = AnnouncementData(
             tournament=tournament.title,
@@ -179,36 +182,25 @@ class Announcer:
             first_killed=protocol.first_killed,
             best_move=list(protocol.best_move),
             deadline=deadline,
-            final=game.status_at(self.clock.now(), self.settings.protest_window_minutes)
-            is GameStatus.FINAL,
+            final=game.status_at(self.clock.now(), self.window) is GameStatus.FINAL,
             protests=await self._protests(game_id),
             waiting=bool(game.pending_protests) and self.clock.now() >= deadline,
         )
         return announcement(data, self.settings.zone)
 
-    async def _protests(self, game_id: int) -> tuple[tuple[str, str, str | None], ...]:
-        rows = await self.database.fetchall(
-            "SELECT pr.status, p.nickname, pr.reason FROM protests AS pr "
-            "JOIN players AS p ON p.id = pr.player_id WHERE pr.game_id = ? ORDER BY pr.id",
-            (game_id,),
-        )
-        return tuple((row["status"], row["nickname"], row["reason"]) for row in rows)
+    async def _protests(self, game_id: int) -> tuple[tuple[ProtestStatus, str, str | None], ...]:
+        found = await protests.of_game(self.database, game_id)
+        return tuple((protest.status, protest.nickname, protest.reason) for protest in found)
 
     async def _markup(self, bot: Bot, game_id: int) -> InlineKeyboardMarkup | None:
         """«⚠️ Протест» under an announcement while protests may be filed: it opens the private
         chat with the bot on that game."""
         game = await self.games.get(game_id)
-        if game is None or not game.open_for_protest(
-            self.clock.now(), self.settings.protest_window_minutes
-        ):
+        if game is None or not game.open_for_protest(self.clock.now(), self.window):
             return None
         me = await bot.me()
-        builder = InlineKeyboardBuilder()
-        builder.button(
-            text=protest_texts.CLUB_PROTEST_BUTTON,
-            url=f"https://t.me/{me.username}?start={PROTEST_LINK}-{game_id}",
-        )
-        return builder.as_markup()
+        url = f"https://t.me/{me.username}?start={PROTEST_LINK}-{game_id}"
+        return column([link(protest_texts.CLUB_PROTEST_BUTTON, url)])
 
     async def personal(self, game_id: int, player_id: int) -> tuple[str, bool] | None:
         """A player's own result of a game, and whether he may still protest it; None when the
@@ -227,7 +219,7 @@ class Announcer:
         for code in game.protocol.seat_penalties(seat):
             item = ruleset.penalty(code)
             lines.append(penalty_line(code, item.description if item else ""))
-        window = self.settings.protest_window_minutes
+        window = self.window
         open_ = game.open_for_protest(self.clock.now(), window)
         text = protest_texts.private_result(
             "\n".join(lines), game.table, game.number, tournament.title,

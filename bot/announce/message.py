@@ -10,6 +10,7 @@ from bot.texts import announce as texts
 from bot.texts import protests as protest_texts
 from bot.texts.clock import zone_label
 from bot.texts.game import WINNER, seat_points
+from bot.vocabulary.statuses import ProtestStatus
 from scoring import GameScore, Winner
 
 
@@ -28,7 +29,7 @@ class AnnouncementData:
     best_move: list[int]
     deadline: datetime
     final: bool
-    protests: tuple[tuple[str, str, str | None], ...] = ()  # (status, nickname, reason)
+    protests: tuple[tuple[ProtestStatus, str, str | None], ...] = ()  # (status, nickname, reason)
     waiting: bool = False  # the window closed with a protest still to decide
 
 
@@ -38,7 +39,7 @@ def announcement(data: AnnouncementData, zone: ZoneInfo) -> str:
         texts.where(data.tournament, data.stage, data.judge),
     ]
     if data.score is None:
-        lines += ["", texts.ANNULLED, *protest_texts.announcement_lines(list(data.protests))]
+        lines += ["", texts.ANNULLED, *protest_texts.announcement_lines(data.protests)]
         return "\n".join(lines)
     lines.append("")
     for seat in data.score.seats:
@@ -53,7 +54,7 @@ def announcement(data: AnnouncementData, zone: ZoneInfo) -> str:
         lines.append(texts.CI_LEGEND)
     if any(seat.best_move for seat in data.score.seats):
         lines.append(texts.BEST_MOVE_LEGEND)
-    lines += protest_texts.announcement_lines(list(data.protests))
+    lines += protest_texts.announcement_lines(data.protests)
     if data.waiting:
         lines.append(protest_texts.WAITING_DECISION)
     elif data.final:

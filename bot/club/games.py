@@ -6,78 +6,34 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import dataclass
-from datetime import datetime, timedelta
-from decimal import Decimal
 from enum import StrEnum
-from typing import Any
 
-import aiosqlite
-
-from bot.club.protests import decide_by_change, queue_private_results
-from bot.club.protocol import SEATS, Protocol
+from bot.club.decisions import decide_by_change
 from bot.club.tournaments import Tournaments
 from bot.core.clock import Clock
-from bot.core.db import Database
+from bot.core.db import Database, Transaction
+from bot.core.outbox import CLUB, Kind, enqueue, private
 from bot.core.parsing import MAX_GAME_NUMBER, MAX_TABLE
-from bot.core.rights import Member
-from bot.delivery.queue import CLUB, Kind, enqueue
+from bot.tables import audit, drafts
+from bot.tables import games as rows
+from bot.tables.games import StoredGame
+from bot.vocabulary.protocol import Protocol
+from bot.vocabulary.rights import Member
+from bot.vocabulary.statuses import AuditAction, GameStatus
+from bot.vocabulary.window import ProtestWindow
 from scoring import (
     Game,
     GameScore,
+    Role,
     Ruleset,
     Team,
-    Winner,
     compensation,
     score_games,
     validate_game,
 )
 from scoring.validation import Problem
 
-
-class GameStatus(StrEnum):
-    PROVISIONAL = "provisional"  # protests may still be filed
-    FINAL = "final"
-    ANNULLED = "annulled"  # does not count (a replay was ordered)
-
-
-@dataclass(frozen=True, slots=True)
-class StoredGame:
-    id: int
-    tournament_id: int
-    stage_id: int
-    judge_id: int
-    ended_at: datetime
-    status: GameStatus  # as stored: decisions and the passing of the window write it
-    protocol: Protocol
-    pending_protests: int = 0
-
-    @property
-    def table(self) -> int:
-        return self.protocol.table
-
-    @property
-    def number(self) -> int:
-        return self.protocol.number
-
-    def deadline(self, window_minutes: int) -> datetime:
-        return self.ended_at + timedelta(minutes=window_minutes)
-
-    def open_for_protest(self, now: datetime, window_minutes: int) -> bool:
-        return self.status is GameStatus.PROVISIONAL and now < self.deadline(window_minutes)
-
-    def status_at(self, now: datetime, window_minutes: int) -> GameStatus:
-        """provisional while protests may be filed or one is pending, then final; annulled
-        stays annulled.
-
-        Derived from the clock, so a window that closed while the bot was down is closed when it
-        comes back; the stored status catches up later (``Protests.finalize_due``)."""
-        if (
-            self.status is GameStatus.PROVISIONAL
-            and now >= self.deadline(window_minutes)
-            and not self.pending_protests
-        ):
-            return GameStatus.FINAL
-        return self.status
+__all__ = ["GameStatus", "Games", "SaveError", "SaveProblem", "Saved", "StoredGame", "Submission"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,11 +76,17 @@ def submission_key(draft_id: int) -> str:
 
 class Games:
     def __init__(
-        self, database: Database, clock: Clock, tournaments: Tournaments, club_chat_id: int | None
+        self,
+        database: Database,
+        clock: Clock,
+        tournaments: Tournaments,
+        window: ProtestWindow,
+        club_chat_id: int | None,
     ) -> None:
         self.database = database
         self.clock = clock
         self.tournaments = tournaments
+        self.window = window
         self.club_chat_id = club_chat_id
 
     # -- reading -------------------------------------------------------------------------------
@@ -134,31 +96,13 @@ class Games:
         return found[0] if found else None
 
     async def _load(self, where: str, parameters: tuple[object, ...]) -> list[StoredGame]:
-        """Games matching ``where`` (on ``games``), with their seats, in two queries."""
-        rows = await self.database.fetchall(
-            "SELECT *, (SELECT count(*) FROM protests AS p WHERE p.game_id = games.id "
-            f"AND p.status = 'pending') AS pending_protests FROM games WHERE {where} ORDER BY id",
-            parameters,
-        )
-        seats = await self.database.fetchall(
-            f"SELECT * FROM game_seats WHERE game_id IN (SELECT id FROM games WHERE {where}) "
-            "ORDER BY game_id, seat",
-            parameters,
-        )
-        by_game: dict[int, list[Any]] = {}
-        for seat in seats:
-            by_game.setdefault(seat["game_id"], []).append(seat)
-        return [_stored(row, by_game[row["id"]]) for row in rows]
+        return await rows.load(self.database, where, parameters)
 
     async def by_submission(self, draft_id: int) -> int | None:
         """The game a draft was saved as: a new game, or the game a correction rewrote."""
         key = submission_key(draft_id)
-        row = await self.database.fetchone(
-            "SELECT id FROM games WHERE submission_key = ? "
-            "UNION ALL SELECT game_id FROM audit_log WHERE submission_key = ?",
-            (key, key),
-        )
-        return int(row[0]) if row else None
+        row = await self.database.fetchone("SELECT id FROM games WHERE submission_key = ?", (key,))
+        return int(row[0]) if row else await audit.game_of_submission(self.database, key)
 
     async def next_number(self, tournament_id: int, table: int) -> int | None:
         """The number after the table's highest; past 9999 the first number still free (an
@@ -261,13 +205,11 @@ class Games:
             victim = protocol.player(game.first_killed)
             assert victim is not None
             row = await self.database.fetchone(
-                "SELECT COUNT(*) AS played, "
-                "       COALESCE(SUM(g.first_killed = s.seat "
-                "                    AND s.role IN ('civilian', 'sheriff')), 0) AS red_deaths "
+                "SELECT COUNT(*) AS played, COALESCE(SUM(g.first_killed = s.seat "
+                "AND s.role IN (?, ?)), 0) AS red_deaths "
                 "FROM game_seats s JOIN games g ON g.id = s.game_id "
-                "WHERE s.player_id = ? AND g.stage_id = ? AND g.status != 'annulled' "
-                "  AND g.id IS NOT ?",
-                (victim, stage_id, game_id),
+                "WHERE s.player_id = ? AND g.stage_id = ? AND g.status != ? AND g.id IS NOT ?",
+                (*_RED, victim, stage_id, GameStatus.ANNULLED.value, game_id),
             )
             assert row is not None
             ci = compensation(ruleset, row["played"] + 1, row["red_deaths"] + 1)
@@ -276,7 +218,7 @@ class Games:
 
     # -- writing -------------------------------------------------------------------------------
 
-    async def save(self, submission: Submission, actor: Member, window_minutes: int) -> Saved:
+    async def save(self, submission: Submission, actor: Member) -> Saved:
         """Write a confirmed protocol: a new game, or a correction of ``submission.game_id``.
 
         One transaction: the game, its seats, the audit record, the pending announcement, and the
@@ -293,67 +235,62 @@ class Games:
             raise SaveError(SaveProblem.INCOMPLETE)
         if submission.game_id is not None:
             game = await self.get(submission.game_id)
-            if game is None or not self.can_correct(actor, game, window_minutes):
+            if game is None or not self.can_correct(actor, game):
                 raise SaveError(SaveProblem.TOO_LATE)
-        now = self.clock.iso()
-        after = protocol.audit_json()
         try:
-            async with self.database.transaction() as connection:
-                cursor = await connection.execute(
-                    "SELECT 1 FROM drafts WHERE id = ?", (submission.draft_id,)
-                )
-                if await cursor.fetchone() is None:
+            async with self.database.transaction() as tx:
+                if not await drafts.exists(tx, submission.draft_id):
                     raise SaveError(SaveProblem.CLOSED)
                 if submission.game_id is None:
-                    game_id = await _insert_game(connection, submission, actor, now)
-                    before, action, note = None, "created", None
-                    await queue_private_results(connection, game_id, protocol.players, now)
+                    saved = await self._create(tx, submission, actor)
                 else:
-                    game_id = submission.game_id
-                    before = await _last_protocol(connection, game_id)
-                    if before == after:  # nothing changed: nothing to record or announce
-                        await connection.execute(
-                            "DELETE FROM drafts WHERE id = ?", (submission.draft_id,)
-                        )
-                        return Saved(game_id, created=True, changed=False)
-                    await _update_game(connection, game_id, protocol, now)
-                    action, note = "corrected", describe_change(before, after)
-                await connection.executemany(
-                    "INSERT INTO game_seats (game_id, seat, player_id, role, extra, penalties) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    [
-                        (
-                            game_id, seat, protocol.player(seat), _role(protocol, seat),
-                            str(protocol.extra(seat)), json.dumps(protocol.seat_penalties(seat)),
-                        )
-                        for seat in SEATS
-                    ],
-                )  # fmt: skip
-                key = submission_key(submission.draft_id) if before is not None else None
-                await connection.execute(
-                    "INSERT INTO audit_log (game_id, actor_id, at, action, before, after, "
-                    "submission_key) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (game_id, actor.user_id, now, action, before, after, key),
-                )
-                if self.club_chat_id is not None:
-                    await enqueue(connection, CLUB, Kind.ANNOUNCE, now, game_id=game_id, body=note)
-                if before is not None:  # a head judge's change decides the protests he took
-                    cutoff = self.clock.now() - timedelta(minutes=window_minutes)
-                    await decide_by_change(
-                        connection,
-                        game_id,
-                        actor.user_id,
-                        now,
-                        cutoff.isoformat(timespec="seconds"),
-                    )
-                await connection.execute("DELETE FROM drafts WHERE id = ?", (submission.draft_id,))
+                    saved = await self._correct(tx, submission, submission.game_id, actor)
+                await drafts.delete(tx, submission.draft_id)
         except sqlite3.IntegrityError as error:
             if "table_number" in str(error) or "game_number" in str(error):
                 raise SaveError(SaveProblem.NUMBER_TAKEN) from None
             raise
+        return saved
+
+    async def _create(self, tx: Transaction, submission: Submission, actor: Member) -> Saved:
+        now = self.clock.iso()
+        protocol = submission.protocol
+        game_id = await rows.insert(
+            tx, tournament_id=submission.tournament_id, stage_id=submission.stage_id,
+            protocol=protocol, judge_id=actor.user_id, ended_at=submission.ended_at or now,
+            submission_key=submission_key(submission.draft_id), now=now,
+        )  # fmt: skip
+        await audit.append(tx, game_id, actor.user_id, now, AuditAction.CREATED, None,
+                           protocol.audit_json())  # fmt: skip
+        await self._announce(tx, game_id, now, None)
+        await _queue_private_results(tx, game_id, protocol.players, now)
         return Saved(game_id, created=True)
 
-    def can_correct(self, member: Member, game: StoredGame, window_minutes: int) -> bool:
+    async def _correct(
+        self, tx: Transaction, submission: Submission, game_id: int, actor: Member
+    ) -> Saved:
+        now = self.clock.iso()
+        after = submission.protocol.audit_json()
+        before = await audit.last_after(tx, game_id)
+        if before == after:  # nothing changed: nothing to record or announce
+            return Saved(game_id, created=True, changed=False)
+        await rows.rewrite(tx, game_id, submission.protocol, now)
+        await audit.append(
+            tx, game_id, actor.user_id, now, AuditAction.CORRECTED, before, after,
+            submission_key=submission_key(submission.draft_id),
+        )  # fmt: skip
+        await self._announce(tx, game_id, now, describe_change(before, after))
+        # A head judge's change decides the protests he took.
+        await decide_by_change(
+            tx, game_id, actor.user_id, now, self.window.cutoff(self.clock.now())
+        )
+        return Saved(game_id, created=True)
+
+    async def _announce(self, tx: Transaction, game_id: int, now: str, note: str | None) -> None:
+        if self.club_chat_id is not None:
+            await enqueue(tx, CLUB, Kind.ANNOUNCE, now, game_id=game_id, body=note)
+
+    def can_correct(self, member: Member, game: StoredGame) -> bool:
         """Head judges at any time (§8.9); the judge who entered it until its window closes."""
         if game.status is GameStatus.ANNULLED:
             return False
@@ -362,97 +299,31 @@ class Games:
         return (
             member.is_judge
             and game.judge_id == member.user_id
-            and game.open_for_protest(self.clock.now(), window_minutes)
+            and game.open_for_protest(self.clock.now(), self.window)
         )
 
     async def audit(self, game_id: int) -> list[dict[str, object]]:
-        rows = await self.database.fetchall(
-            "SELECT actor_id, at, action, before, after FROM audit_log WHERE game_id = ? "
-            "ORDER BY id",
-            (game_id,),
-        )
-        return [dict(row) for row in rows]
+        return await audit.history(self.database, game_id)
 
 
-async def _insert_game(
-    connection: aiosqlite.Connection, submission: Submission, actor: Member, now: str
-) -> int:
-    protocol = submission.protocol
-    cursor = await connection.execute(
-        "INSERT INTO games (tournament_id, stage_id, table_number, game_number, winner, "
-        "first_killed, best_move, judge_id, ended_at, submission_key, created_at, updated_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (
-            submission.tournament_id, submission.stage_id, protocol.table, protocol.number,
-            _winner(protocol), protocol.first_killed, _best_move(protocol), actor.user_id,
-            submission.ended_at or now, submission_key(submission.draft_id), now, now,
-        ),
-    )  # fmt: skip
-    return int(cursor.lastrowid or 0)
+_RED = (Role.CIVILIAN.value, Role.SHERIFF.value)
 
 
-async def _last_protocol(connection: aiosqlite.Connection, game_id: int) -> str | None:
-    cursor = await connection.execute(
-        "SELECT after FROM audit_log WHERE game_id = ? ORDER BY id DESC LIMIT 1", (game_id,)
-    )
-    row = await cursor.fetchone()
-    return str(row[0]) if row else None
-
-
-async def _update_game(
-    connection: aiosqlite.Connection, game_id: int, protocol: Protocol, now: str
+async def _queue_private_results(
+    tx: Transaction, game_id: int, players: tuple[int | None, ...], now: str
 ) -> None:
-    await connection.execute(
-        "UPDATE games SET table_number = ?, game_number = ?, winner = ?, first_killed = ?, "
-        "best_move = ?, updated_at = ? WHERE id = ?",
-        (
-            protocol.table, protocol.number, _winner(protocol), protocol.first_killed,
-            _best_move(protocol), now, game_id,
-        ),
-    )  # fmt: skip
-    await connection.execute("DELETE FROM game_seats WHERE game_id = ?", (game_id,))
-
-
-def _stored(row: Any, seats: list[Any]) -> StoredGame:
-    protocol = Protocol(
-        table=row["table_number"],
-        number=row["game_number"],
-        players=tuple(seat["player_id"] for seat in seats),
-        sheriff=next(s["seat"] for s in seats if s["role"] == "sheriff"),
-        don=next(s["seat"] for s in seats if s["role"] == "don"),
-        mafia=tuple(s["seat"] for s in seats if s["role"] == "mafia"),
-        winner=Winner(row["winner"]),
-        first_killed=row["first_killed"],
-        night_done=True,
-        best_move=tuple(json.loads(row["best_move"])) if row["best_move"] else (),
-        extras=tuple(Decimal(s["extra"]) for s in seats),
-        penalties=tuple(tuple(json.loads(s["penalties"])) for s in seats),
+    """Each linked player of a new game who has not switched it off gets his own result."""
+    ids = [player for player in players if player is not None]
+    marks = ",".join("?" * len(ids))
+    found = await tx.all(
+        f"SELECT p.id, p.user_id FROM players AS p JOIN members AS m ON m.user_id = p.user_id "
+        f"WHERE p.id IN ({marks}) AND m.private_results = 1",
+        ids,
     )
-    return StoredGame(
-        id=row["id"],
-        tournament_id=row["tournament_id"],
-        stage_id=row["stage_id"],
-        judge_id=row["judge_id"],
-        ended_at=datetime.fromisoformat(row["ended_at"]),
-        status=GameStatus(row["status"]),
-        protocol=protocol,
-        pending_protests=row["pending_protests"],
-    )
-
-
-def _role(protocol: Protocol, seat: int) -> str:
-    role = protocol.role(seat)
-    assert role is not None
-    return role.value
-
-
-def _winner(protocol: Protocol) -> str:
-    assert protocol.winner is not None
-    return protocol.winner.value
-
-
-def _best_move(protocol: Protocol) -> str | None:
-    return json.dumps(list(protocol.best_move)) if protocol.best_move else None
+    for row in found:
+        await enqueue(
+            tx, private(row["user_id"]), Kind.RESULT, now, game_id=game_id, body=str(row["id"])
+        )
 
 
 _PARTS = ("table", "number", "winner", "first_killed", "best_move")

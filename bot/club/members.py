@@ -10,7 +10,8 @@ from aiosqlite import Row
 from bot.core.clock import Clock
 from bot.core.config import Settings
 from bot.core.db import Database
-from bot.core.rights import Member, Right
+from bot.core.outbox import Kind, enqueue, private
+from bot.vocabulary.rights import Member, Right
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,9 +37,9 @@ class _Seen:
 
 
 class MemberDirectory:
-    """The ``members`` and ``member_rights`` tables. Every write to them goes through here, so
-    the members seen since the start are kept in memory: an update from a known member whose
-    name has not changed costs no database trip."""
+    """The owner of the ``members`` and ``member_rights`` tables. Every write to them goes
+    through here, so the members seen since the start are kept in memory: an update from a
+    known member whose name has not changed costs no database trip."""
 
     def __init__(self, settings: Settings, database: Database, clock: Clock) -> None:
         self.settings = settings
@@ -146,17 +147,37 @@ class MemberDirectory:
             )
         self._forget(member.user_id)
 
-    async def grant(self, user_id: int, right: Right, granted_by: int) -> bool:
-        """Give a right; False if the member had it already."""
-        async with self.database.transaction() as connection:
-            cursor = await connection.execute(
+    async def grant(
+        self, user_id: int, right: Right, granted_by: int, tell: str | None = None
+    ) -> bool:
+        """Give a right; False if the member had it already. A new right is told to him in
+        private (``tell``), through the outbox."""
+        now = self.clock.iso()
+        async with self.database.transaction() as tx:
+            cursor = await tx.execute(
                 'INSERT OR IGNORE INTO member_rights (user_id, "right", granted_by, granted_at) '
                 "VALUES (?, ?, ?, ?)",
-                (user_id, right.value, granted_by, self.clock.iso()),
+                (user_id, right.value, granted_by, now),
             )
             granted = cursor.rowcount > 0
+            if granted and tell is not None:
+                await enqueue(tx, private(user_id), Kind.TEXT, now, body=tell)
         self._forget(user_id)
         return granted
+
+    async def private_results(self, user_id: int) -> bool:
+        """Whether he gets his own result of every game in private (on unless he said no)."""
+        row = await self.database.fetchone(
+            "SELECT private_results FROM members WHERE user_id = ?", (user_id,)
+        )
+        return bool(row[0]) if row else True
+
+    async def set_private_results(self, user_id: int, on: bool) -> None:
+        async with self.database.transaction() as tx:
+            await tx.execute(
+                "UPDATE members SET private_results = ? WHERE user_id = ?", (int(on), user_id)
+            )
+        self._forget(user_id)
 
     async def revoke_all(self, user_id: int) -> list[Right]:
         """Take away every appointed right (rights from ADMIN_IDS stay); returns what was taken."""

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from bot.core.clock import Clock
 from bot.core.db import Database
+from bot.tables import players as rows
 from bot.texts import players as texts
 from bot.texts.players import MAX_NICKNAME
 
@@ -128,16 +129,13 @@ class PlayerDirectory:
         е/ё (``SimilarPlayerError`` names him, so that he is offered instead)."""
         nickname = clean_nickname(nickname)
         check_new_nickname(nickname)
-        async with self.database.transaction() as connection:
-            try:
-                cursor = await connection.execute(
-                    "INSERT INTO players (nickname, nickname_key, created_by, created_at) "
-                    "VALUES (?, ?, ?, ?)",
-                    (nickname, nickname_key(nickname), created_by, self.clock.iso()),
-                )
-                return Player(int(cursor.lastrowid or 0), nickname)
-            except sqlite3.IntegrityError:
-                pass
+        try:
+            async with self.database.transaction() as tx:
+                key = nickname_key(nickname)
+                player_id = await rows.create(tx, nickname, key, created_by, self.clock.iso())
+            return Player(player_id, nickname)
+        except sqlite3.IntegrityError:
+            pass
         existing = await self.by_nickname(nickname)
         assert existing is not None
         raise SimilarPlayerError(existing)

@@ -5,16 +5,68 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from enum import StrEnum
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import aiosqlite
 
 log = logging.getLogger(__name__)
+
+
+class Change(StrEnum):
+    """What a committed transaction changed that others react to (wired once, in bot/app.py)."""
+
+    OUTBOX = "outbox"  # a message was queued: the outbox worker looks now
+    STANDINGS = "standings"  # games, nicknames or a board's settings: the standings refresh
+    SCHEDULE = "schedule"  # what is due when (a game saved, a protest decided): the scheduler
+
+
+class Reader(Protocol):
+    """What reads need: the Database (its own short read) or an open Transaction."""
+
+    async def one(self, sql: str, parameters: Sequence[Any] = ()) -> aiosqlite.Row | None: ...
+
+    async def all(self, sql: str, parameters: Sequence[Any] = ()) -> list[aiosqlite.Row]: ...
+
+
+class Transaction:
+    """One open write transaction: the statements, and the changes it records for after COMMIT.
+
+    Table owners take it as their first argument, so that callers compose several owners'
+    writes in one ``async with database.transaction() as tx``."""
+
+    __slots__ = ("changes", "connection")
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self.connection = connection
+        self.changes: set[Change] = set()
+
+    def changed(self, *changes: Change) -> None:
+        self.changes.update(changes)
+
+    async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> aiosqlite.Cursor:
+        return await self.connection.execute(sql, parameters)
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        await self.connection.executemany(sql, rows)
+
+    async def one(self, sql: str, parameters: Sequence[Any] = ()) -> aiosqlite.Row | None:
+        cursor = await self.connection.execute(sql, parameters)
+        return await cursor.fetchone()
+
+    async def all(self, sql: str, parameters: Sequence[Any] = ()) -> list[aiosqlite.Row]:
+        return list(await self.connection.execute_fetchall(sql, parameters))
+
+    async def insert(self, sql: str, parameters: Sequence[Any] = ()) -> int:
+        """An INSERT; the new row's id."""
+        cursor = await self.connection.execute(sql, parameters)
+        return int(cursor.lastrowid or 0)
+
 
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
@@ -58,6 +110,11 @@ class Database:
         self._lock = asyncio.Lock()
         self._reader: aiosqlite.Connection | None = None  # for snapshot(), opened on first use
         self._reader_lock = asyncio.Lock()
+        self._reactions: dict[Change, list[Callable[[], None]]] = {}
+
+    def after_commit(self, change: Change, reaction: Callable[[], None]) -> None:
+        """Call ``reaction`` after every committed transaction that recorded ``change``."""
+        self._reactions.setdefault(change, []).append(reaction)
 
     async def connect(self) -> None:
         if str(self.path) != ":memory:":
@@ -90,18 +147,23 @@ class Database:
         return self._connection
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One atomic write: committed when the block ends, rolled back if it raises."""
+    async def transaction(self) -> AsyncIterator[Transaction]:
+        """One atomic write: committed when the block ends, rolled back if it raises. After the
+        commit, the reactions to what it recorded run (each at most once)."""
         async with self._lock:
             connection = self.connection
             await connection.execute("BEGIN IMMEDIATE")
+            tx = Transaction(connection)
             try:
-                yield connection
+                yield tx
             except BaseException:
                 await connection.execute("ROLLBACK")
                 raise
             else:
                 await connection.execute("COMMIT")
+        for change in sorted(tx.changes):
+            for reaction in self._reactions.get(change, ()):
+                reaction()
 
     @asynccontextmanager
     async def snapshot(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -143,6 +205,13 @@ class Database:
     async def fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[aiosqlite.Row]:
         async with self.read() as connection:
             return list(await connection.execute_fetchall(sql, parameters))
+
+    # The names a Transaction reads with, so that owners' read functions take either (Reader).
+    async def one(self, sql: str, parameters: Sequence[Any] = ()) -> aiosqlite.Row | None:
+        return await self.fetchone(sql, parameters)
+
+    async def all(self, sql: str, parameters: Sequence[Any] = ()) -> list[aiosqlite.Row]:
+        return await self.fetchall(sql, parameters)
 
     async def write(self, sql: str, parameters: Sequence[Any] = ()) -> None:
         """One statement that is a whole change by itself, committed in one trip (SQLite makes

@@ -37,19 +37,18 @@ from aiogram.exceptions import (
     TelegramServerError,
 )
 from aiogram.types import InlineKeyboardMarkup
-from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.announce.announcer import Announcer
-from bot.callbacks import ProtestAction, ProtestCB
 from bot.club.members import MemberDirectory
+from bot.core import outbox
 from bot.core.clock import Clock
 from bot.core.config import Settings
 from bot.core.db import Database
+from bot.core.outbox import CLUB, Kind, enqueue, private
 from bot.delivery.limits import SendLimits
-from bot.delivery.queue import CLUB, Kind, enqueue, private
+from bot.protests import screens as protest_screens
 from bot.telegram.retry import waits_here
 from bot.texts import delivery as texts
-from bot.texts import protests as protest_texts
 
 log = logging.getLogger(__name__)
 SEND_TIMEOUT = 20.0  # seconds one send may take before it counts as a failure and is retried
@@ -131,7 +130,7 @@ class Outbox:
         """Deliver the head of every chat's queue that may go now.
 
         Returns the seconds until the next row is due, or None when the outbox is empty."""
-        rows = await self.database.fetchall("SELECT * FROM outbox ORDER BY id LIMIT 1000")
+        rows = await outbox.due(self.database)
         if not rows:
             return None
         heads: dict[str, Any] = {}
@@ -195,12 +194,12 @@ class Outbox:
             published = await self.announcer.publish(
                 bot, row["game_id"], chat_id, self.send_timeout
             )
-            async with self.database.transaction() as connection:
-                await Announcer.record(connection, row["game_id"], chat_id, published)
-                await connection.execute("DELETE FROM outbox WHERE id = ?", (row["id"],))
+            async with self.database.transaction() as tx:
+                await Announcer.record(tx, row["game_id"], chat_id, published)
+                await outbox.delivered(tx, row["id"])
                 if row["body"] and published.visibly_changed:
                     await enqueue(
-                        connection, row["chat"], Kind.CHANGE_NOTE, now,
+                        tx, row["chat"], Kind.CHANGE_NOTE, now,
                         game_id=row["game_id"], body=row["body"],
                     )  # fmt: skip
             return
@@ -226,40 +225,29 @@ class Outbox:
 
     async def _send_result(self, bot: Bot, row: Any, chat_id: int) -> None:
         """A player's own result; skipped if he switched these off since it was queued."""
-        wanted = await self.database.fetchone(
-            "SELECT private_results FROM members WHERE user_id = ?", (chat_id,)
-        )
-        if wanted is None or not wanted[0]:
+        if not await self.members.private_results(chat_id):
             return
         personal = await self.announcer.personal(row["game_id"], int(row["body"]))
         if personal is None:
             return
         text, open_ = personal
-        markup = None
-        if open_:
-            builder = InlineKeyboardBuilder()
-            builder.button(
-                text=protest_texts.PROTEST_BUTTON,
-                callback_data=ProtestCB(a=ProtestAction.FILE, i=row["game_id"]),
-            )
-            markup = builder.as_markup()
+        markup = protest_screens.file_markup(row["game_id"]) if open_ else None
         await bot.send_message(
             chat_id, text, reply_markup=markup, request_timeout=round(self.send_timeout)
         )
 
     async def _drop(self, row: Any) -> None:
-        async with self.database.transaction() as connection:
-            await connection.execute("DELETE FROM outbox WHERE id = ?", (row["id"],))
+        async with self.database.transaction() as tx:
+            await outbox.delivered(tx, row["id"])
 
     async def _back_off(self, row: Any, problem: str) -> None:
         attempts = int(row["attempts"]) + 1
         delay = min(5.0 * 2 ** (attempts - 1), LONGEST_BACKOFF)
         next_try = self.clock.now() + timedelta(seconds=delay)
         log.warning("Message %s delayed %.0f s: %s", row["id"], delay, problem or "no answer")
-        async with self.database.transaction() as connection:
-            await connection.execute(
-                "UPDATE outbox SET attempts = ?, next_try_at = ?, last_error = ? WHERE id = ?",
-                (attempts, next_try.isoformat(timespec="seconds"), problem[:500], row["id"]),
+        async with self.database.transaction() as tx:
+            await outbox.postpone(
+                tx, row["id"], attempts, next_try.isoformat(timespec="seconds"), problem
             )
         self.delayed += 1
 
@@ -304,8 +292,7 @@ class Outbox:
             await connection.execute(
                 "UPDATE club_chat_state SET problem = ?, since = ? WHERE id = 1", (problem, now)
             )
-            cursor = await connection.execute("SELECT count(*) FROM outbox WHERE chat = ?", (CLUB,))
-            waiting = int((await cursor.fetchone() or (0,))[0])
+            waiting = await outbox.waiting(connection, CLUB)
             text = texts.club_chat_unreachable(chat_id, problem, waiting)
             for admin_id in admins:
                 await enqueue(connection, private(admin_id), Kind.TEXT, now, body=text)

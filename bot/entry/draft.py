@@ -8,39 +8,15 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
-from bot.club.protocol import SEATS, Protocol
 from bot.core.clock import Clock
 from bot.core.db import Database
+from bot.tables import drafts
 
-
-class Step(StrEnum):
-    """The editor's screens; the first seven are the protocol's parts, in order."""
-
-    PLAYERS = "players"
-    ROLES = "roles"
-    WINNER = "winner"
-    NIGHT = "night"
-    BEST_MOVE = "best_move"
-    EXTRAS = "extras"
-    SUMMARY = "summary"
-    TABLE = "table"  # the table and game number
-    SEAT = "seat"  # one seat's extra and penalties
-    EDIT = "edit"  # what to change, from the summary
-    DISCARD = "discard"  # "delete the draft?" asked once
-
-
-ORDER = (
-    Step.PLAYERS,
-    Step.ROLES,
-    Step.WINNER,
-    Step.NIGHT,
-    Step.BEST_MOVE,
-    Step.EXTRAS,
-    Step.SUMMARY,
-)
+__all__ = ["ORDER", "Draft", "Drafts", "Step"]
+from bot.vocabulary.protocol import SEATS, Protocol
+from bot.vocabulary.steps import ORDER, Step
 
 
 @dataclass
@@ -123,43 +99,33 @@ class Draft:
 
 
 class Drafts:
-    """The ``drafts`` table: one row per judge who is editing."""
+    """A judge's draft, stored after every tap (the ``drafts`` table's owner is
+    ``bot.tables.drafts``)."""
 
     def __init__(self, database: Database, clock: Clock) -> None:
         self.database = database
         self.clock = clock
 
     async def of_judge(self, judge_id: int) -> Draft | None:
-        row = await self.database.fetchone(
-            "SELECT id, data, message_id FROM drafts WHERE judge_id = ?", (judge_id,)
-        )
+        row = await drafts.of_judge(self.database, judge_id)
         return Draft.loads(row["id"], row["data"], row["message_id"]) if row else None
 
     async def open(self, draft: Draft) -> Draft:
         """Store a new draft, replacing any other of the same judge."""
-        now = self.clock.iso()
-        async with self.database.transaction() as connection:
-            await connection.execute("DELETE FROM drafts WHERE judge_id = ?", (draft.judge_id,))
-            cursor = await connection.execute(
-                "INSERT INTO drafts (judge_id, data, created_at, updated_at) VALUES (?, ?, ?, ?)",
-                (draft.judge_id, draft.dumps(), now, now),
+        async with self.database.transaction() as tx:
+            draft.id = await drafts.replace_judges(
+                tx, draft.judge_id, draft.dumps(), self.clock.iso()
             )
-            draft.id = int(cursor.lastrowid or 0)
         return draft
 
     async def save(self, draft: Draft) -> None:
-        async with self.database.transaction() as connection:
-            await connection.execute(
-                "UPDATE drafts SET data = ?, message_id = ?, updated_at = ? WHERE id = ?",
-                (draft.dumps(), draft.message_id, self.clock.iso(), draft.id),
-            )
+        async with self.database.transaction() as tx:
+            await drafts.store(tx, draft.id, draft.dumps(), draft.message_id, self.clock.iso())
 
     async def set_message(self, draft_id: int, message_id: int) -> None:
-        async with self.database.transaction() as connection:
-            await connection.execute(
-                "UPDATE drafts SET message_id = ? WHERE id = ?", (message_id, draft_id)
-            )
+        async with self.database.transaction() as tx:
+            await drafts.set_message(tx, draft_id, message_id)
 
     async def discard(self, draft_id: int) -> None:
-        async with self.database.transaction() as connection:
-            await connection.execute("DELETE FROM drafts WHERE id = ?", (draft_id,))
+        async with self.database.transaction() as tx:
+            await drafts.delete(tx, draft_id)

@@ -13,12 +13,12 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.callbacks import EntryAction, EntryCB, GameAction, GameCB
 from bot.club.players import Player
-from bot.club.protocol import SEATS
 from bot.entry.draft import Draft, Step
 from bot.texts import entry as texts
 from bot.texts.game import ROLE, ROLE_MARK, WINNER, WINNER_BUTTON, seat_points, short
 from bot.texts.markup import quote
 from bot.texts.points import show
+from bot.vocabulary.protocol import SEATS
 from scoring import GameScore, Ruleset, Winner, outcome_for
 from scoring.validation import Problem
 
@@ -47,7 +47,7 @@ def render(draft: Draft, ctx: EditorContext) -> tuple[str, InlineKeyboardMarkup]
             protocol.number,
             ctx.tournament,
             ctx.stage,
-            draft.step.value,
+            draft.step,
         )
     ]
     if draft.notice:
@@ -288,7 +288,9 @@ def _summary(draft: Draft, ctx: EditorContext) -> tuple[str, Rows]:
 
 
 def _edit(draft: Draft, ctx: EditorContext) -> tuple[str, Rows]:
-    rows = [[_button(title, draft, EntryAction.GOTO, step)] for step, title in texts.EDIT_PARTS]
+    rows = [
+        [_button(title, draft, EntryAction.GOTO, step.value)] for step, title in texts.EDIT_PARTS
+    ]
     rows.append([_button(texts.BACK_TO_SUMMARY, draft, EntryAction.GOTO, Step.SUMMARY.value)])
     return texts.CHOOSE_PART, rows
 

@@ -8,55 +8,15 @@ order and count.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from datetime import datetime, timedelta
-from enum import StrEnum
+from datetime import datetime
 from fractions import Fraction
 
 from bot.rating.standings import Board
-from scoring import Role, Standing
+from bot.vocabulary.ratings import Kind, Row, Table
+from bot.vocabulary.window import ProtestWindow
+from scoring import Standing
 
 AVERAGE_MIN_GAMES_CAP = 10  # the default minimum for averages never asks for more than this
-
-
-class Kind(StrEnum):
-    TOTAL = "total"
-    AVERAGE = "avg"
-    SHERIFF = "sheriff"
-    DON = "don"
-    MAFIA = "mafia"
-    CIVILIAN = "civilian"
-
-    @property
-    def role(self) -> Role | None:
-        return None if self in (Kind.TOTAL, Kind.AVERAGE) else Role(self.value)
-
-    @property
-    def by_average(self) -> bool:
-        return self is not Kind.TOTAL
-
-
-@dataclass(frozen=True, slots=True)
-class Row:
-    place: int
-    player_id: int
-    name: str
-    value: Fraction  # the total, or the average the board is ordered by
-    games: int  # games counted on this board (in the role, for a role board)
-    wins: int
-    additional: Fraction
-    ci: Fraction
-    lot: bool  # the place among equals was decided by lot
-    provisional: bool  # one of the player's games may still change (protest window open)
-
-
-@dataclass(frozen=True, slots=True)
-class Table:
-    kind: Kind
-    rows: tuple[Row, ...]
-    min_games: int
-    left_out: int  # players below the minimum
-    game_count: int
 
 
 def default_min_games(board: Board, kind: Kind) -> int:
@@ -76,7 +36,7 @@ def _games_in(board: Board, player_id: int, kind: Kind) -> list[object]:
 
 
 def table(
-    board: Board, kind: Kind, min_games: int | None, now: datetime, window: timedelta
+    board: Board, kind: Kind, min_games: int | None, now: datetime, window: ProtestWindow
 ) -> Table:
     minimum = default_min_games(board, kind) if min_games is None else min_games
     if kind is Kind.TOTAL:
@@ -90,11 +50,11 @@ def table(
     return Table(kind, tuple(rows), minimum, everyone - len(counted), board.game_count)
 
 
-def _provisional(board: Board, player_id: int, now: datetime, window: timedelta) -> bool:
+def _provisional(board: Board, player_id: int, now: datetime, window: ProtestWindow) -> bool:
     return board.provisional(player_id, now, window)
 
 
-def _total_rows(board: Board, minimum: int, now: datetime, window: timedelta) -> list[Row]:
+def _total_rows(board: Board, minimum: int, now: datetime, window: ProtestWindow) -> list[Row]:
     rows: list[Row] = []
     for row in board.standings:
         if row.games < minimum:
@@ -118,7 +78,7 @@ def _total_rows(board: Board, minimum: int, now: datetime, window: timedelta) ->
 
 
 def _average_rows(
-    board: Board, kind: Kind, minimum: int, now: datetime, window: timedelta
+    board: Board, kind: Kind, minimum: int, now: datetime, window: ProtestWindow
 ) -> list[Row]:
     candidates: list[tuple[Fraction, int, Standing, Row]] = []
     for standing in board.standings:  # engine order: ties keep the tie-breaks and the lot

@@ -7,21 +7,23 @@ The export is made from the same ``Board`` the bot shows, so ``python -m scoring
 
 from __future__ import annotations
 
-import json
 import re
-from dataclasses import dataclass
-from decimal import Decimal
-from typing import Any
+from dataclasses import dataclass, replace
 
 from bot.club.players import NicknameError, check_new_nickname, clean_nickname, nickname_key
-from bot.club.protocol import Protocol
 from bot.core.clock import Clock
-from bot.core.db import Database
+from bot.core.db import Database, Transaction
 from bot.rating.standings import Board
+from bot.tables import audit
+from bot.tables import games as game_rows
+from bot.tables import players as player_rows
+from bot.tables import tournaments as tournament_rows
 from bot.texts import interchange as texts
 from bot.texts.tournaments import FIRST_STAGE, MAX_TITLE
+from bot.vocabulary.protocol import Protocol
+from bot.vocabulary.statuses import AuditAction, GameStatus, PlayerAction
 from scoring import DEFAULT_STAGE, Game, ProtocolError, Role, Ruleset, RulesetError, builtin
-from scoring.protocol_json import load_protocol
+from scoring.protocol_json import dump_protocol, load_protocol
 from scoring.report import to_csv
 from scoring.rulesets import BUILT_IN
 
@@ -37,43 +39,14 @@ def game_id(table: int, number: int) -> str:
     return f"стол {table}, игра {number}"
 
 
-def _number(value: Decimal) -> float | int:
-    # A ruleset's extras are short decimals (0.05 steps): float's shortest repr prints them back
-    # exactly, and the scoring core reads JSON numbers as decimals.
-    return int(value) if value == value.to_integral_value() else float(value)
-
-
-def _game_json(game: Game, table: int, number: int) -> dict[str, Any]:
-    players = []
-    for seat in game.players:
-        entry: dict[str, Any] = {"name": seat.name, "role": seat.role.value}
-        if seat.extra:
-            entry["extra"] = _number(seat.extra)
-        if seat.penalties:
-            entry["penalties"] = list(seat.penalties)
-        players.append(entry)
-    data: dict[str, Any] = {
-        "id": game_id(table, number),
-        "stage": game.stage,
-        "winner": game.winner.value,
-        "players": players,
-    }
-    if game.first_killed is not None:
-        data["first_killed"] = game.first_killed
-    if game.best_move:
-        data["best_move"] = list(game.best_move)
-    return data
-
-
 def export_protocol(board: Board) -> str:
     """The tournament's counted games as a protocol file, in the order they were saved."""
     games = []
     for scored in board.result.games:
         facts = board.facts[scored.game.id]
-        games.append(_game_json(scored.game, facts.table, facts.number))
+        games.append(replace(scored.game, id=game_id(facts.table, facts.number)))
     ruleset = ruleset_file_name(board) or board.tournament.ruleset().id
-    data = {"ruleset": ruleset, "seed": board.tournament.seed, "games": games}
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    return dump_protocol(games, ruleset, board.tournament.seed)
 
 
 def export_csv(board: Board) -> str:
@@ -184,48 +157,43 @@ class Importer:
             raise ImportRefused(problems)
         numbers = _numbers(games)
         now = self.clock.iso()
-        async with self.database.transaction() as connection:
-            cursor = await connection.execute(
-                "SELECT id FROM tournaments WHERE request_key = ?", (request_key,)
-            )
-            done = await cursor.fetchone()
-            if done is not None:
+        async with self.database.transaction() as tx:
+            if await tournament_rows.by_request(tx, request_key) is not None:
                 raise ImportRefused([texts.ALREADY_IMPORTED])
-            await connection.execute("UPDATE tournaments SET is_current = 0 WHERE is_current = 1")
-            cursor = await connection.execute(
-                "INSERT INTO tournaments (title, ruleset_ref, ruleset_data, seed, is_current, "
-                "created_by, created_at, request_key) VALUES (?, ?, NULL, ?, 1, ?, ?, ?)",
-                (title, ruleset.id, seed, actor_id, now, request_key),
-            )
-            tournament_id = int(cursor.lastrowid or 0)
+            tournament_id = await tournament_rows.create(
+                tx, title=title, ruleset_ref=ruleset.id, ruleset_data=None, created_by=actor_id,
+                now=now, request_key=request_key, seed=seed,
+            )  # fmt: skip
             stages: dict[str, int] = {}
             for game in games:
                 if game.stage not in stages:
                     name = FIRST_STAGE if game.stage == DEFAULT_STAGE and not stages else game.stage
-                    cursor = await connection.execute(
-                        "INSERT INTO stages (tournament_id, name, position, created_at) "
-                        "VALUES (?, ?, ?, ?)",
-                        (tournament_id, name, len(stages) + 1, now),
-                    )
-                    stages[game.stage] = int(cursor.lastrowid or 0)
-            players, created = await _players(connection, games, actor_id, now)
+                    stage = await tournament_rows.add_stage(tx, tournament_id, name, now)
+                    stages[game.stage] = stage.id
+            players, created = await _players(tx, games, actor_id, now)
             for index, (game, (table, number)) in enumerate(zip(games, numbers, strict=True)):
-                await _insert_game(
-                    connection, tournament_id, stages[game.stage], table, number, game,
-                    players, actor_id, now, f"import:{request_key}:{index}",
+                protocol = _protocol(game, table, number, players)
+                game_id_ = await game_rows.insert(
+                    tx, tournament_id=tournament_id, stage_id=stages[game.stage],
+                    protocol=protocol, judge_id=actor_id, ended_at=now,
+                    submission_key=f"import:{request_key}:{index}", now=now,
+                    status=GameStatus.FINAL,
                 )  # fmt: skip
+                await audit.append(tx, game_id_, actor_id, now, AuditAction.CREATED, None,
+                                   protocol.audit_json())  # fmt: skip
         return Imported(
             tournament_id, title, len(games), created, len(players) - created, ruleset.id
         )
 
 
 async def _players(
-    connection: Any, games: list[Game], actor_id: int, now: str
+    tx: Transaction, games: list[Game], actor_id: int, now: str
 ) -> tuple[dict[str, int], int]:
     """Nickname → player id, matching the club's players by key and creating the others."""
     names = list(dict.fromkeys(seat.name for game in games for seat in game.players))
-    cursor = await connection.execute("SELECT id, nickname_key FROM players")
-    known = {row["nickname_key"]: row["id"] for row in await cursor.fetchall()}
+    known = {row["nickname_key"]: row["id"] for row in await tx.all(
+        "SELECT id, nickname_key FROM players"
+    )}  # fmt: skip
     ids: dict[str, int] = {}
     created = 0
     for name in names:
@@ -233,27 +201,16 @@ async def _players(
         if key in known:
             ids[name] = known[key]
             continue
-        cursor = await connection.execute(
-            "INSERT INTO players (nickname, nickname_key, created_by, created_at) "
-            "VALUES (?, ?, ?, ?)",
-            (name, key, actor_id, now),
-        )
-        ids[name] = int(cursor.lastrowid or 0)
+        ids[name] = await player_rows.create(tx, name, key, actor_id, now)
         created += 1
-        await connection.execute(
-            "INSERT INTO player_audit (player_id, actor_id, at, action, details) "
-            "VALUES (?, ?, ?, 'imported', ?)",
-            (ids[name], actor_id, now, json.dumps({"nickname": name}, ensure_ascii=False)),
-        )
+        await player_rows.record(tx, ids[name], actor_id, now, PlayerAction.IMPORTED,
+                                 {"nickname": name})  # fmt: skip
     return ids, created
 
 
-async def _insert_game(
-    connection: Any, tournament_id: int, stage_id: int, table: int, number: int, game: Game,
-    players: dict[str, int], actor_id: int, now: str, key: str,
-) -> None:  # fmt: skip
+def _protocol(game: Game, table: int, number: int, players: dict[str, int]) -> Protocol:
     roles = [seat.role for seat in game.players]
-    protocol = Protocol(
+    return Protocol(
         table=table,
         number=number,
         players=tuple(players[seat.name] for seat in game.players),
@@ -266,29 +223,4 @@ async def _insert_game(
         best_move=tuple(game.best_move or ()),
         extras=tuple(seat.extra for seat in game.players),
         penalties=tuple(tuple(seat.penalties) for seat in game.players),
-    )
-    cursor = await connection.execute(
-        "INSERT INTO games (tournament_id, stage_id, table_number, game_number, winner, "
-        "first_killed, best_move, judge_id, ended_at, status, submission_key, created_at, "
-        "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'final', ?, ?, ?)",
-        (
-            tournament_id, stage_id, table, number, game.winner.value, game.first_killed,
-            json.dumps(list(game.best_move)) if game.best_move else None, actor_id, now, key,
-            now, now,
-        ),
-    )  # fmt: skip
-    new_id = int(cursor.lastrowid or 0)
-    await connection.executemany(
-        "INSERT INTO game_seats (game_id, seat, player_id, role, extra, penalties) "
-        "VALUES (?, ?, ?, ?, ?, ?)",
-        [
-            (new_id, seat_number, players[seat.name], seat.role.value, str(seat.extra),
-             json.dumps(list(seat.penalties)))
-            for seat_number, seat in enumerate(game.players, start=1)
-        ],
-    )  # fmt: skip
-    await connection.execute(
-        "INSERT INTO audit_log (game_id, actor_id, at, action, before, after) "
-        "VALUES (?, ?, ?, 'created', NULL, ?)",
-        (new_id, actor_id, now, protocol.audit_json()),
     )

@@ -16,11 +16,10 @@ from concurrent.futures.process import BrokenProcessPool
 
 from aiogram.types import BufferedInputFile
 
-from bot.rating.boards import Table
 from bot.rating.drawing import ProgressChart, StandingsPicture, draw_progress, draw_standings
-from bot.rating.record import Record
 from bot.texts import pictures as texts
 from bot.texts.points import show
+from bot.vocabulary.ratings import Record, Table
 
 __all__ = ["ProgressChart", "StandingsPicture", "as_input", "progress_chart", "render_async",
            "standings_picture", "stop_drawing"]  # fmt: skip

@@ -3,50 +3,20 @@ first nights and best moves, the last games, and the cumulative points game by g
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from fractions import Fraction
 
 from bot.rating.standings import Board, PlayedGame
-from scoring import Outcome, Role, Standing
+from bot.vocabulary.ratings import RecentGame, Record, RoleLine
+from bot.vocabulary.window import ProtestWindow
+from scoring import Outcome, Role
 
 LAST_GAMES = 5
 
 
-@dataclass(frozen=True, slots=True)
-class RoleLine:
-    role: Role
-    games: int
-    wins: int
-    points: Fraction
-
-
-@dataclass(frozen=True, slots=True)
-class RecentGame:
-    game_id: int
-    table: int
-    number: int
-    role: Role
-    total: Fraction
-    outcome: Outcome
-    provisional: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Record:
-    nickname: str
-    tournament: str
-    standing: Standing | None  # None: no counted game in this tournament
-    players: int
-    roles: tuple[RoleLine, ...]
-    first_killed_red: int  # shot first while red (what Ci is for)
-    best_moves: dict[int, int]  # blacks guessed (0–3) → how many times
-    recent: tuple[RecentGame, ...]  # newest first
-    cumulative: tuple[Fraction, ...]  # the total after each game, oldest first
-    provisional: bool
-
-
-def record(board: Board, player_id: int, nickname: str, now: datetime, window: timedelta) -> Record:
+def record(
+    board: Board, player_id: int, nickname: str, now: datetime, window: ProtestWindow
+) -> Record:
     played = board.played(player_id)
     standing = board.row_of(player_id)
     roles = []
@@ -87,7 +57,7 @@ def record(board: Board, player_id: int, nickname: str, now: datetime, window: t
     )
 
 
-def _recent(item: PlayedGame, now: datetime, window: timedelta) -> RecentGame:
+def _recent(item: PlayedGame, now: datetime, window: ProtestWindow) -> RecentGame:
     return RecentGame(
         game_id=item.facts.game_id,
         table=item.facts.table,

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from bot.club.players import Player, nickname_key
 from bot.club.tournaments import Tournament, Tournaments
 from bot.core.clock import Clock
 from bot.core.db import Database
-from bot.rating.boards import Kind, Table, table
-from bot.rating.record import Record, record
+from bot.rating.boards import table
+from bot.rating.record import record
 from bot.rating.standings import Board, Standings
 from bot.texts import rating as texts
+from bot.vocabulary.ratings import Kind, Record, Table
+from bot.vocabulary.window import ProtestWindow
 
 
 class RatingError(Exception):
@@ -49,13 +51,13 @@ class Ratings:
         tournaments: Tournaments,
         standings: Standings,
         clock: Clock,
-        window_minutes: int,
+        window: ProtestWindow,
     ) -> None:
         self.database = database
         self.tournaments = tournaments
         self.standings = standings
         self.clock = clock
-        self.window = timedelta(minutes=window_minutes)
+        self.window = window
         # by tournament: the revision its tables were made of, and each table with its expiry
         self._tables: dict[int, tuple[int, dict[Kind, tuple[Table, datetime]]]] = {}
 
@@ -81,10 +83,6 @@ class Ratings:
         if found is None:
             raise RatingError(texts.NO_SUCH_TOURNAMENT)
         return found
-
-    def refresh_soon(self) -> None:
-        """The data changed in bulk (an import, a rename, a merge): compute ahead of requests."""
-        self.standings.refresh_soon()
 
     async def board(self, tournament: Tournament) -> Board:
         return await self.standings.board(tournament)
@@ -116,11 +114,7 @@ class Ratings:
         return int(row[0]) if row else None
 
     async def set_min_games(self, tournament_id: int, value: int | None) -> None:
-        async with self.database.transaction() as connection:
-            await connection.execute(
-                "UPDATE tournaments SET min_games = ?, revision = revision + 1 WHERE id = ?",
-                (value, tournament_id),
-            )
+        await self.tournaments.set_min_games(tournament_id, value)
 
 
 def pages_of(rows: int, page_size: int = texts.PAGE_SIZE) -> int:

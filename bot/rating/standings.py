@@ -11,28 +11,25 @@ corrected or annulled game, a rename or a merge makes the next request recompute
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections import OrderedDict
 from contextlib import suppress
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
-from decimal import Decimal
-from functools import lru_cache
+from datetime import UTC, datetime
 from typing import Any
 
 from bot.club.tournaments import Tournament, Tournaments
 from bot.core.db import Database
+from bot.tables.games import protocol_of
+from bot.vocabulary.statuses import GameStatus, ProtestStatus
+from bot.vocabulary.window import ProtestWindow
 from scoring import (
     Game,
     GameScore,
     Result,
-    Role,
     Ruleset,
-    SeatEntry,
     SeatScore,
     Standing,
-    Winner,
     score_games,
 )
 from scoring.engine import cycle_collection_paused, standings
@@ -49,15 +46,13 @@ class GameFacts:
     table: int
     number: int
     ended_at: datetime
-    stored_status: str
+    stored_status: GameStatus
     pending_protest: bool = False
 
-    def provisional_at(self, now: datetime, window: timedelta) -> bool:
+    def provisional_at(self, now: datetime, window: ProtestWindow) -> bool:
         """Protests may still change it: its window is open or a protest awaits a decision
         (imported games are final at once)."""
-        if self.stored_status != "provisional":
-            return False
-        return self.pending_protest or now < self.ended_at + window
+        return window.provisional(self.stored_status, self.ended_at, self.pending_protest, now)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,32 +110,33 @@ class Board:
             self._played = played
         return self._played
 
-    def prepare(self, window: timedelta | None) -> None:
+    def prepare(self, window: ProtestWindow | None) -> None:
         """Make what requests read: the per-player index and, given the window, open games."""
         self._index()
         if window is not None:
             self._open_games(window)
 
-    def provisional(self, player_id: int, now: datetime, window: timedelta) -> bool:
+    def provisional(self, player_id: int, now: datetime, window: ProtestWindow) -> bool:
         """Whether one of the player's counted games may still change."""
         last = self._open_games(window).get(player_id)
         return last is not None and now < last
 
-    def next_provisional_change(self, now: datetime, window: timedelta) -> datetime:
+    def next_provisional_change(self, now: datetime, window: ProtestWindow) -> datetime:
         """When the next player's ``provisional`` turns false by the clock alone."""
         ahead = [until for until in self._open_games(window).values() if until > now]
         return min(ahead, default=datetime.max.replace(tzinfo=UTC))
 
-    def _open_games(self, window: timedelta) -> dict[int, datetime]:
+    def _open_games(self, window: ProtestWindow) -> dict[int, datetime]:
         """By player: until when one of his counted games may still change (if it may)."""
         if self._open_until is None:
             latest: dict[int, datetime] = {}
+            provisional = GameStatus.PROVISIONAL
             for player, games in self._index().items():
-                open_games = [g.facts for g in games if g.facts.stored_status == "provisional"]
+                open_games = [g.facts for g in games if g.facts.stored_status is provisional]
                 if any(facts.pending_protest for facts in open_games):
                     latest[player] = datetime.max.replace(tzinfo=UTC)
                 elif open_games:
-                    latest[player] = max(facts.ended_at for facts in open_games) + window
+                    latest[player] = window.deadline(max(facts.ended_at for facts in open_games))
             self._open_until = latest
         return self._open_until
 
@@ -152,16 +148,16 @@ _HEADS_QUERY = """
 SELECT g.id, g.table_number, g.game_number, g.winner, g.first_killed, g.best_move, g.ended_at,
        g.status, g.updated_at, s.name AS stage,
        (SELECT max(a.id) FROM audit_log AS a WHERE a.game_id = g.id) AS audit_id,
-       EXISTS (SELECT 1 FROM protests AS p WHERE p.game_id = g.id AND p.status = 'pending')
+       EXISTS (SELECT 1 FROM protests AS p WHERE p.game_id = g.id AND p.status = ?)
            AS pending
 FROM games AS g JOIN stages AS s ON s.id = g.stage_id
-WHERE g.tournament_id = ? AND g.status != 'annulled'
+WHERE g.tournament_id = ? AND g.status != ?
 ORDER BY g.id
 """
 _ALL_SEATS_QUERY = """
 SELECT gs.game_id, gs.seat, gs.role, gs.extra, gs.penalties, gs.player_id
 FROM game_seats AS gs JOIN games AS g ON g.id = gs.game_id
-WHERE g.tournament_id = ? AND g.status != 'annulled'
+WHERE g.tournament_id = ? AND g.status != ?
 ORDER BY gs.game_id, gs.seat
 """
 _SOME_SEATS_QUERY = """
@@ -169,18 +165,8 @@ SELECT game_id, seat, role, extra, penalties, player_id FROM game_seats
 WHERE game_id IN ({marks}) ORDER BY game_id, seat
 """
 _FEW = 400  # fewer changed games than this are read by id; more, with the whole tournament
-_ROLES = {role.value: role for role in Role}
-_WINNERS = {winner.value: winner for winner in Winner}
-
-
-@lru_cache(maxsize=256)
-def _decimal(text: str) -> Decimal:
-    return Decimal(text)
-
-
-@lru_cache(maxsize=256)
-def _codes(text: str) -> tuple[str, ...]:
-    return () if text == "[]" else tuple(json.loads(text))
+_ANNULLED = GameStatus.ANNULLED.value
+_STATUSES = {status.value: status for status in GameStatus}
 
 
 @dataclass
@@ -226,28 +212,13 @@ def _version(head: Any) -> tuple[Any, ...]:
 
 
 def _game(head: Any, seats: list[Any], names: dict[int, str]) -> tuple[Game, GameFacts]:
-    game = Game(
-        id=str(head["id"]),
-        winner=_WINNERS[head["winner"]],
-        players=tuple(
-            SeatEntry(
-                name=names[seat["player_id"]],
-                role=_ROLES[seat["role"]],
-                extra=_decimal(seat["extra"]),
-                penalties=_codes(seat["penalties"]),
-            )
-            for seat in seats
-        ),
-        stage=head["stage"],
-        first_killed=head["first_killed"],
-        best_move=tuple(json.loads(head["best_move"])) if head["best_move"] else None,
-    )
+    game = protocol_of(head, seats).to_game(str(head["id"]), head["stage"], names)
     facts = GameFacts(
         game_id=head["id"],
         table=head["table_number"],
         number=head["game_number"],
         ended_at=datetime.fromisoformat(head["ended_at"]),
-        stored_status=head["status"],
+        stored_status=_STATUSES[head["status"]],
         pending_protest=bool(head["pending"]),
     )
     return game, facts
@@ -264,7 +235,7 @@ class Standings:
     """Boards per tournament, recomputed only when the tournament's data changed."""
 
     def __init__(
-        self, database: Database, tournaments: Tournaments, window: timedelta | None = None
+        self, database: Database, tournaments: Tournaments, window: ProtestWindow | None = None
     ) -> None:
         self.database = database
         self.tournaments = tournaments
@@ -331,7 +302,9 @@ class Standings:
             revision = int((await cursor.fetchone())[0])  # type: ignore[index]
             cursor = await connection.execute("SELECT id, nickname FROM players")
             names = {row[0]: row[1] for row in await cursor.fetchall()}
-            cursor = await connection.execute(_HEADS_QUERY, (tournament.id,))
+            cursor = await connection.execute(
+                _HEADS_QUERY, (ProtestStatus.PENDING.value, tournament.id, _ANNULLED)
+            )
             heads = list(await cursor.fetchall())
             if kept is None or kept.names != names:
                 kept = _Parsed(names)
@@ -340,7 +313,7 @@ class Standings:
                 if (known := kept.games.get(head["id"])) is None or known[0] != _version(head)
             ]  # fmt: skip
             if len(changed) >= _FEW:
-                cursor = await connection.execute(_ALL_SEATS_QUERY, (tournament.id,))
+                cursor = await connection.execute(_ALL_SEATS_QUERY, (tournament.id, _ANNULLED))
                 seat_rows = list(await cursor.fetchall())
             elif changed:
                 marks = ",".join("?" * len(changed))

@@ -15,7 +15,7 @@ from aiogram.filters import Filter
 from aiogram.types import TelegramObject
 from aiogram.utils.magic_filter import MagicFilter
 
-from bot.core.rights import Member
+from bot.vocabulary.rights import Member
 
 
 class Check(Filter):

@@ -8,8 +8,8 @@ from aiogram import Bot
 from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 from aiogram.types import BotCommand, BotCommandScopeChat
 
-from bot.core.rights import Member
 from bot.texts.menu import DESCRIPTIONS
+from bot.vocabulary.rights import Member
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +82,11 @@ def commands_for(member: Member, *, private: bool) -> list[Command]:
         for command in COMMANDS
         if command.audience in allowed and (command.private if private else command.group)
     ]
+
+
+def listed(member: Member, *, private: bool) -> list[tuple[str, str]]:
+    """The commands this member has here, as (command, description) for a text to list."""
+    return [(c.name, c.description) for c in commands_for(member, private=private)]
 
 
 async def publish_menu(bot: Bot, member: Member) -> bool:

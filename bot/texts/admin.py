@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.core.rights import Right
 from bot.texts.markup import echo, quote
+from bot.vocabulary.rights import Right
 
 NOT_AN_ADMIN = "Эта команда только для администраторов клуба."
 RIGHT_NAMES = {

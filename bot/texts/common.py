@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from bot.core.rights import Member
-from bot.telegram.menus import commands_for
+from collections.abc import Sequence
+
 from bot.texts.markup import bold, quote
+from bot.vocabulary.rights import Member
 
 UNEXPECTED_ERROR = (
     "Что-то пошло не так, и действие не выполнено. Попробуйте ещё раз; если ошибка повторится, "
@@ -45,31 +46,29 @@ def _audience(member: Member) -> str:
     return "player"
 
 
-def _command_list(member: Member, *, private: bool) -> str:
+Commands = Sequence[tuple[str, str]]  # (command, what it does), as the menu lists them
+
+
+def _command_list(commands: Commands) -> str:
     lines = [bold("Команды:")]
-    lines += [
-        f"• /{command.name} — {quote(command.description)}"
-        for command in commands_for(member, private=private)
-    ]
+    lines += [f"• /{name} — {quote(description)}" for name, description in commands]
     return "\n".join(lines)
 
 
-def start_private(member: Member) -> str:
+def start_private(member: Member, commands: Commands) -> str:
     parts = [
         bold(f"Здравствуйте, {member.full_name}!"),
         _ABOUT,
         _ROLE_INTRO[_audience(member)],
-        _command_list(member, private=True),
+        _command_list(commands),
     ]
     if member.is_admin:
         parts.append(f"Ваш Telegram id (для ADMIN_IDS): <code>{member.user_id}</code>")
     return "\n\n".join(parts)
 
 
-def help_private(member: Member) -> str:
-    return "\n\n".join(
-        [bold("Справка"), _ROLE_INTRO[_audience(member)], _command_list(member, private=True)]
-    )
+def help_private(member: Member, commands: Commands) -> str:
+    return "\n\n".join([bold("Справка"), _ROLE_INTRO[_audience(member)], _command_list(commands)])
 
 
 def _private_hint(bot_username: str | None) -> str:
@@ -77,20 +76,20 @@ def _private_hint(bot_username: str | None) -> str:
     return f"Результаты, статистика и протоколы — в личном чате со мной{where}."
 
 
-def start_group(member: Member, bot_username: str | None, chat_id: int) -> str:
-    parts = [_ABOUT, _GROUP_ROLE, _private_hint(bot_username), _command_list(member, private=False)]
+def start_group(member: Member, bot_username: str | None, chat_id: int, commands: Commands) -> str:
+    parts = [_ABOUT, _GROUP_ROLE, _private_hint(bot_username), _command_list(commands)]
     if member.is_admin:
         parts.append(f"Для администратора: id этого чата для CLUB_CHAT_ID — <code>{chat_id}</code>")
     return "\n\n".join(parts)
 
 
-def help_group(member: Member, bot_username: str | None) -> str:
+def help_group(bot_username: str | None, commands: Commands) -> str:
     """Shorter than /start: what the bot does here, and where to go for the rest."""
     return "\n\n".join(
         [
             bold("Справка"),
             _GROUP_ROLE,
             _private_hint(bot_username),
-            _command_list(member, private=False),
+            _command_list(commands),
         ]
     )

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from bot.club.protocol import Gap
 from bot.texts.markup import quote
+from bot.vocabulary.protocol import Gap
+from bot.vocabulary.steps import Step
 
 MAX_TEXT = 1000
 
@@ -35,17 +36,17 @@ MOVED_BELOW = "⬇ Протокол открыт ниже — это сообщ�
 
 # -- the header and the steps ------------------------------------------------------------------
 STEP_TITLES = {
-    "players": "Игроки",
-    "table": "Стол и номер игры",
-    "roles": "Роли",
-    "winner": "Победитель",
-    "night": "Первая ночь",
-    "best_move": "Лучший ход",
-    "extras": "Доп. баллы и штрафы",
-    "seat": "Доп. баллы и штрафы",
-    "summary": "Итог",
-    "edit": "Что исправить?",
-    "discard": "Удалить черновик?",
+    Step.PLAYERS: "Игроки",
+    Step.TABLE: "Стол и номер игры",
+    Step.ROLES: "Роли",
+    Step.WINNER: "Победитель",
+    Step.NIGHT: "Первая ночь",
+    Step.BEST_MOVE: "Лучший ход",
+    Step.EXTRAS: "Доп. баллы и штрафы",
+    Step.SEAT: "Доп. баллы и штрафы",
+    Step.SUMMARY: "Итог",
+    Step.EDIT: "Что исправить?",
+    Step.DISCARD: "Удалить черновик?",
 }
 GAPS = {
     Gap.PLAYERS: "игроки",
@@ -56,7 +57,7 @@ GAPS = {
 
 
 def header(
-    correction: bool, table: int, number: int, tournament: str, stage: str, step: str
+    correction: bool, table: int, number: int, tournament: str, stage: str, step: Step
 ) -> str:
     action = f"Исправление игры {number}" if correction else "Новая игра"
     return (
@@ -87,12 +88,12 @@ NEXT_GAME = "📝 Следующая игра"
 CORRECT_THIS = "✏️ Исправить эту игру"
 ENTER_RESULT = "📝 Внести результат"
 EDIT_PARTS = (
-    ("players", "Игроки"),
-    ("table", "Стол и игра"),
-    ("roles", "Роли"),
-    ("winner", "Победитель"),
-    ("night", "Первая ночь и ЛХ"),
-    ("extras", "Доп. баллы и штрафы"),
+    (Step.PLAYERS, "Игроки"),
+    (Step.TABLE, "Стол и игра"),
+    (Step.ROLES, "Роли"),
+    (Step.WINNER, "Победитель"),
+    (Step.NIGHT, "Первая ночь и ЛХ"),
+    (Step.EXTRAS, "Доп. баллы и штрафы"),
 )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.texts.markup import bold, echo, quote
+from bot.vocabulary.statuses import LinkStatus
 
 NICKNAME_MISSING = "Напишите ник, например: <code>/iam Лис</code>"
 IAM_USAGE = (
@@ -77,8 +78,12 @@ def not_linked(nickname: str) -> str:
     return f"Ник «{quote(nickname)}» ни к кому не привязан."
 
 
-def already_decided(status: str) -> str:
-    word = {"approved": "подтверждён", "rejected": "отклонён", "withdrawn": "отозван"}[status]
+def already_decided(status: LinkStatus) -> str:
+    word = {
+        LinkStatus.APPROVED: "подтверждён",
+        LinkStatus.REJECTED: "отклонён",
+        LinkStatus.WITHDRAWN: "отозван",
+    }[status]
     return f"Этот запрос уже {word}."
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.rating.boards import Kind
 from bot.texts.rating import BOARD_TITLE, PAGE_SIZE
+from bot.vocabulary.ratings import Kind
 
 __all__ = ["PAGE_SIZE"]
 

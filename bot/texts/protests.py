@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.texts.markup import bold, echo, quote
+from bot.vocabulary.statuses import ProtestStatus
 
 NO_SUCH_GAME = "Такой игры нет."
 NO_SUCH_PROTEST = "Такого протеста нет."
@@ -58,8 +61,8 @@ def too_late(table: int, number: int, deadline: str) -> str:
     )
 
 
-def already_filed(status: str) -> str:
-    if status == "pending":
+def already_filed(status: ProtestStatus) -> str:
+    if status is ProtestStatus.PENDING:
         return "Ваш протест по этой игре уже подан и ждёт решения главного судьи."
     return "По вашему протесту на эту игру уже принято решение; оно окончательное (§8.8.4)."
 
@@ -97,25 +100,30 @@ def pending_line(table: int, number: int, nickname: str) -> str:
     return f"Стол {table}, игра {number} — {nickname}"
 
 
-def already_decided(status: str) -> str:
-    word = {"rejected": "отклонён", "changed": "решён изменением результата",
-            "replay": "решён переигровкой"}.get(status, "решён")  # fmt: skip
+def already_decided(status: ProtestStatus) -> str:
+    word = {
+        ProtestStatus.REJECTED: "отклонён",
+        ProtestStatus.CHANGED: "решён изменением результата",
+        ProtestStatus.REPLAY: "решён переигровкой",
+    }.get(status, "решён")
     return f"По этому протесту решение уже принято: {word}. Оно окончательное."
 
 
-def decision_for_protester(table: int, number: int, status: str, reason: str | None) -> str:
+def decision_for_protester(
+    table: int, number: int, status: ProtestStatus, reason: str | None
+) -> str:
     head = f"Решение по вашему протесту на игру {number} (стол {table}): "
-    if status == "rejected":
+    if status is ProtestStatus.REJECTED:
         return head + f"отклонён. Причина: {quote(reason or '')}\nРешение окончательное (§8.8.4)."
-    if status == "changed":
+    if status is ProtestStatus.CHANGED:
         return head + "результат игры изменён. Решение окончательное (§8.8.4)."
     return head + f"назначена переигровка, игра аннулирована. Причина: {quote(reason or '')}"
 
 
-def decision_for_club(nickname: str, status: str, reason: str | None) -> str:
-    if status == "rejected":
+def decision_for_club(nickname: str, status: ProtestStatus, reason: str | None) -> str:
+    if status is ProtestStatus.REJECTED:
         return f"⚖️ Протест игрока {bold(nickname)} отклонён главным судьёй: {quote(reason or '')}"
-    if status == "changed":
+    if status is ProtestStatus.CHANGED:
         return f"⚖️ По протесту игрока {bold(nickname)} главный судья изменил результат игры."
     return (
         f"⚖️ По протесту игрока {bold(nickname)} назначена переигровка: {quote(reason or '')}. "
@@ -130,15 +138,15 @@ def annulled_for_club(reason: str) -> str:
     )
 
 
-def announcement_lines(protests: list[tuple[str, str, str | None]]) -> list[str]:
+def announcement_lines(protests: Sequence[tuple[ProtestStatus, str, str | None]]) -> list[str]:
     """The protests under an announcement: (status, nickname, reason) each."""
     lines = []
     for status, nickname, reason in protests:
-        if status == "pending":
+        if status is ProtestStatus.PENDING:
             lines.append(f"⚠️ Подан протест ({quote(nickname)}) — решает главный судья.")
-        elif status == "rejected":
+        elif status is ProtestStatus.REJECTED:
             lines.append(f"⚖️ Протест ({quote(nickname)}) отклонён: {echo(reason or '', 200)}")
-        elif status == "changed":
+        elif status is ProtestStatus.CHANGED:
             lines.append(f"⚖️ По протесту ({quote(nickname)}) результат изменён.")
         else:
             lines.append(f"⚖️ По протесту ({quote(nickname)}) назначена переигровка.")
@@ -169,8 +177,11 @@ GROUP_USAGE = (
 )
 
 
-def decided_for_decider(table: int, number: int, status: str) -> str:
-    word = {"rejected": "отклонён", "replay": "назначена переигровка, игра аннулирована"}
+def decided_for_decider(table: int, number: int, status: ProtestStatus) -> str:
+    word = {
+        ProtestStatus.REJECTED: "отклонён",
+        ProtestStatus.REPLAY: "назначена переигровка, игра аннулирована",
+    }
     return (
         f"Решение записано: протест по игре {number} (стол {table}) — "
         f"{word.get(status, 'решён')}. Игрок и чат клуба уведомлены."

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.rating.boards import Kind, Row, Table
 from bot.texts.markup import bold, echo, quote
 from bot.texts.points import show
+from bot.vocabulary.ratings import Kind, Row, Table
 
 PAGE_SIZE = 20
 GROUP_TOP = 10

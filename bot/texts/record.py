@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from bot.rating.record import RecentGame, Record
 from bot.texts.game import ROLE
 from bot.texts.markup import bold, quote
 from bot.texts.points import show, signed
+from bot.vocabulary.ratings import RecentGame, Record
 from scoring import Outcome
 
 NOT_LINKED = (

@@ -11,13 +11,14 @@ import pytest
 from bot.callbacks import EntryAction, EntryCB
 from bot.club.games import Games
 from bot.club.players import PlayerDirectory
-from bot.club.protocol import SEATS
 from bot.club.tournaments import Tournaments
 from bot.core.clock import Clock
 from bot.core.db import Database
-from bot.core.rights import Member, Right
 from bot.entry.draft import Draft, Drafts, Step
 from bot.entry.editor import Editor
+from bot.vocabulary.protocol import SEATS
+from bot.vocabulary.rights import Member, Right
+from bot.vocabulary.window import ProtestWindow
 from scoring import Winner, outcome_for, validate_game
 
 ACTIONS = [a for a in EntryAction if a not in (EntryAction.CONFIRM, EntryAction.DISCARD_YES)]
@@ -69,16 +70,14 @@ async def editor(tmp_path):
     players = PlayerDirectory(database, clock)
     for name in CLUB:
         await players.create(name, 1)
-    games = Games(database, clock, tournaments, None)
+    games = Games(database, clock, tournaments, ProtestWindow(10), None)
     yield Editor(
         Drafts(database, clock),
         players,
         games,
         tournaments,
         clock,
-        window_minutes=10,
         announces=False,
-        on_saved=lambda: None,
     )
     await database.close()
 

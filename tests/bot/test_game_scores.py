@@ -11,11 +11,12 @@ import pytest
 
 from bot.club.games import Games, GameStatus, Submission
 from bot.club.players import PlayerDirectory
-from bot.club.protocol import Protocol
 from bot.club.tournaments import Tournaments
 from bot.core.clock import Clock
 from bot.core.db import Database
-from bot.core.rights import Member, Right
+from bot.vocabulary.protocol import Protocol
+from bot.vocabulary.rights import Member, Right
+from bot.vocabulary.window import ProtestWindow
 from scoring import Winner, compute
 
 JUDGE = Member(1, "Судья", frozenset({Right.ADMIN}))
@@ -44,7 +45,7 @@ async def club(tmp_path):
     clock = Clock()
     tournaments = Tournaments(database, clock)
     players = PlayerDirectory(database, clock)
-    games = Games(database, clock, tournaments, None)
+    games = Games(database, clock, tournaments, ProtestWindow(10), None)
     async with database.transaction() as connection:
         await connection.execute(
             "INSERT INTO members (user_id, full_name, updated_at) VALUES (1, 'Судья', '')"
@@ -61,7 +62,7 @@ async def save(database, games, tournament_id, stage_id, protocol, game_id=None)
         )
         draft_id = (await cursor.fetchone())[0]
     submission = Submission(draft_id, tournament_id, stage_id, protocol, game_id)
-    return (await games.save(submission, JUDGE, 10)).game_id
+    return (await games.save(submission, JUDGE)).game_id
 
 
 async def test_single_game_scores_equal_the_whole_stage(club):

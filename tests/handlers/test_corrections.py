@@ -5,6 +5,7 @@ from datetime import timedelta
 
 import pytest
 
+from bot.vocabulary.window import ProtestWindow
 from tests.club import Taps, appoint_judge, enter_protocol, setup_club
 from tests.harness import CLUB_CHAT_ID
 
@@ -102,7 +103,7 @@ async def test_window_closing_during_a_correction_refuses_the_save(world, saved_
 async def test_status_is_provisional_then_final(world, saved_game):
     games = world.service("games")
     stored = await games.get(1)
-    window = world.settings.protest_window_minutes
+    window = ProtestWindow(world.settings.protest_window_minutes)
     assert stored.status_at(world.clock.now(), window) == "provisional"
     assert stored.status_at(world.clock.now() + timedelta(minutes=10), window) == "final"
 
@@ -124,7 +125,7 @@ async def test_a_tap_after_a_crash_that_followed_the_save_shows_the_saved_game(w
         draft.id, draft.tournament_id, draft.stage_id, draft.protocol, draft.ended_at, 1
     )
     judge_member = await world.service("members").member(judge.id)
-    await world.service("games").save(submission, judge_member, 10)
+    await world.service("games").save(submission, judge_member)
     # … so the message still offers Confirm. The tap shows what the database holds.
     await judge.press_data(confirm["callback_data"], summary)
     assert judge.last_answer()["text"] == "Эта игра уже сохранена."

@@ -100,7 +100,7 @@ async def test_a_person_who_blocked_the_bot_is_skipped_quietly(world):
     await ghost.send("/start")
     await ghost.reply()
     ghost.private.kicked = True  # he blocked the bot
-    from bot.delivery.queue import Kind, enqueue, private
+    from bot.core.outbox import Kind, enqueue, private
 
     async with world.database.transaction() as connection:
         await enqueue(connection, private(ghost.id), Kind.TEXT, "", body="Вам сообщение")

@@ -4,7 +4,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.core.rights import Right
+from bot.vocabulary.rights import Right
 from tests.club import (
     NAMES,
     Taps,
@@ -294,6 +294,8 @@ async def test_an_appointed_person_is_told_what_he_can_now_do(club):
     await head.reply()
     await admin.send("/headjudge @head")
     await admin.reply()
+    # Told through the outbox, a moment later.
+    await world.api.wait_for(lambda: "Вас назначили" in head.last().text, 5)
     told = head.last().text
     assert "Вас назначили: главный судья" in told and "/games" in told
     menu = {c["command"] for c in world.api.commands[f"chat:{head.id}"]}

@@ -110,7 +110,7 @@ def test_picture_data_carries_the_labels_and_drops_glyphs_the_font_lacks():
     assert drawing.drawable("<Дон> & Co") == "<Дон> & Co"
     from fractions import Fraction
 
-    from bot.rating.boards import Kind, Row, Table
+    from bot.vocabulary.ratings import Kind, Row, Table
 
     rows = tuple(
         Row(n, n, f"Игрок{n}🎯", Fraction(10 - n), 3, 1, Fraction(1, 4), Fraction(0), n == 2,

@@ -7,6 +7,7 @@ audit record, the scoring input and the announcement are all built from it alone
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from enum import StrEnum
@@ -115,16 +116,18 @@ class Protocol:
 
     # -- for the scoring core -------------------------------------------------------------------
 
-    def to_game(self, game_id: str, stage: str) -> Game:
-        """The protocol for the scoring core; a player is named by his id, which never changes."""
+    def to_game(self, game_id: str, stage: str, names: Mapping[int, str] | None = None) -> Game:
+        """The protocol for the scoring core. A player is named by his id, which never changes,
+        or by ``names`` (player id → nickname: the standings, as an exported file names him)."""
         assert self.winner is not None and not self.missing()
         seats = []
         for seat in SEATS:
             role = self.role(seat)
             assert role is not None
+            player = self.player(seat)
             seats.append(
                 SeatEntry(
-                    name=player_key(self.player(seat)),
+                    name=player_key(player) if names is None else names[player],  # type: ignore[index]
                     role=role,
                     extra=self.extra(seat),
                     penalties=self.seat_penalties(seat),

@@ -1,0 +1,168 @@
+"""What a judge types into the editor: a paste of ten nicknames, a search for one, a table and
+game number, an extra point; and texts too long for one message."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import datetime, timedelta
+
+from bot.club.games import Games
+from bot.club.players import (
+    NicknameError,
+    PlayerDirectory,
+    check_new_nickname,
+    clean_nickname,
+    nickname_key,
+)
+from bot.core.clock import Clock
+from bot.core.parsing import InputError, extra_points, table_and_game
+from bot.entry import steps
+from bot.entry.draft import Draft, Step
+from bot.entry.steps import EntryError
+from bot.texts import entry as texts
+from bot.vocabulary.protocol import SEATS
+from scoring import Ruleset
+
+_SEAT_PREFIX = re.compile(r"^\s*(10|[1-9])(?:\s*[.):\-]\s*|\s+)(.*)$")
+# Telegram splits a text longer than 4096 characters into several messages: the parts that follow
+# a refused long one within this time are its continuation and are not read as nicknames.
+_SPLIT_PARTS_WITHIN = timedelta(seconds=10)
+_SPLIT_LENGTH = 4000
+
+
+class PartlyUsed(Exception):
+    """A paste of which some lines were used; ``message`` names the others."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class TypedInput:
+    def __init__(self, players: PlayerDirectory, games: Games, clock: Clock) -> None:
+        self.players = players
+        self.games = games
+        self.clock = clock
+
+    def continues_a_refused_text(self, draft: Draft) -> bool:
+        """Telegram splits a text longer than 4096 characters into several messages: the parts
+        that follow a refused long one are its continuation and are not read as nicknames."""
+        if draft.split_until is None:
+            return False
+        return self.clock.now() < datetime.fromisoformat(draft.split_until)
+
+    async def text(self, draft: Draft, text: str, ruleset: Ruleset) -> None:
+        """A typed text on the current step: nicknames, a table and game number, an extra."""
+        draft.split_until = None
+        if len(text) > texts.MAX_TEXT:
+            if len(text) >= _SPLIT_LENGTH:
+                until = self.clock.now() + _SPLIT_PARTS_WITHIN
+                draft.split_until = until.isoformat(timespec="seconds")
+            raise EntryError(texts.TOO_LONG)
+        if draft.step is Step.PLAYERS:
+            lines = [line for line in text.splitlines() if line.strip()]
+            if len(lines) > 1:
+                await self._paste(draft, lines)
+            else:
+                await self._search(draft, text)
+        elif draft.step is Step.TABLE:
+            try:
+                table, number = table_and_game(text)
+            except InputError as error:
+                raise EntryError(error.message) from None
+            await self.place(draft, table, number)
+        elif draft.step is Step.SEAT:
+            try:
+                value = extra_points(text)
+            except InputError as error:
+                raise EntryError(error.message) from None
+            steps.set_extra(draft, value, ruleset)
+        else:
+            raise EntryError(texts.PRESS_A_BUTTON)
+
+    async def _search(self, draft: Draft, text: str) -> None:
+        match = _SEAT_PREFIX.match(text)
+        if match and match.group(2).strip():
+            draft.cursor = int(match.group(1))
+            text = match.group(2)
+        try:
+            query = clean_nickname(text)
+            check_new_nickname(query)  # «7)» alone is a seat, not a nickname
+        except NicknameError as error:
+            raise EntryError(str(error)) from None
+        exact = await self.players.by_nickname(query)
+        if exact is not None and exact.id not in draft.protocol.players:
+            steps.seat_player(draft, exact)
+            return
+        draft.query = query
+        if exact is not None:
+            seat = draft.protocol.seat_of(exact.id)
+            assert seat is not None
+            draft.notice = texts.already_seated(exact.nickname, seat)
+
+    async def _paste(self, draft: Draft, lines: list[str]) -> None:
+        """Seat every usable line; name the ones that are not, and keep the judge's message."""
+        problems: list[str] = []
+        entries = [_split_seat(line) for line in lines]
+        numbers = [number for number, _ in entries]
+        by_number = None not in numbers and len(set(numbers)) == len(numbers)
+        if not by_number and len(entries) > len(SEATS):
+            problems.append(texts.too_many_lines(len(entries)))
+            entries = entries[: len(SEATS)]
+        protocol = draft.protocol
+        seen: dict[str, int] = {}
+        unknown = [(s, n) for s, n in draft.unknown]
+        seated = 0
+        for line, (number, raw) in enumerate(entries, start=1):
+            seat = number if by_number and number is not None else line
+            try:
+                nickname = clean_nickname(raw)
+            except NicknameError as error:
+                problems.append(texts.line_problem(line, str(error)))
+                continue
+            key = nickname_key(nickname)
+            if key in seen:
+                problems.append(texts.duplicate_line(nickname, seen[key], line))
+                continue
+            seen[key] = line
+            unknown = [(s, n) for s, n in unknown if s != seat]
+            player = await self.players.by_nickname(nickname)
+            if player is None:
+                try:
+                    check_new_nickname(nickname)
+                except NicknameError as error:
+                    problems.append(texts.line_problem(line, str(error)))
+                    continue
+                unknown.append((seat, nickname))
+                protocol = protocol.seat_player(seat, None)
+                continue
+            other = protocol.seat_of(player.id)
+            if other is not None and other != seat:
+                protocol = protocol.seat_player(other, None)
+            protocol = protocol.seat_player(seat, player.id)
+            seated += 1
+        draft.protocol = protocol
+        draft.unknown = sorted(unknown)
+        draft.cursor = None
+        draft.query = None
+        if problems:
+            raise PartlyUsed(texts.paste_problems(problems, seated))
+
+    # -- buttons -------------------------------------------------------------------------------
+
+    async def place(self, draft: Draft, table: int, number: int) -> None:
+        """The game's table and number, typed or tapped; a number another game has is refused."""
+        if await self.games.number_taken(draft.tournament_id, table, number, draft.game_id):
+            free = await self.games.next_number(draft.tournament_id, table)
+            raise EntryError(texts.number_taken(table, number, free))
+        draft.protocol = replace(draft.protocol, table=table, number=number)
+        steps.leave(draft, draft.back_to or Step.PLAYERS)
+
+
+def _split_seat(line: str) -> tuple[int | None, str]:
+    """«1.Сова», «1) Сова», «1 Сова», «1<tab>Сова» → (1, «Сова»); no seat → (None, line)."""
+    match = _SEAT_PREFIX.match(line)
+    if match is None:
+        return None, line
+    return int(match.group(1)), match.group(2)

@@ -1,0 +1,47 @@
+"""``audit_log``: every change to a saved game, with the protocol before and after it."""
+
+from __future__ import annotations
+
+from bot.core.db import Database, Transaction
+from bot.vocabulary.statuses import AuditAction
+
+
+async def append(
+    tx: Transaction,
+    game_id: int,
+    actor_id: int,
+    at: str,
+    action: AuditAction,
+    before: str | None,
+    after: str,
+    *,
+    reason: str | None = None,
+    submission_key: str | None = None,
+) -> None:
+    await tx.execute(
+        "INSERT INTO audit_log (game_id, actor_id, at, action, before, after, reason, "
+        "submission_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (game_id, actor_id, at, action.value, before, after, reason, submission_key),
+    )
+
+
+async def last_after(tx: Transaction, game_id: int) -> str | None:
+    """The game's protocol as its newest audit record left it (``Protocol.audit_json``)."""
+    row = await tx.one(
+        "SELECT after FROM audit_log WHERE game_id = ? ORDER BY id DESC LIMIT 1", (game_id,)
+    )
+    return str(row[0]) if row else None
+
+
+async def game_of_submission(database: Database, key: str) -> int | None:
+    """The game a correction with this submission key rewrote."""
+    row = await database.fetchone("SELECT game_id FROM audit_log WHERE submission_key = ?", (key,))
+    return int(row[0]) if row else None
+
+
+async def history(database: Database, game_id: int) -> list[dict[str, object]]:
+    rows = await database.fetchall(
+        "SELECT actor_id, at, action, before, after FROM audit_log WHERE game_id = ? ORDER BY id",
+        (game_id,),
+    )
+    return [dict(row) for row in rows]

@@ -1,0 +1,71 @@
+"""``drafts``: a judge's protocol in progress, one row per judge who is editing.
+
+The row's ``data`` is the entry feature's ``Draft.dumps()``: the protocol's ``to_dict()`` with
+the editor's screen state beside it. Only the protocol's players are read here (a merge seats
+the kept player instead of the duplicate)."""
+
+from __future__ import annotations
+
+import json
+
+import aiosqlite
+
+from bot.core.db import Database, Transaction
+
+
+class SeatedTogether(Exception):
+    """An open protocol seats both players of a merge."""
+
+
+async def of_judge(database: Database, judge_id: int) -> aiosqlite.Row | None:
+    return await database.fetchone(
+        "SELECT id, data, message_id FROM drafts WHERE judge_id = ?", (judge_id,)
+    )
+
+
+async def exists(tx: Transaction, draft_id: int) -> bool:
+    return await tx.one("SELECT 1 FROM drafts WHERE id = ?", (draft_id,)) is not None
+
+
+async def replace_judges(tx: Transaction, judge_id: int, data: str, now: str) -> int:
+    """The judge's new draft, replacing any other of his; its id."""
+    await tx.execute("DELETE FROM drafts WHERE judge_id = ?", (judge_id,))
+    return await tx.insert(
+        "INSERT INTO drafts (judge_id, data, created_at, updated_at) VALUES (?, ?, ?, ?)",
+        (judge_id, data, now, now),
+    )
+
+
+async def store(
+    tx: Transaction, draft_id: int, data: str, message_id: int | None, now: str
+) -> None:
+    await tx.execute(
+        "UPDATE drafts SET data = ?, message_id = ?, updated_at = ? WHERE id = ?",
+        (data, message_id, now, draft_id),
+    )
+
+
+async def set_message(tx: Transaction, draft_id: int, message_id: int) -> None:
+    await tx.execute("UPDATE drafts SET message_id = ? WHERE id = ?", (message_id, draft_id))
+
+
+async def delete(tx: Transaction, draft_id: int) -> None:
+    await tx.execute("DELETE FROM drafts WHERE id = ?", (draft_id,))
+
+
+async def replace_player(tx: Transaction, duplicate_id: int, kept_id: int) -> None:
+    """An open protocol that seats the duplicate seats the kept player instead.
+
+    ``SeatedTogether`` when one seats both (nothing is changed then: the caller rolls back)."""
+    for row in await tx.all("SELECT id, data FROM drafts"):
+        data = json.loads(row["data"])
+        players = data.get("players") or []
+        if duplicate_id not in players:
+            continue
+        if kept_id in players:
+            raise SeatedTogether
+        data["players"] = [kept_id if p == duplicate_id else p for p in players]
+        await tx.execute(
+            "UPDATE drafts SET data = ? WHERE id = ?",
+            (json.dumps(data, ensure_ascii=False), row["id"]),
+        )

@@ -1,0 +1,239 @@
+"""``games`` and ``game_seats``: saved games and their ten seats.
+
+The one writer of both tables and the one mapping between their rows and ``Protocol``: a new
+per-seat field goes into ``protocol_of`` and ``_seat_rows`` here and nowhere else.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from functools import lru_cache
+from typing import Any
+
+from bot.core.db import Change, Database, Transaction
+from bot.vocabulary.protocol import SEATS, Protocol
+from bot.vocabulary.statuses import GameStatus, ProtestStatus
+from bot.vocabulary.window import ProtestWindow
+from scoring import Role, Winner
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    id: int
+    tournament_id: int
+    stage_id: int
+    judge_id: int
+    ended_at: datetime
+    status: GameStatus  # as stored: decisions and the passing of the window write it
+    protocol: Protocol
+    pending_protests: int = 0
+
+    @property
+    def table(self) -> int:
+        return self.protocol.table
+
+    @property
+    def number(self) -> int:
+        return self.protocol.number
+
+    def deadline(self, window: ProtestWindow) -> datetime:
+        return window.deadline(self.ended_at)
+
+    def open_for_protest(self, now: datetime, window: ProtestWindow) -> bool:
+        return window.is_open(self.status, self.ended_at, now)
+
+    def status_at(self, now: datetime, window: ProtestWindow) -> GameStatus:
+        return window.status_at(self.status, self.ended_at, bool(self.pending_protests), now)
+
+
+# -- rows ↔ values --------------------------------------------------------------------------------
+
+_ROLES = {role.value: role for role in Role}
+_WINNERS = {winner.value: winner for winner in Winner}
+
+
+@lru_cache(maxsize=256)
+def _decimal(text: str) -> Decimal:
+    return Decimal(text)
+
+
+@lru_cache(maxsize=256)
+def _codes(text: str) -> tuple[str, ...]:
+    return () if text == "[]" else tuple(json.loads(text))
+
+
+def protocol_of(row: Any, seats: Sequence[Any]) -> Protocol:
+    """A saved game's protocol from its ``games`` row and its ten ``game_seats`` rows."""
+    roles = [_ROLES[seat["role"]] for seat in seats]
+    return Protocol(
+        table=row["table_number"],
+        number=row["game_number"],
+        players=tuple(seat["player_id"] for seat in seats),
+        sheriff=roles.index(Role.SHERIFF) + 1,
+        don=roles.index(Role.DON) + 1,
+        mafia=tuple(index + 1 for index, role in enumerate(roles) if role is Role.MAFIA),
+        winner=_WINNERS[row["winner"]],
+        first_killed=row["first_killed"],
+        night_done=True,
+        best_move=tuple(json.loads(row["best_move"])) if row["best_move"] else (),
+        extras=tuple(_decimal(seat["extra"]) for seat in seats),
+        penalties=tuple(_codes(seat["penalties"]) for seat in seats),
+    )
+
+
+def _stored(row: Any, seats: Sequence[Any]) -> StoredGame:
+    return StoredGame(
+        id=row["id"],
+        tournament_id=row["tournament_id"],
+        stage_id=row["stage_id"],
+        judge_id=row["judge_id"],
+        ended_at=datetime.fromisoformat(row["ended_at"]),
+        status=GameStatus(row["status"]),
+        protocol=protocol_of(row, seats),
+        pending_protests=row["pending_protests"],
+    )
+
+
+def _game_values(protocol: Protocol) -> tuple[Any, ...]:
+    assert protocol.winner is not None
+    best_move = json.dumps(list(protocol.best_move)) if protocol.best_move else None
+    return (
+        protocol.table, protocol.number, protocol.winner.value, protocol.first_killed, best_move,
+    )  # fmt: skip
+
+
+def _seat_rows(game_id: int, protocol: Protocol) -> list[tuple[Any, ...]]:
+    rows = []
+    for seat in SEATS:
+        role = protocol.role(seat)
+        assert role is not None
+        rows.append((
+            game_id, seat, protocol.player(seat), role.value, str(protocol.extra(seat)),
+            json.dumps(list(protocol.seat_penalties(seat))),
+        ))  # fmt: skip
+    return rows
+
+
+SEAT_COLUMNS = "game_id, seat, player_id, role, extra, penalties"
+
+
+# -- reading --------------------------------------------------------------------------------------
+
+
+async def load(database: Database, where: str, parameters: Sequence[Any]) -> list[StoredGame]:
+    """Games matching ``where`` (on ``games``), with their seats, in two queries."""
+    rows = await database.fetchall(
+        "SELECT *, (SELECT count(*) FROM protests AS p WHERE p.game_id = games.id "
+        f"AND p.status = ?) AS pending_protests FROM games WHERE {where} ORDER BY id",
+        (ProtestStatus.PENDING.value, *parameters),
+    )
+    seats = await database.fetchall(
+        f"SELECT {SEAT_COLUMNS} FROM game_seats "
+        f"WHERE game_id IN (SELECT id FROM games WHERE {where}) ORDER BY game_id, seat",
+        parameters,
+    )
+    by_game: dict[int, list[Any]] = {}
+    for seat in seats:
+        by_game.setdefault(seat["game_id"], []).append(seat)
+    return [_stored(row, by_game[row["id"]]) for row in rows]
+
+
+# -- writing --------------------------------------------------------------------------------------
+
+
+async def insert(
+    tx: Transaction,
+    *,
+    tournament_id: int,
+    stage_id: int,
+    protocol: Protocol,
+    judge_id: int,
+    ended_at: str,
+    submission_key: str,
+    now: str,
+    status: GameStatus = GameStatus.PROVISIONAL,
+) -> int:
+    """A new game with its seats; its id."""
+    game_id = await tx.insert(
+        "INSERT INTO games (tournament_id, stage_id, table_number, game_number, winner, "
+        "first_killed, best_move, judge_id, ended_at, status, submission_key, created_at, "
+        "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            tournament_id, stage_id, *_game_values(protocol), judge_id, ended_at, status.value,
+            submission_key, now, now,
+        ),
+    )  # fmt: skip
+    await tx.executemany(
+        f"INSERT INTO game_seats ({SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
+        _seat_rows(game_id, protocol),
+    )
+    tx.changed(Change.STANDINGS, Change.SCHEDULE)
+    return game_id
+
+
+async def rewrite(tx: Transaction, game_id: int, protocol: Protocol, now: str) -> None:
+    """A correction: the game's protocol replaced whole."""
+    await tx.execute(
+        "UPDATE games SET table_number = ?, game_number = ?, winner = ?, first_killed = ?, "
+        "best_move = ?, updated_at = ? WHERE id = ?",
+        (*_game_values(protocol), now, game_id),
+    )
+    await tx.execute("DELETE FROM game_seats WHERE game_id = ?", (game_id,))
+    await tx.executemany(
+        f"INSERT INTO game_seats ({SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
+        _seat_rows(game_id, protocol),
+    )
+    tx.changed(Change.STANDINGS)
+
+
+async def status_of(tx: Transaction, game_id: int) -> GameStatus | None:
+    row = await tx.one("SELECT status FROM games WHERE id = ?", (game_id,))
+    return GameStatus(row[0]) if row else None
+
+
+async def annul(tx: Transaction, game_id: int, now: str) -> None:
+    await tx.execute(
+        "UPDATE games SET status = ?, updated_at = ? WHERE id = ?",
+        (GameStatus.ANNULLED.value, now, game_id),
+    )
+    tx.changed(Change.STANDINGS, Change.SCHEDULE)
+
+
+async def finalize(tx: Transaction, game_ids: Sequence[int], now: str) -> None:
+    """Store «final» for provisional games whose window closed and that await no decision."""
+    await tx.executemany(
+        "UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status = ?",
+        [(GameStatus.FINAL.value, now, game_id, GameStatus.PROVISIONAL.value)
+         for game_id in game_ids],
+    )  # fmt: skip
+    if game_ids:
+        tx.changed(Change.STANDINGS)
+
+
+async def due_to_finalize(tx: Transaction, cutoff: str, game_id: int | None = None) -> list[int]:
+    """Provisional games (all, or the one) that ended at or before ``cutoff`` and await no
+    decision on a protest."""
+    rows = await tx.all(
+        "SELECT id FROM games WHERE status = ? AND ended_at <= ? AND id = coalesce(?, id) "
+        "AND NOT EXISTS (SELECT 1 FROM protests AS p WHERE p.game_id = games.id "
+        "AND p.status = ?) ORDER BY id",
+        (GameStatus.PROVISIONAL.value, cutoff, game_id, ProtestStatus.PENDING.value),
+    )
+    return [int(row[0]) for row in rows]
+
+
+async def move_player(tx: Transaction, duplicate_id: int, kept_id: int) -> list[int]:
+    """Every seat of the duplicate becomes the kept player's; the games touched."""
+    rows = await tx.all(
+        "SELECT game_id FROM game_seats WHERE player_id = ? ORDER BY game_id", (duplicate_id,)
+    )
+    await tx.execute(
+        "UPDATE game_seats SET player_id = ? WHERE player_id = ?", (kept_id, duplicate_id)
+    )
+    if rows:
+        tx.changed(Change.STANDINGS)
+    return [int(row[0]) for row in rows]

@@ -1,0 +1,88 @@
+"""What a feature asks to show, and the one way it is shown.
+
+A service returns a ``Screen``; the handler passes it to ``show`` (a message) or answers a
+callback with its toast. Features never build Telegram calls of their own for this."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Awaitable, Callable
+from contextlib import suppress
+from dataclasses import dataclass
+
+from aiogram import Bot
+from aiogram.exceptions import TelegramBadRequest
+from aiogram.types import InlineKeyboardMarkup, Message
+
+from bot.texts import entry as entry_texts
+
+
+@dataclass(frozen=True, slots=True)
+class Screen:
+    """What to show after an update."""
+
+    text: str | None = None  # None: nothing to show but the toast
+    markup: InlineKeyboardMarkup | None = None
+    edit: int | None = None  # the message to edit; None: send a new one
+    draft_id: int | None = None  # a live editor: remember which message shows it
+    moved_from: int | None = None  # an older message to turn into a "moved below" note
+    toast: str | None = None
+    alert: bool = False
+    consumed: bool = True  # the person's typed message was used and may be deleted
+
+
+Shown = Callable[[int, int], Awaitable[None]]  # (draft id, message id) of a newly sent editor
+
+
+def already_shows(message: Message | None, screen: Screen) -> bool:
+    """Whether the message shows this screen already (a repeated tap)."""
+    if message is None or screen.text is None:
+        return False
+    plain = html.unescape(re.sub(r"<[^>]+>", "", screen.text))
+    if message.text != plain:
+        return False
+    if message.reply_markup is None or screen.markup is None:
+        return message.reply_markup is None and screen.markup is None
+    shown = message.reply_markup.model_dump(exclude_none=True)
+    return bool(shown == screen.markup.model_dump(exclude_none=True))
+
+
+async def show(
+    bot: Bot,
+    chat_id: int,
+    screen: Screen,
+    *,
+    tapped: Message | None = None,
+    shown: Shown | None = None,
+) -> None:
+    """Edit the message the screen names, or send a new one (and report its id to ``shown``).
+
+    A screen the tapped message already shows is not sent again: Telegram refuses an edit that
+    changes nothing."""
+    if screen.moved_from is not None:
+        with suppress(TelegramBadRequest):  # the old copy may be gone: nothing to tidy then
+            await bot.edit_message_text(
+                entry_texts.MOVED_BELOW, chat_id=chat_id, message_id=screen.moved_from
+            )
+    if screen.text is None or already_shows(tapped, screen):
+        return
+    if screen.edit is not None:
+        try:
+            await bot.edit_message_text(
+                screen.text, chat_id=chat_id, message_id=screen.edit, reply_markup=screen.markup
+            )
+            return
+        except TelegramBadRequest as error:
+            if "not modified" in str(error):
+                return
+            # The message is gone (deleted in the chat): show the screen anew below.
+    sent = await bot.send_message(chat_id, screen.text, reply_markup=screen.markup)
+    if screen.draft_id is not None and shown is not None:
+        await shown(screen.draft_id, sent.message_id)
+
+
+async def answer(message: Message, screen: Screen) -> None:
+    """Send the screen as a new message in the chat of ``message``."""
+    if screen.text is not None:
+        await message.answer(screen.text, reply_markup=screen.markup)

@@ -1,0 +1,209 @@
+"""The house rules that keep the code changeable (docs/architecture.md): imports go one way, and
+each table has one owner that writes it. Both read the source, so they fail on the commit that
+breaks a rule, not later."""
+
+from __future__ import annotations
+
+import ast
+import re
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = sorted(path for folder in ("bot", "handlers") for path in (ROOT / folder).rglob("*.py"))
+
+# -- imports --------------------------------------------------------------------------------------
+
+# Each folder (or top module) of ours and what it may import. Below the features: vocabulary,
+# texts, foundation, table owners, club services, Telegram glue. Features may use the features
+# named for them, never the other way round. Handlers use anything in bot/ but never each other;
+# bot/app.py wires everything.
+FOUNDATION = {"scoring", "bot.vocabulary"}
+ALLOWED: dict[str, set[str]] = {
+    "scoring": set(),
+    "bot.vocabulary": {"scoring"},
+    "bot.texts": {"scoring", "bot.vocabulary"},
+    "bot.callbacks": set(),
+    "bot.core": {*FOUNDATION, "bot.texts"},
+    "bot.tables": {*FOUNDATION, "bot.core"},
+    "bot.club": {*FOUNDATION, "bot.texts", "bot.core", "bot.tables"},
+    "bot.telegram": {*FOUNDATION, "bot.texts", "bot.core", "bot.club", "bot.callbacks"},
+}
+BELOW_FEATURES = {*ALLOWED} - {"scoring"} | {"scoring"}
+FEATURES: dict[str, set[str]] = {
+    "bot.announce": set(),
+    "bot.entry": set(),
+    "bot.identity": set(),
+    "bot.admin": set(),
+    "bot.rating": set(),
+    "bot.protests": {"bot.announce"},
+    "bot.delivery": {"bot.announce", "bot.protests"},
+}
+for feature, uses in FEATURES.items():
+    ALLOWED[feature] = BELOW_FEATURES | uses
+ALLOWED["handlers"] = {*ALLOWED, "bot.app"} - {"bot.app", "handlers"}
+ALLOWED["bot.app"] = {*ALLOWED, "handlers"}
+ALLOWED["bot.__main__"] = {"bot.app", "bot.core"}
+ALLOWED["bot"] = set()  # bot/__init__.py
+
+
+def unit(module: str) -> str:
+    """The folder (or top module) a dotted module name belongs to."""
+    parts = module.split(".")
+    if parts[0] in ("scoring", "handlers"):
+        return parts[0]
+    return ".".join(parts[:2]) if len(parts) > 1 else parts[0]
+
+
+def module_of(path: Path) -> str:
+    relative = path.relative_to(ROOT).with_suffix("")
+    parts = list(relative.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports_of(path: Path) -> list[tuple[int, str]]:
+    tree = ast.parse(path.read_text("utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.append((node.lineno, node.module))
+    ours = ("bot", "handlers", "scoring")
+    return [(line, name) for line, name in found if name.split(".")[0] in ours]
+
+
+def import_problems(paths: list[Path]) -> list[str]:
+    problems = []
+    for path in paths:
+        here = unit(module_of(path))
+        allowed = ALLOWED.get(here)
+        if allowed is None:
+            problems.append(f"{path.relative_to(ROOT)}: {here} has no place in ALLOWED")
+            continue
+        for line, name in imports_of(path):
+            there = unit(name)
+            if there == here:
+                if here == "handlers" and module_of(path) != "handlers":
+                    problems.append(f"{path.relative_to(ROOT)}:{line}: a handler imports {name}")
+                continue
+            if there not in allowed:
+                problems.append(f"{path.relative_to(ROOT)}:{line}: {here} imports {name}")
+    return problems
+
+
+def test_imports_go_one_way() -> None:
+    paths = [*SOURCES, *sorted((ROOT / "scoring").rglob("*.py"))]
+    assert import_problems(paths) == []
+
+
+def test_the_import_rule_catches_an_arrow_pointing_back_up(tmp_path: Path) -> None:
+    folder = ROOT / "bot" / "texts"
+    fake = folder / "_arrow_probe.py"
+    fake.write_text("from bot.rating.boards import table\n", "utf-8")
+    handler = ROOT / "handlers" / "_arrow_probe.py"
+    handler.write_text("from handlers.entry import build_router\n", "utf-8")
+    try:
+        problems = import_problems([fake, handler])
+    finally:
+        fake.unlink()
+        handler.unlink()
+    assert len(problems) == 2 and "bot.texts imports bot.rating.boards" in problems[0]
+
+
+# -- table owners ---------------------------------------------------------------------------------
+
+OWNERS = {
+    "fsm_state": "bot/core/fsm_storage.py",
+    "outbox": "bot/core/outbox.py",
+    "handled_updates": "bot/telegram/polling.py",
+    "members": "bot/club/members.py",
+    "member_rights": "bot/club/members.py",
+    "players": "bot/tables/players.py",
+    "player_audit": "bot/tables/players.py",
+    "link_requests": "bot/tables/link_requests.py",
+    "tournaments": "bot/tables/tournaments.py",
+    "stages": "bot/tables/tournaments.py",
+    "games": "bot/tables/games.py",
+    "game_seats": "bot/tables/games.py",
+    "audit_log": "bot/tables/audit.py",
+    "protests": "bot/tables/protests.py",
+    "drafts": "bot/tables/drafts.py",
+    "announcements": "bot/announce/announcer.py",
+    "club_chat_state": "bot/delivery/worker.py",
+}
+_WRITE = re.compile(
+    r"\b(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|(?<!DO )UPDATE(?:\s+OR\s+\w+)?"
+    r"|DELETE\s+FROM)\s+[\"'`]?(\w+)",
+    re.IGNORECASE,
+)
+
+
+def writes_in(source: str) -> set[str]:
+    """Tables written by the SQL in a module's string literals. SQL is written in capitals
+    here; a lower-case «update from» in a sentence counts only when it names a table."""
+    tree = ast.parse(source)
+    tables = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            for match in _WRITE.finditer(node.value):
+                table = match.group(1).lower()
+                if match.group(0).split()[0].isupper() or table in OWNERS:
+                    tables.add(table)
+    return tables
+
+
+def owner_problems(paths: list[Path]) -> list[str]:
+    problems = []
+    for path in paths:
+        name = str(path.relative_to(ROOT))
+        for table in sorted(writes_in(path.read_text("utf-8"))):
+            owner = OWNERS.get(table)
+            if owner is None:
+                problems.append(f"{name} writes {table}, which has no owner in OWNERS")
+            elif owner != name:
+                problems.append(f"{name} writes {table}, owned by {owner}")
+    return problems
+
+
+def test_every_table_is_written_by_its_owner_only() -> None:
+    assert owner_problems(SOURCES) == []
+
+
+def test_every_table_has_an_owner(tmp_path: Path) -> None:
+    from bot.core.db import bundled_migrations
+
+    connection = sqlite3.connect(tmp_path / "schema.sqlite3")
+    for migration in bundled_migrations():
+        connection.executescript(migration.sql)
+    tables = {
+        row[0]
+        for row in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
+    }
+    connection.close()
+    assert tables == set(OWNERS)
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "UPDATE games SET status = ?",
+        "INSERT INTO audit_log (game_id) VALUES (?)",
+        "INSERT OR IGNORE INTO game_seats VALUES (?)",
+        "delete from drafts where id = ?",
+    ],
+)
+def test_the_owner_rule_catches_a_write_outside_the_owner(sql: str) -> None:
+    fake = ROOT / "bot" / "rating" / "probe.py"
+    source = f"SQL = {sql!r}\n"
+    problems = [
+        f"{fake.relative_to(ROOT)} writes {table}, owned by {OWNERS[table]}"
+        for table in writes_in(source)
+    ]
+    assert len(problems) == 1 and "owned by bot/tables/" in problems[0]
