@@ -23,6 +23,7 @@ from aiogram.exceptions import (
 from aiogram.fsm.storage.memory import SimpleEventIsolation
 from aiogram.types import BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
 
+from bot.admin.service import ClubAdmin
 from bot.announce.announcer import Announcer
 from bot.club.games import Games
 from bot.club.members import MemberDirectory
@@ -40,6 +41,7 @@ from bot.identity.service import Identity
 from bot.protests.service import Protests
 from bot.rating.interchange import Importer
 from bot.rating.pictures import stop_drawing
+from bot.rating.screens import RatingScreens
 from bot.rating.service import Ratings
 from bot.rating.standings import Standings
 from bot.telegram.expired_callbacks import ExpiredCallbackAnswers
@@ -84,6 +86,7 @@ def create_dispatcher(
     outbox = Outbox(settings, database, clock, announcer, members)
     standings = Standings(database, tournaments, window)
     protests = Protests(database, clock, window, settings.zone, members, announcer)
+    ratings = Ratings(database, tournaments, standings, clock, window)
     scheduler = Scheduler(clock)
     scheduler.add("protest windows", protests.next_deadline, protests.finalize_due)
     # What a committed change sets going, wired once: nobody wakes these by hand.
@@ -113,10 +116,12 @@ def create_dispatcher(
         outbox=outbox,
         standings=standings,
         scheduler=scheduler,
-        ratings=Ratings(database, tournaments, standings, clock, window),
+        ratings=ratings,
+        rating=RatingScreens(ratings, settings.zone),
         importer=Importer(database, clock),
         identity=Identity(database, clock, members),
         protests=protests,
+        club_admin=ClubAdmin(settings, members, tournaments),
         in_flight=in_flight,
         journal=journal,
     )

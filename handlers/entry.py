@@ -14,18 +14,18 @@ from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import EntryCB, GameCB
 from bot.entry.editor import Editor
-from bot.telegram.filters import HAS_TEXT, PLAIN_TEXT, PRIVATE
+from bot.telegram.filters import HAS_TEXT, PLAIN_TEXT, PRIVATE, judge
 from bot.telegram.screen import show
 from bot.texts import entry as texts
 from bot.vocabulary.rights import Member
 
 
-async def cmd_game(message: Message, bot: Bot, member: Member, editor: Editor) -> None:
-    await show(bot, message.chat.id, await editor.open(member), shown=editor.shown)
+async def cmd_game(message: Message, member: Member, editor: Editor) -> None:
+    await show(message, await editor.open(member), shown=editor.shown)
 
 
-async def cmd_games(message: Message, bot: Bot, member: Member, editor: Editor) -> None:
-    await show(bot, message.chat.id, await editor.correctable(member), shown=editor.shown)
+async def cmd_games(message: Message, member: Member, editor: Editor) -> None:
+    await show(message, await editor.correctable(member), shown=editor.shown)
 
 
 async def cmd_game_in_group(message: Message, bot: Bot) -> None:
@@ -35,15 +35,15 @@ async def cmd_game_in_group(message: Message, bot: Bot) -> None:
 
 async def is_editing(message: Message, member: Member, editor: Editor) -> bool:
     """Texts go to the editor only while the judge has a draft open (stored once: the draft)."""
-    return member.is_judge and await editor.is_editing(member.user_id)
+    return await editor.is_editing(member.user_id)
 
 
-async def on_text(message: Message, bot: Bot, member: Member, editor: Editor) -> None:
+async def on_text(message: Message, member: Member, editor: Editor) -> None:
     screen = await editor.on_text(member, message.text or "")
     if screen.consumed and screen.text is not None:
         with suppress(TelegramBadRequest):  # keep the chat to the one editor message
             await message.delete()
-    await show(bot, message.chat.id, screen, shown=editor.shown)
+    await show(message, screen, shown=editor.shown)
 
 
 async def on_other_message(message: Message) -> None:
@@ -51,33 +51,51 @@ async def on_other_message(message: Message) -> None:
 
 
 async def on_button(
-    callback: CallbackQuery, callback_data: EntryCB, bot: Bot, member: Member, editor: Editor
+    callback: CallbackQuery, callback_data: EntryCB, member: Member, editor: Editor
 ) -> None:
     message = callback.message
     if not isinstance(message, Message):  # too old for Telegram to show us
         await callback.answer(texts.STALE_BUTTON)
         return
     screen = await editor.on_button(member, callback_data, message.message_id)
-    await show(bot, message.chat.id, screen, tapped=message, shown=editor.shown)
+    await show(message, screen, tapped=True, shown=editor.shown)
     await callback.answer(screen.toast, show_alert=screen.alert)
 
 
 async def on_game_button(
-    callback: CallbackQuery, callback_data: GameCB, bot: Bot, member: Member, editor: Editor
+    callback: CallbackQuery, callback_data: GameCB, member: Member, editor: Editor
 ) -> None:
     screen = await editor.on_game_button(member, callback_data)
     await callback.answer(screen.toast, show_alert=screen.alert)
     if isinstance(callback.message, Message):
-        await show(bot, callback.message.chat.id, screen, shown=editor.shown)
+        await show(callback.message, screen, shown=editor.shown)
+
+
+async def not_a_judge(message: Message) -> None:
+    await message.answer(texts.NOT_A_JUDGE)
+
+
+async def not_a_judge_button(callback: CallbackQuery) -> None:
+    await callback.answer(texts.NOT_A_JUDGE, show_alert=True)
 
 
 def build_router() -> Router:
-    router = Router(name="entry")
-    router.message.register(cmd_game, Command("game"), PRIVATE)
-    router.message.register(cmd_game_in_group, Command("game", "games"), ~PRIVATE)
-    router.message.register(cmd_games, Command("games"), PRIVATE)
-    router.message.register(on_text, PRIVATE, PLAIN_TEXT, is_editing)
-    router.message.register(on_other_message, PRIVATE, ~HAS_TEXT, is_editing)
-    router.callback_query.register(on_button, EntryCB.filter())
-    router.callback_query.register(on_game_button, GameCB.filter())
-    return router
+    """Result entry needs the judge right (the judges' router filter); then what everyone else
+    is told. A router's own handlers come before its children's, so both are children."""
+    root = Router(name="entry")
+    judges = Router(name="entry-judges")
+    judges.message.filter(judge)
+    judges.callback_query.filter(judge)
+    judges.message.register(cmd_game, Command("game"), PRIVATE)
+    judges.message.register(cmd_games, Command("games"), PRIVATE)
+    judges.message.register(on_text, PRIVATE, PLAIN_TEXT, is_editing)
+    judges.message.register(on_other_message, PRIVATE, ~HAS_TEXT, is_editing)
+    judges.callback_query.register(on_button, EntryCB.filter())
+    judges.callback_query.register(on_game_button, GameCB.filter())
+    others = Router(name="entry-others")
+    others.message.register(cmd_game_in_group, Command("game", "games"), ~PRIVATE)
+    others.message.register(not_a_judge, Command("game", "games"), PRIVATE)
+    others.callback_query.register(not_a_judge_button, EntryCB.filter())
+    others.callback_query.register(not_a_judge_button, GameCB.filter())
+    root.include_routers(judges, others)
+    return root

@@ -2,69 +2,41 @@
 
 from __future__ import annotations
 
-from aiogram import Bot, Router
+from aiogram import Router
 from aiogram.filters import Command, CommandObject
-from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
-from aiogram.utils.keyboard import InlineKeyboardBuilder
+from aiogram.types import CallbackQuery, Message
 
 from bot.announce.announcer import Announcer
 from bot.callbacks import PlayerCB
 from bot.club.players import Player
-from bot.core.config import Settings
 from bot.identity.service import Identity, IdentityError
-from bot.rating.service import RatingError, Ratings
+from bot.rating.screens import RatingScreens
 from bot.telegram.filters import PRIVATE
+from bot.telegram.screen import answer, answer_picture
 from bot.texts import record as texts
-from bot.texts.clock import clock_time
-from bot.vocabulary.ratings import Record
 from bot.vocabulary.rights import Member
 
 
-def _keyboard(data: Record) -> InlineKeyboardMarkup | None:
-    if not data.recent or data.standing is None:
-        return None
-    builder = InlineKeyboardBuilder()
-    for game in data.recent:
-        builder.button(text=texts.recent_button(game), callback_data=PlayerCB(g=game.game_id))
-    builder.adjust(1)
-    return builder.as_markup()
-
-
-async def _show(
-    message: Message, bot: Bot, player: Player, ratings: Ratings, settings: Settings
-) -> None:
-    try:
-        tournament = await ratings.tournament("")
-    except RatingError as error:
-        await message.answer(error.message)
-        return
-    data, now = await ratings.record(tournament, player)
-    await message.answer(
-        texts.record_text(data, clock_time(now, settings.zone)), reply_markup=_keyboard(data)
-    )
-    if len(data.cumulative) >= 1:
-        from bot.rating import pictures  # lazy: the drawing library loads on first use
-
-        picture = await pictures.render_async(pictures.progress_chart(data))
-        await message.answer_photo(pictures.as_input(picture, "progress.png"),
-                                   caption=texts.CHART_CAPTION)  # fmt: skip
+async def _show(message: Message, player: Player, rating: RatingScreens) -> None:
+    screen, picture = await rating.record(player)
+    await answer(message, screen)
+    if picture is not None:
+        await answer_picture(message, picture)
 
 
 async def cmd_me(
-    message: Message, bot: Bot, member: Member, identity: Identity, ratings: Ratings,
-    settings: Settings,
-) -> None:  # fmt: skip
+    message: Message, member: Member, identity: Identity, rating: RatingScreens
+) -> None:
     player = await identity.linked_player(member.user_id)
     if player is None:
         await message.answer(texts.NOT_LINKED)
         return
-    await _show(message, bot, player, ratings, settings)
+    await _show(message, player, rating)
 
 
 async def cmd_player(
-    message: Message, command: CommandObject, bot: Bot, identity: Identity, ratings: Ratings,
-    settings: Settings,
-) -> None:  # fmt: skip
+    message: Message, command: CommandObject, identity: Identity, rating: RatingScreens
+) -> None:
     nickname = (command.args or "").strip()
     if not nickname:
         await message.answer(texts.PLAYER_USAGE)
@@ -74,7 +46,7 @@ async def cmd_player(
     except IdentityError as error:
         await message.answer(error.message)
         return
-    await _show(message, bot, player, ratings, settings)
+    await _show(message, player, rating)
 
 
 async def in_group(message: Message) -> None:

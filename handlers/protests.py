@@ -6,14 +6,14 @@ their step in the FSM state) and shows the screen it returns."""
 
 from __future__ import annotations
 
-from aiogram import Bot, F, Router
+from aiogram import F, Router
 from aiogram.filters import Command, CommandObject, CommandStart, StateFilter
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import CallbackQuery, Message
 
 from bot.announce.announcer import PROTEST_LINK
-from bot.callbacks import GameAction, GameCB, ProtestAction, ProtestCB
+from bot.callbacks import ProtestAction, ProtestCB
 from bot.entry.editor import Editor
 from bot.protests.service import ProtestError, Protests
 from bot.telegram.filters import GROUP, HAS_TEXT, PLAIN_TEXT, PRIVATE
@@ -136,19 +136,13 @@ async def on_decision_button(
 
 
 async def on_change_button(
-    callback: CallbackQuery, callback_data: ProtestCB, protests: Protests, member: Member,
-    editor: Editor, bot: Bot,
-) -> None:  # fmt: skip
+    callback: CallbackQuery, callback_data: ProtestCB, member: Member, editor: Editor
+) -> None:
     """«Change the result»: the game's protocol opens in the editor; saving it decides."""
-    try:
-        protest = await protests.start_change(callback_data.i, member.user_id)
-    except ProtestError as error:
-        await callback.answer(error.message, show_alert=True)
-        return
-    screen = await editor.on_game_button(member, GameCB(a=GameAction.CORRECT, g=protest.game_id))
-    await callback.answer(screen.toast or texts.CHANGE_OPENED, show_alert=bool(screen.toast))
+    screen = await editor.change_for_protest(member, callback_data.i)
+    await callback.answer(screen.toast or texts.CHANGE_OPENED, show_alert=screen.alert)
     if isinstance(callback.message, Message):
-        await show(bot, callback.message.chat.id, screen, shown=editor.shown)
+        await show(callback.message, screen, shown=editor.shown)
 
 
 async def on_reason_text(
@@ -194,7 +188,7 @@ async def cmd_settings(message: Message, member: Member, protests: Protests) -> 
 
 
 async def on_settings_button(
-    callback: CallbackQuery, callback_data: ProtestCB, member: Member, protests: Protests, bot: Bot
+    callback: CallbackQuery, callback_data: ProtestCB, member: Member, protests: Protests
 ) -> None:
     message = callback.message if isinstance(callback.message, Message) else None
     screen = await protests.switch_private_results(
@@ -202,7 +196,7 @@ async def on_settings_button(
     )
     await callback.answer()
     if message is not None and screen.text is not None:
-        await show(bot, message.chat.id, screen, tapped=message)
+        await show(message, screen, tapped=True)
 
 
 async def decides(event: object, member: Member) -> bool:

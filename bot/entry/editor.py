@@ -1,8 +1,9 @@
 """The result-entry dialog: what each tap and each typed text does to a judge's draft.
 
-The entry router's only collaborator. Every method takes what the update said and returns the
-``Screen`` to show; the draft is stored before the screen is returned, so whatever happens to the
-message, the database holds the truth.
+The entry router's only collaborator; the router lets only judges in (its filter). Every method
+takes what the update said and returns the ``Screen`` to show; the draft is stored before the
+screen is returned, so whatever happens to the message, the database holds the truth. The steps
+that need no data are ``bot.entry.steps``; typed texts are ``bot.entry.typed``.
 """
 
 from __future__ import annotations
@@ -24,10 +25,13 @@ from bot.entry.draft import Draft, Drafts, Step
 from bot.entry.screens import EditorContext
 from bot.entry.steps import EntryError
 from bot.entry.typed import PartlyUsed, TypedInput
+from bot.tables import protests as protest_rows
 from bot.telegram.screen import Screen
 from bot.texts import entry as texts
+from bot.texts import protests as protest_texts
 from bot.vocabulary.protocol import Protocol
 from bot.vocabulary.rights import Member
+from bot.vocabulary.statuses import ProtestStatus
 from scoring import Ruleset
 
 _MAX_ID = 2**53
@@ -67,8 +71,6 @@ class Editor:
 
     async def open(self, judge: Member) -> Screen:
         """/game: the judge's open draft (its old message turns into a note), or a new one."""
-        if not judge.is_judge:
-            return Screen(texts.NOT_A_JUDGE)
         draft = await self.drafts.of_judge(judge.user_id)
         if draft is not None:
             draft.notice = texts.CONTINUING
@@ -89,8 +91,6 @@ class Editor:
 
     async def correctable(self, judge: Member) -> Screen:
         """/games: the games this judge may still correct."""
-        if not judge.is_judge:
-            return Screen(texts.NOT_A_JUDGE)
         current = await self.tournaments.current()
         if current is None:
             return Screen(texts.NO_TOURNAMENT)
@@ -102,8 +102,6 @@ class Editor:
         return Screen(texts.CORRECTABLE_GAMES, screens.correctable_keyboard(games))
 
     async def on_game_button(self, judge: Member, data: GameCB) -> Screen:
-        if not judge.is_judge:
-            return Screen(toast=texts.NOT_A_JUDGE, alert=True)
         if data.a is GameAction.NEXT_GAME:
             return await self.open(judge)
         game = await self.games.get(data.g) if 0 < data.g < _MAX_ID else None
@@ -128,6 +126,18 @@ class Editor:
         moved = existing.message_id if existing is not None else None
         return await self._show(await self.drafts.open(draft), edit=None, moved_from=moved)
 
+    async def change_for_protest(self, judge: Member, protest_id: int) -> Screen:
+        """«Изменить результат» on a protest: its game opens for correction, and saving the
+        correction decides the protest (``bot.club.decisions.decide_by_change``)."""
+        async with self.drafts.database.transaction() as tx:
+            protest = await protest_rows.get(tx, protest_id)
+            if protest is None:
+                return Screen(toast=protest_texts.NO_SUCH_PROTEST, alert=True)
+            if protest.status is not ProtestStatus.PENDING:
+                return Screen(toast=protest_texts.already_decided(protest.status), alert=True)
+            await protest_rows.take_for_change(tx, protest_id, judge.user_id)
+        return await self.on_game_button(judge, GameCB(a=GameAction.CORRECT, g=protest.game_id))
+
     async def shown(self, draft_id: int, message_id: int) -> None:
         """The editor was sent as a new message: taps and texts now belong to that one."""
         await self.drafts.set_message(draft_id, message_id)
@@ -136,7 +146,7 @@ class Editor:
 
     async def on_text(self, judge: Member, text: str) -> Screen:
         draft = await self.drafts.of_judge(judge.user_id)
-        if draft is None or not judge.is_judge:
+        if draft is None:
             return Screen(texts.NO_OPEN_DRAFT)
         if self.typed.continues_a_refused_text(draft):
             return Screen(consumed=False)
@@ -154,8 +164,6 @@ class Editor:
     # -- buttons -------------------------------------------------------------------------------
 
     async def on_button(self, judge: Member, data: EntryCB, message_id: int) -> Screen:
-        if not judge.is_judge:
-            return Screen(toast=texts.NOT_A_JUDGE, alert=True)
         draft = await self.drafts.of_judge(judge.user_id)
         if draft is None or draft.id != data.d:
             game_id = await self.games.by_submission(data.d) if data.d < _MAX_ID else None

@@ -227,13 +227,6 @@ class Protests:
             await enqueue(tx, CLUB, Kind.ANNOUNCE, now, game_id=protest.game_id)
         return Screen(texts.decided_for_decider(protest.table, protest.number, status))
 
-    async def start_change(self, protest_id: int, actor_id: int) -> Protest:
-        """«Change the result»: the head judge edits the game; saving it decides the protest."""
-        async with self.database.transaction() as tx:
-            protest = await self._pending(tx, protest_id)
-            await rows.take_for_change(tx, protest_id, actor_id)
-        return protest
-
     async def annul(self, game_id: int, actor_id: int, reason: str) -> None:
         """§8.9 without a protest: a head judge orders a replay."""
         reason = _reason(reason)

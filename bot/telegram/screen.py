@@ -11,9 +11,8 @@ from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from dataclasses import dataclass
 
-from aiogram import Bot
 from aiogram.exceptions import TelegramBadRequest
-from aiogram.types import InlineKeyboardMarkup, Message
+from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, Message
 
 from bot.texts import entry as entry_texts
 
@@ -49,23 +48,21 @@ def already_shows(message: Message | None, screen: Screen) -> bool:
 
 
 async def show(
-    bot: Bot,
-    chat_id: int,
-    screen: Screen,
-    *,
-    tapped: Message | None = None,
-    shown: Shown | None = None,
+    where: Message, screen: Screen, *, tapped: bool = False, shown: Shown | None = None
 ) -> None:
-    """Edit the message the screen names, or send a new one (and report its id to ``shown``).
+    """Show the screen in the chat of ``where``: edit the message the screen names, or send a
+    new one (and report its id to ``shown``).
 
-    A screen the tapped message already shows is not sent again: Telegram refuses an edit that
-    changes nothing."""
+    ``tapped``: ``where`` is the message whose button was pressed; a screen it already shows is
+    not sent again (Telegram refuses an edit that changes nothing)."""
+    bot, chat_id = where.bot, where.chat.id
+    assert bot is not None, "messages of handled updates are bound to their bot"
     if screen.moved_from is not None:
         with suppress(TelegramBadRequest):  # the old copy may be gone: nothing to tidy then
             await bot.edit_message_text(
                 entry_texts.MOVED_BELOW, chat_id=chat_id, message_id=screen.moved_from
             )
-    if screen.text is None or already_shows(tapped, screen):
+    if screen.text is None or (tapped and already_shows(where, screen)):
         return
     if screen.edit is not None:
         try:
@@ -86,3 +83,18 @@ async def answer(message: Message, screen: Screen) -> None:
     """Send the screen as a new message in the chat of ``message``."""
     if screen.text is not None:
         await message.answer(screen.text, reply_markup=screen.markup)
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """A PNG to send as a photo, with its caption."""
+
+    png: bytes
+    filename: str
+    caption: str
+
+
+async def answer_picture(message: Message, picture: Picture) -> None:
+    await message.answer_photo(
+        BufferedInputFile(picture.png, picture.filename), caption=picture.caption
+    )

@@ -1,0 +1,164 @@
+"""What admins run: appointing staff and taking rights away, tournaments, stages and rulesets.
+
+Every method takes what the command said and returns the ``Screen`` to show; refusals are
+screens too (a clear Russian line), so the handlers only show."""
+
+from __future__ import annotations
+
+from aiogram import Bot
+from aiogram.types import User
+
+from bot.admin.screens import ruleset_choices, ruleset_screen, staff_screen, tournaments_screen
+from bot.callbacks import AdminAction, AdminCB
+from bot.club.members import KnownMember, MemberDirectory
+from bot.club.tournaments import Tournament, TournamentError, Tournaments
+from bot.core.config import Settings
+from bot.core.parsing import MAX_TELEGRAM_ID, InputError, user_reference
+from bot.telegram.menus import publish_menu
+from bot.telegram.screen import Screen
+from bot.texts import admin as texts
+from bot.texts import common
+from bot.texts import entry as entry_texts
+from bot.texts import tournaments as tournament_texts
+from bot.texts.markup import quote
+from bot.vocabulary.rights import Member, Right
+from scoring import RulesetError
+
+APPOINT = {"judge": Right.JUDGE, "headjudge": Right.HEAD_JUDGE, "admin": Right.ADMIN}
+
+
+class _Refused(Exception):
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class ClubAdmin:
+    def __init__(
+        self, settings: Settings, members: MemberDirectory, tournaments: Tournaments
+    ) -> None:
+        self.settings = settings
+        self.members = members
+        self.tournaments = tournaments
+
+    # -- staff ---------------------------------------------------------------------------------
+
+    async def _whom(self, args: str | None, replied: User | None) -> KnownMember | None:
+        """The person a command names: ``@username`` or id as its argument, or the replied-to.
+
+        None when the command names nobody; refused when it names someone the bot never saw."""
+        if args and args.strip():
+            reference = args.split()[0]
+            try:
+                parsed = user_reference(reference)
+            except InputError as error:
+                raise _Refused(error.message) from None
+            found = await self.members.find(parsed)
+            if found is None:
+                raise _Refused(texts.never_wrote(reference))
+            return found
+        if replied is not None and not replied.is_bot:
+            await self.members.resolve(replied)
+            return await self.members.get(replied.id)
+        return None
+
+    async def appoint(
+        self, bot: Bot, actor: Member, command: str, args: str | None, replied: User | None
+    ) -> Screen:
+        """/judge, /headjudge, /admin: the right given, the person told in private (through the
+        outbox) and his command menu shown anew."""
+        right = APPOINT[command]
+        try:
+            target = await self._whom(args, replied)
+        except _Refused as refused:
+            return Screen(refused.message)
+        if target is None:
+            return Screen(texts.whom_to_appoint(command))
+        tell = texts.you_were_appointed(right) if target.user_id != actor.user_id else None
+        added = await self.members.grant(target.user_id, right, actor.user_id, tell)
+        await self._refresh_menu(bot, target.user_id)
+        return Screen(texts.appointed(target.label, right, added))
+
+    async def unjudge(self, bot: Bot, args: str | None, replied: User | None) -> Screen:
+        try:
+            target = await self._whom(args, replied)
+        except _Refused as refused:
+            return Screen(refused.message)
+        if target is None:
+            return Screen(texts.WHOM_TO_REVOKE)
+        taken = await self.members.revoke_all(target.user_id)
+        await self._refresh_menu(bot, target.user_id)
+        lines = [texts.revoked(target.label, taken)]
+        if self.settings.is_admin(target.user_id):
+            lines.append(texts.STAYS_ADMIN)
+        return Screen("\n".join(lines))
+
+    async def _refresh_menu(self, bot: Bot, user_id: int) -> None:
+        member = await self.members.member(user_id)
+        if await publish_menu(bot, member):
+            await self.members.menu_published(member)
+
+    async def staff(self) -> Screen:
+        return staff_screen(await self.members.staff())
+
+    # -- tournaments ---------------------------------------------------------------------------
+
+    async def new_tournament(self, actor: Member, title: str | None, request_key: str) -> Screen:
+        """``request_key`` names the request: handled twice after a crash, created once."""
+        try:
+            tournament = await self.tournaments.create(
+                title or "", self.settings.ruleset, actor.user_id, request_key
+            )
+        except (TournamentError, RulesetError) as error:
+            return Screen(quote(error))
+        text = tournament_texts.created(
+            tournament.title, tournament.ruleset_ref, tournament_texts.FIRST_STAGE
+        )
+        return ruleset_screen(text, tournament.id, self.settings)
+
+    async def tournament_list(self) -> Screen:
+        return tournaments_screen(await self.tournaments.all())
+
+    async def _current(self) -> Tournament:
+        current = await self.tournaments.current()
+        if current is None:
+            raise _Refused(entry_texts.NO_TOURNAMENT)
+        return current[0]
+
+    async def new_stage(self, name: str | None) -> Screen:
+        try:
+            current = await self._current()
+            stage = await self.tournaments.new_stage(current.id, name or "")
+        except _Refused as refused:
+            return Screen(refused.message)
+        except TournamentError as error:
+            return Screen(quote(error))
+        return Screen(tournament_texts.stage_started(stage.name, current.title))
+
+    async def ruleset(self) -> Screen:
+        try:
+            tournament = await self._current()
+        except _Refused as refused:
+            return Screen(refused.message)
+        text = tournament_texts.ruleset_of(
+            tournament.title, tournament.ruleset_ref, tournament.ruleset().title
+        )
+        return ruleset_screen(text, tournament.id, self.settings)
+
+    async def tapped(self, data: AdminCB) -> Screen:
+        """«Make current» or a ruleset: the toast, and the line that says what was done."""
+        if not 0 < data.t < MAX_TELEGRAM_ID:
+            return Screen(toast=common.STALE_BUTTON, alert=True)
+        try:
+            if data.a is AdminAction.MAKE_CURRENT:
+                tournament = await self.tournaments.make_current(data.t)
+                text = tournament_texts.now_current(tournament.title)
+            else:
+                ref = ruleset_choices(self.settings).get(data.v)
+                if ref is None:
+                    raise TournamentError(common.STALE_BUTTON)
+                tournament = await self.tournaments.set_ruleset(data.t, ref)
+                text = tournament_texts.ruleset_set(tournament.title, tournament.ruleset_ref)
+        except (TournamentError, RulesetError) as error:
+            return Screen(toast=str(error)[:200], alert=True)
+        return Screen(text, toast=texts.DONE)

@@ -1,0 +1,213 @@
+"""The rating wing's screens: /rating pages with their buttons, the group's summary, the
+pictures, /mingames, and a player's record (/me, /player).
+
+Pages already drawn are kept (``_Pages``): thirty players asking at once mostly see the same page
+of the same table, and drawing it (twenty rows of numbers, eight buttons) was a fifth of a
+/rating under load."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, replace
+from zoneinfo import ZoneInfo
+
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.callbacks import PlayerCB, RatingAction, RatingCB
+from bot.club.players import Player
+from bot.core.parsing import small_number
+from bot.rating.service import RatingError, Ratings, pages_of, parse_request
+from bot.tables.tournaments import Tournament
+from bot.telegram.keyboards import button, column, keyboard, link
+from bot.telegram.screen import Picture, Screen
+from bot.texts import common
+from bot.texts import rating as texts
+from bot.texts import record as record_texts
+from bot.texts.clock import clock_time
+from bot.vocabulary.ratings import Kind, Record, Table
+
+DEEP_LINK = "rating"  # /start rating-<tournament>-<board>
+
+
+def _keyboard(tournament_id: int, kind: Kind, number: int, pages: int) -> InlineKeyboardMarkup:
+    """◀ ▶ (when there is a page that way), the other boards three in a row, the picture."""
+
+    def tap(text: str, action: RatingAction, board: Kind, page: int) -> InlineKeyboardButton:
+        return button(text, RatingCB(a=action, t=tournament_id, k=board, p=page))
+
+    arrows = []
+    if number > 1:
+        arrows.append(tap(texts.PREVIOUS, RatingAction.PAGE, kind, number - 1))
+    if number < pages:
+        arrows.append(tap(texts.NEXT, RatingAction.PAGE, kind, number + 1))
+    boards = [
+        tap(texts.BOARD_BUTTON[other], RatingAction.PAGE, other, 1)
+        for other in Kind
+        if other is not kind
+    ]
+    picture = [tap(texts.PICTURE, RatingAction.PICTURE, kind, number)]
+    return keyboard([arrows, boards[:3], boards[3:], picture])
+
+
+@dataclass(frozen=True, slots=True)
+class _Drawn:
+    table: Table  # kept alive with its page, so that its id cannot be reused meanwhile
+    screen: Screen
+
+
+class _Pages:
+    """Pages already drawn, by the table they show, the page, the reader's row and the minute."""
+
+    SIZE = 256
+
+    def __init__(self) -> None:
+        self._drawn: OrderedDict[tuple[int, str, int, int | None, str], _Drawn] = OrderedDict()
+
+    def get(
+        self, table: Table, title: str, number: int, mine: int | None, as_of: str
+    ) -> Screen | None:
+        key = (id(table), title, number, mine, as_of)
+        drawn = self._drawn.get(key)
+        if drawn is None or drawn.table is not table:  # an id reused by a newer table
+            return None
+        self._drawn.move_to_end(key)
+        return drawn.screen
+
+    def put(
+        self, table: Table, title: str, number: int, mine: int | None, as_of: str, screen: Screen
+    ) -> None:
+        self._drawn[(id(table), title, number, mine, as_of)] = _Drawn(table, screen)
+        if len(self._drawn) > self.SIZE:
+            self._drawn.popitem(last=False)
+
+
+def _kind(value: str) -> Kind:
+    return Kind(value) if value in Kind.__members__.values() else Kind.TOTAL
+
+
+class RatingScreens:
+    def __init__(self, ratings: Ratings, zone: ZoneInfo) -> None:
+        self.ratings = ratings
+        self.zone = zone
+        self._pages = _Pages()
+
+    async def _page(self, tournament: Tournament, kind: Kind, number: int, user_id: int) -> Screen:
+        table, now = await self.ratings.table(tournament, kind)
+        pages = pages_of(len(table.rows))
+        if not 1 <= number <= pages:
+            raise RatingError(texts.NO_SUCH_PAGE)
+        mine = await self.ratings.linked_player(user_id)
+        as_of = clock_time(now, self.zone)
+        screen = self._pages.get(table, tournament.title, number, mine, as_of)
+        if screen is None:
+            text = texts.page(tournament.title, table, number, pages, mine, as_of)
+            screen = Screen(text, _keyboard(tournament.id, kind, number, pages))
+            self._pages.put(table, tournament.title, number, mine, as_of, screen)
+        return screen
+
+    async def first_page(self, args: str | None, user_id: int) -> Screen:
+        """``/rating`` in private: the first page of the board and tournament asked for."""
+        request = parse_request(args)
+        try:
+            tournament = await self.ratings.tournament(request.tournament)
+            return await self._page(tournament, request.kind, 1, user_id)
+        except RatingError as error:
+            return Screen(error.message)
+
+    async def from_link(self, args: str | None, user_id: int) -> Screen:
+        """The «Вся таблица» button in the group opens the private chat with ``/start rating-…``."""
+        parts = (args or "").split("-")
+        tournament_id = small_number(parts[1], 1, 2**31) if len(parts) > 1 else None
+        kind = _kind(parts[2]) if len(parts) > 2 else Kind.TOTAL
+        try:
+            tournament = await self.ratings.by_id(tournament_id) if tournament_id else None
+            tournament = tournament or await self.ratings.tournament("")
+            return await self._page(tournament, kind, 1, user_id)
+        except RatingError as error:
+            return Screen(error.message)
+
+    async def group(self, args: str | None, user_id: int, bot_username: str | None) -> Screen:
+        """``/rating`` in the club chat: the top of the board and a button to the whole table."""
+        request = parse_request(args)
+        try:
+            tournament = await self.ratings.tournament(request.tournament)
+        except RatingError as error:
+            return Screen(error.message)
+        table, now = await self.ratings.table(tournament, request.kind)
+        mine = await self.ratings.linked_player(user_id)
+        text = texts.group_summary(tournament.title, table, mine, clock_time(now, self.zone))
+        start = f"{DEEP_LINK}-{tournament.id}-{request.kind.value}"
+        url = f"https://t.me/{bot_username}?start={start}"
+        return Screen(text, column([link(texts.FULL_TABLE, url)]))
+
+    async def tapped(self, data: RatingCB, user_id: int, message_id: int) -> Screen:
+        """A page or board button: that page in place of the tapped one; a picture button: the
+        toast (the picture follows, ``picture``); a stale one: why not."""
+        if data.k not in set(Kind):
+            return Screen(toast=common.STALE_BUTTON, alert=True)
+        try:
+            tournament = await self.ratings.by_id(data.t)
+            screen = await self._page(tournament, Kind(data.k), data.p, user_id)
+        except RatingError as error:
+            return Screen(toast=error.message, alert=True)
+        if data.a is RatingAction.PICTURE:
+            return Screen(toast=texts.DRAWING)
+        return replace(screen, edit=message_id)
+
+    async def picture(self, data: RatingCB, user_id: int) -> Picture:
+        """The page of a board as a picture (after ``tapped`` said it exists)."""
+        from bot.rating import pictures  # lazy: the drawing library loads on first use
+
+        tournament = await self.ratings.by_id(data.t)
+        table, now = await self.ratings.table(tournament, Kind(data.k))
+        pages = pages_of(len(table.rows))
+        mine = await self.ratings.linked_player(user_id)
+        drawing = pictures.standings_picture(
+            tournament.title, table, data.p, pages, mine, clock_time(now, self.zone)
+        )
+        png = await pictures.render_async(drawing)
+        caption = texts.picture_caption(tournament.title, data.p, pages)
+        return Picture(png, f"rating-{data.p}.png", caption)
+
+    async def min_games(self, args: str | None) -> Screen:
+        """``/mingames``: the boards' minimum of games, shown or set (``auto``: the default)."""
+        try:
+            tournament = await self.ratings.tournament("")
+        except RatingError as error:
+            return Screen(error.message)
+        words = (args or "").strip()
+        if not words:
+            return Screen(texts.min_games_shown(tournament.title, tournament.min_games))
+        automatic = words.casefold() in ("auto", "авто")
+        value = None if automatic else small_number(words, 0, 1000)
+        if value is None and not automatic:
+            return Screen(texts.MIN_GAMES_INVALID)
+        await self.ratings.set_min_games(tournament.id, value)
+        return Screen(texts.min_games_set(tournament.title, value))
+
+    # -- a player's record ---------------------------------------------------------------------
+
+    async def record(self, player: Player) -> tuple[Screen, Picture | None]:
+        """/me, /player: the record in the current tournament, and his points game by game."""
+        try:
+            tournament = await self.ratings.tournament("")
+        except RatingError as error:
+            return Screen(error.message), None
+        data, now = await self.ratings.record(tournament, player)
+        screen = Screen(
+            record_texts.record_text(data, clock_time(now, self.zone)), _recent_games(data)
+        )
+        if not data.cumulative:
+            return screen, None
+        from bot.rating import pictures  # lazy: the drawing library loads on first use
+
+        png = await pictures.render_async(pictures.progress_chart(data))
+        return screen, Picture(png, "progress.png", record_texts.CHART_CAPTION)
+
+
+def _recent_games(data: Record) -> InlineKeyboardMarkup | None:
+    if not data.recent or data.standing is None:
+        return None
+    return column(
+        button(record_texts.recent_button(game), PlayerCB(g=game.game_id)) for game in data.recent
+    )
