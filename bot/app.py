@@ -29,6 +29,7 @@ from bot.club.games import Games
 from bot.club.members import MemberDirectory
 from bot.club.players import PlayerDirectory
 from bot.club.tournaments import Tournaments
+from bot.core.backup import Backups
 from bot.core.clock import Clock
 from bot.core.config import Settings
 from bot.core.db import Change, Database
@@ -39,7 +40,7 @@ from bot.entry.draft import Drafts
 from bot.entry.editor import Editor
 from bot.identity.service import Identity
 from bot.protests.service import Protests
-from bot.rating.interchange import Importer
+from bot.rating.interchange import Files, Importer
 from bot.rating.pictures import stop_drawing
 from bot.rating.screens import RatingScreens
 from bot.rating.service import Ratings
@@ -118,10 +119,11 @@ def create_dispatcher(
         scheduler=scheduler,
         ratings=ratings,
         rating=RatingScreens(ratings, settings.zone),
-        importer=Importer(database, clock),
+        files=Files(Importer(database, clock), ratings),
         identity=Identity(database, clock, members),
         protests=protests,
         club_admin=ClubAdmin(settings, members, tournaments),
+        backups=Backups(database, clock, settings.zone),
         in_flight=in_flight,
         journal=journal,
     )

@@ -8,10 +8,7 @@ from aiogram import Router
 from aiogram.filters import Command
 from aiogram.types import BufferedInputFile, Message
 
-from bot.core.backup import MAX_SEND_BYTES, snapshot
-from bot.core.clock import Clock
-from bot.core.config import Settings
-from bot.core.db import Database
+from bot.core.backup import Backups
 from bot.telegram.filters import PRIVATE, admin
 from bot.texts import admin as admin_texts
 from bot.texts import backup as texts
@@ -20,18 +17,14 @@ from bot.vocabulary.rights import Member
 log = logging.getLogger(__name__)
 
 
-async def cmd_backup(
-    message: Message, member: Member, database: Database, clock: Clock, settings: Settings
-) -> None:
-    copy = await snapshot(database)
-    local = clock.now().astimezone(settings.zone)
-    name = f"club-{local:%Y-%m-%d-%H%M}.sqlite3"
-    log.info("Backup of %d bytes taken for admin %s", len(copy), member.user_id)
-    if len(copy) > MAX_SEND_BYTES:
-        await message.answer(texts.too_big(len(copy)))
+async def cmd_backup(message: Message, member: Member, backups: Backups) -> None:
+    backup = await backups.take()
+    log.info("Backup of %d bytes taken for admin %s", len(backup.copy), member.user_id)
+    if not backup.sendable:
+        await message.answer(texts.too_big(len(backup.copy)))
         return
     await message.answer_document(
-        BufferedInputFile(copy, name), caption=texts.caption(f"{local:%d.%m.%Y %H:%M}")
+        BufferedInputFile(backup.copy, backup.name), caption=texts.caption(backup.taken)
     )
 
 

@@ -11,8 +11,6 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import LinkAction, LinkCB
-from bot.club.members import KnownMember, MemberDirectory
-from bot.core.parsing import InputError, user_reference
 from bot.identity.service import Identity, IdentityError
 from bot.telegram.filters import PRIVATE, admin, head_judge
 from bot.texts import admin as admin_texts
@@ -71,42 +69,12 @@ async def _close_buttons(callback: CallbackQuery) -> None:
             await message.edit_reply_markup(reply_markup=None)
 
 
-async def _person(message: Message, args: str, members: MemberDirectory) -> tuple[KnownMember, str]:
-    """Whom ``/link`` names and the nickname: a reply to his message, or ``@user``/id first."""
-    reply = message.reply_to_message
-    if reply is not None and reply.from_user is not None and not reply.from_user.is_bot:
-        await members.resolve(reply.from_user)
-        known = await members.get(reply.from_user.id)
-        assert known is not None
-        return known, args
-    first, _, rest = args.partition(" ")
-    if not rest.strip():
-        raise IdentityError(texts.LINK_USAGE)
-    try:
-        reference = user_reference(first)
-    except InputError as error:
-        raise IdentityError(f"{error.message}\n\n{texts.LINK_USAGE}") from None
-    found = await members.find(reference)
-    if found is None:
-        raise IdentityError(admin_texts.never_wrote(first))
-    return found, rest.strip()
-
-
 async def cmd_link(
-    message: Message, command: CommandObject, member: Member, identity: Identity,
-    members: MemberDirectory,
-) -> None:  # fmt: skip
-    args = " ".join((command.args or "").split())
-    if not args:
-        await message.answer(texts.LINK_USAGE)
-        return
-    try:
-        person, nickname = await _person(message, args, members)
-        player = await identity.link(person.user_id, nickname, member.user_id)
-    except IdentityError as error:
-        await message.answer(error.message)
-        return
-    await message.answer(texts.linked(person.label, player.nickname))
+    message: Message, command: CommandObject, member: Member, identity: Identity
+) -> None:
+    reply = message.reply_to_message
+    replied = reply.from_user if reply is not None else None
+    await message.answer(await identity.link_named(command.args, replied, member.user_id))
 
 
 async def cmd_unlink(

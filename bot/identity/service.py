@@ -11,15 +11,19 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from bot.club.members import MemberDirectory
+from aiogram.types import User
+
+from bot.club.members import KnownMember, MemberDirectory
 from bot.club.players import NicknameError, Player, check_new_nickname, clean_nickname, nickname_key
 from bot.core.clock import Clock
 from bot.core.db import Database, Transaction
 from bot.core.outbox import Kind, enqueue, private
+from bot.core.parsing import InputError, user_reference
 from bot.identity import screens
 from bot.tables import audit, drafts, link_requests
 from bot.tables import games as game_rows
 from bot.tables import players as rows
+from bot.texts import admin as admin_texts
 from bot.texts import identity as texts
 from bot.vocabulary.rights import Member
 from bot.vocabulary.statuses import AuditAction, LinkStatus, PlayerAction
@@ -167,6 +171,38 @@ class Identity:
                 await enqueue(tx, private(user_id), Kind.TEXT, now,
                               body=texts.approved(player.nickname))  # fmt: skip
         return player
+
+    async def link_named(self, args: str | None, replied: User | None, actor_id: int) -> str:
+        """``/link @user Ник``, ``/link 123 Ник`` or ``/link Ник`` as a reply to the person:
+        what to tell the head judge (done, or why not)."""
+        words = " ".join((args or "").split())
+        if not words:
+            return texts.LINK_USAGE
+        try:
+            person, nickname = await self._person(words, replied)
+            player = await self.link(person.user_id, nickname, actor_id)
+        except IdentityError as error:
+            return error.message
+        return texts.linked(person.label, player.nickname)
+
+    async def _person(self, words: str, replied: User | None) -> tuple[KnownMember, str]:
+        """Whom ``/link`` names and the nickname: the replied-to person, or ``@user``/id first."""
+        if replied is not None and not replied.is_bot:
+            await self.members.resolve(replied)
+            known = await self.members.get(replied.id)
+            assert known is not None
+            return known, words
+        first, _, rest = words.partition(" ")
+        if not rest.strip():
+            raise IdentityError(texts.LINK_USAGE)
+        try:
+            reference = user_reference(first)
+        except InputError as error:
+            raise IdentityError(f"{error.message}\n\n{texts.LINK_USAGE}") from None
+        found = await self.members.find(reference)
+        if found is None:
+            raise IdentityError(admin_texts.never_wrote(first))
+        return found, rest.strip()
 
     async def unlink(self, nickname: str, actor_id: int) -> tuple[Player, int]:
         player = await self.player(nickname)

@@ -7,12 +7,18 @@ The export is made from the same ``Board`` the bot shows, so ``python -m scoring
 
 from __future__ import annotations
 
+import io
 import re
 from dataclasses import dataclass, replace
+
+from aiogram import Bot
+from aiogram.exceptions import TelegramAPIError
+from aiogram.types import Document
 
 from bot.club.players import NicknameError, check_new_nickname, clean_nickname, nickname_key
 from bot.core.clock import Clock
 from bot.core.db import Database, Transaction
+from bot.rating.service import RatingError, Ratings
 from bot.rating.standings import Board
 from bot.tables import audit
 from bot.tables import games as game_rows
@@ -224,3 +230,62 @@ def _protocol(game: Game, table: int, number: int, players: dict[str, int]) -> P
         extras=tuple(seat.extra for seat in game.players),
         penalties=tuple(tuple(seat.penalties) for seat in game.players),
     )
+
+
+# -- what /export and /import do -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class OutFile:
+    content: bytes
+    name: str
+    caption: str
+
+
+class Files:
+    """/export and /import: which files go out, and what a file brought in became."""
+
+    def __init__(self, importer: Importer, ratings: Ratings) -> None:
+        self.importer = importer
+        self.ratings = ratings
+
+    async def export(self, args: str | None) -> list[OutFile] | str:
+        """The tournament's files (its ruleset file first, when it has one), or why not."""
+        try:
+            tournament = await self.ratings.tournament((args or "").strip())
+        except RatingError as error:
+            return error.message
+        board = await self.ratings.board(tournament)
+        if not board.game_count:
+            return texts.export_empty(tournament.title)
+        stem = file_stem(tournament.title)
+        files = []
+        ruleset, ruleset_name = export_ruleset(board), ruleset_file_name(board)
+        if ruleset is not None and ruleset_name is not None:
+            files.append(OutFile(ruleset.encode(), ruleset_name, texts.ruleset_caption()))
+        caption = texts.export_caption(tournament.title, board.game_count)
+        files.append(OutFile(export_protocol(board).encode(), f"{stem}.json", caption))
+        csv_caption = texts.csv_caption(tournament.title)
+        files.append(OutFile(export_csv(board).encode(), f"{stem}.csv", csv_caption))
+        return files
+
+    async def bring_in(
+        self, bot: Bot, document: Document | None, title: str, actor_id: int, request_key: str
+    ) -> str:
+        """A protocol file as a new tournament: what was imported, or every reason why not."""
+        if document is None:
+            return texts.NO_FILE
+        if (document.file_size or 0) > MAX_FILE_BYTES:
+            return texts.refused([texts.TOO_BIG], MAX_PROBLEMS_SHOWN)
+        buffer = io.BytesIO()
+        try:
+            await bot.download(document, destination=buffer)
+        except TelegramAPIError:
+            return texts.DOWNLOAD_FAILED
+        try:
+            done = await self.importer.run(buffer.getvalue(), title, actor_id, request_key)
+        except ImportRefused as error:
+            return texts.refused(error.problems, MAX_PROBLEMS_SHOWN)
+        return texts.imported(
+            done.title, done.games, done.players_new, done.players_known, done.ruleset
+        )
