@@ -28,7 +28,7 @@ ALLOWED: dict[str, set[str]] = {
     "bot.callbacks": set(),
     "bot.core": {*FOUNDATION, "bot.texts"},
     "bot.tables": {*FOUNDATION, "bot.core"},
-    "bot.club": {*FOUNDATION, "bot.texts", "bot.core", "bot.tables"},
+    "bot.club": {*FOUNDATION, "bot.texts", "bot.core", "bot.tables", "bot.callbacks"},
     "bot.telegram": {*FOUNDATION, "bot.texts", "bot.core", "bot.club", "bot.callbacks"},
 }
 BELOW_FEATURES = {*ALLOWED} - {"scoring"} | {"scoring"}
@@ -39,7 +39,7 @@ FEATURES: dict[str, set[str]] = {
     "bot.admin": set(),
     "bot.rating": set(),
     "bot.protests": {"bot.announce"},
-    "bot.delivery": {"bot.announce", "bot.protests"},
+    "bot.delivery": {"bot.announce"},
 }
 for feature, uses in FEATURES.items():
     ALLOWED[feature] = BELOW_FEATURES | uses
@@ -134,7 +134,7 @@ OWNERS = {
     "protests": "bot/tables/protests.py",
     "drafts": "bot/tables/drafts.py",
     "announcements": "bot/announce/announcer.py",
-    "club_chat_state": "bot/delivery/worker.py",
+    "club_chat_state": "bot/delivery/club_chat.py",
 }
 _WRITE = re.compile(
     r"\b(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|(?<!DO )UPDATE(?:\s+OR\s+\w+)?"

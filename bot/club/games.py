@@ -8,6 +8,7 @@ import sqlite3
 from dataclasses import dataclass
 from enum import StrEnum
 
+from bot.callbacks import ProtestAction, ProtestCB
 from bot.club.decisions import decide_by_change
 from bot.club.tournaments import Tournaments
 from bot.core.clock import Clock
@@ -17,6 +18,7 @@ from bot.core.parsing import MAX_GAME_NUMBER, MAX_TABLE
 from bot.tables import audit, drafts
 from bot.tables import games as rows
 from bot.tables.games import StoredGame
+from bot.texts import protests as protest_texts
 from bot.vocabulary.protocol import Protocol
 from bot.vocabulary.rights import Member
 from bot.vocabulary.statuses import AuditAction, GameStatus
@@ -320,23 +322,31 @@ async def _queue_private_results(
         f"WHERE p.id IN ({marks}) AND m.private_results = 1",
         ids,
     )
+    markup = file_protest_markup(game_id)
     for row in found:
-        await enqueue(
-            tx, private(row["user_id"]), Kind.RESULT, now, game_id=game_id, body=str(row["id"])
-        )
+        await enqueue(tx, private(row["user_id"]), Kind.RESULT, now, game_id=game_id,
+                      body=str(row["id"]), markup=markup)  # fmt: skip
+
+
+def file_protest_markup(game_id: int) -> str:
+    """«Подать протест» under a player's own result, as the outbox row carries it (the worker
+    shows it only while the game may still be protested)."""
+    data = ProtestCB(a=ProtestAction.FILE, i=game_id).pack()
+    button = {"text": protest_texts.PROTEST_BUTTON, "callback_data": data}
+    return json.dumps({"inline_keyboard": [[button]]}, ensure_ascii=False)
 
 
 _PARTS = ("table", "number", "winner", "first_killed", "best_move")
-_SEAT_PARTS = ("player_id", "role", "extra", "penalties")
 
 
 def describe_change(before: str | None, after: str) -> str:
-    """The parts a correction changed, as comma-separated keys («winner,penalties»)."""
+    """The parts a correction changed, as comma-separated keys («winner,penalties»): the game's
+    own parts, then each per-seat part of ``Protocol.audit_json`` that differs on some seat."""
     old = json.loads(before) if before else {}
     new = json.loads(after)
     changed = [key for key in _PARTS if old.get(key) != new.get(key)]
     old_seats = old.get("players") or [{}] * 10
-    for key in _SEAT_PARTS:
+    for key in new["players"][0]:
         if any(o.get(key) != n.get(key) for o, n in zip(old_seats, new["players"], strict=True)):
             changed.append(key)
     return ",".join(changed)

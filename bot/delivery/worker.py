@@ -44,16 +44,16 @@ from bot.core import outbox
 from bot.core.clock import Clock
 from bot.core.config import Settings
 from bot.core.db import Database
-from bot.core.outbox import CLUB, Kind, enqueue, private
+from bot.core.outbox import CLUB, Kind, enqueue
+from bot.delivery.club_chat import ClubChat
 from bot.delivery.limits import SendLimits
-from bot.protests import screens as protest_screens
 from bot.telegram.retry import waits_here
-from bot.texts import delivery as texts
 
 log = logging.getLogger(__name__)
 SEND_TIMEOUT = 20.0  # seconds one send may take before it counts as a failure and is retried
 CLUB_RECHECK = 300.0  # seconds between attempts while the club chat refuses the bot
 LONGEST_BACKOFF = 300.0
+IDLE_RECHECK = 60.0  # seconds an empty outbox waits before it looks again unasked
 _CLUB_REFUSALS = (
     "chat not found",
     "kicked",
@@ -82,6 +82,7 @@ class Outbox:
         self.clock = clock
         self.announcer = announcer
         self.members = members
+        self.club_chat = ClubChat(settings, database, clock, members)
         self.limits = limits or SendLimits()
         self.monotonic = monotonic
         self._wake = asyncio.Event()
@@ -121,7 +122,10 @@ class Outbox:
                 delay = 5.0
             if delay is None:
                 self.idle.set()
-                await self._wake.wait()
+                # Woken after every commit that queued a row; the timeout only guards against a
+                # row written some other way (a restored backup, a hand-made fix).
+                with suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), IDLE_RECHECK)
                 continue
             with suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), max(delay, 0.01))
@@ -141,7 +145,7 @@ class Outbox:
         order = sorted(heads.items(), key=lambda head: head[0] != CLUB)
         next_due = math.inf
         for chat, row in order:
-            chat_id = await self._chat_id(chat)
+            chat_id = await self.club_chat.chat_id(chat)
             if chat_id is None:
                 next_due = min(next_due, CLUB_RECHECK)
                 continue
@@ -215,11 +219,8 @@ class Outbox:
             await self._send_result(bot, row, chat_id)
         else:
             timeout = round(self.send_timeout)
-            markup = (
-                InlineKeyboardMarkup.model_validate_json(row["markup"]) if row["markup"] else None
-            )
             await bot.send_message(
-                chat_id, row["body"], reply_markup=markup, request_timeout=timeout
+                chat_id, row["body"], reply_markup=_markup(row), request_timeout=timeout
             )
         await self._drop(row)
 
@@ -231,7 +232,8 @@ class Outbox:
         if personal is None:
             return
         text, open_ = personal
-        markup = protest_screens.file_markup(row["game_id"]) if open_ else None
+        # The row's buttons (filing a protest) only while the game may still be protested.
+        markup = _markup(row) if open_ else None
         await bot.send_message(
             chat_id, text, reply_markup=markup, request_timeout=round(self.send_timeout)
         )
@@ -258,19 +260,8 @@ class Outbox:
 
     # -- the club chat -------------------------------------------------------------------------
 
-    async def _chat_id(self, chat: str) -> int | None:
-        if chat != CLUB:
-            return int(chat)
-        configured = self.settings.club_chat_id
-        if configured is None:
-            return None
-        state = await self.database.fetchone("SELECT * FROM club_chat_state WHERE id = 1")
-        if state is not None and state["migrated_from"] == configured:
-            return int(state["migrated_to"])
-        return configured
-
     async def is_club_chat(self, chat_id: int) -> bool:
-        return chat_id == await self._chat_id(CLUB)
+        return await self.club_chat.is_club_chat(chat_id)
 
     def _club_wait(self) -> float:
         return max(0.0, self._club_paused_until - self.monotonic())
@@ -281,43 +272,15 @@ class Outbox:
         await self.record_club_problem(chat_id, problem)
 
     async def record_club_problem(self, chat_id: int | None, problem: str) -> None:
-        """Remember the problem; the first time, tell every admin in private what to do."""
-        now = self.clock.iso()
-        admins = await self._admins()  # before the transaction: the database has one lock
-        async with self.database.transaction() as connection:
-            cursor = await connection.execute("SELECT problem FROM club_chat_state WHERE id = 1")
-            row = await cursor.fetchone()
-            if row is not None and row[0] is not None:
-                return  # told already
-            await connection.execute(
-                "UPDATE club_chat_state SET problem = ?, since = ? WHERE id = 1", (problem, now)
-            )
-            waiting = await outbox.waiting(connection, CLUB)
-            text = texts.club_chat_unreachable(chat_id, problem, waiting)
-            for admin_id in admins:
-                await enqueue(connection, private(admin_id), Kind.TEXT, now, body=text)
-        self.wake_soon()
+        await self.club_chat.record_problem(chat_id, problem)
 
     async def _club_reachable(self, chat_id: int) -> None:
-        state = await self.database.fetchone("SELECT problem FROM club_chat_state WHERE id = 1")
-        if state is None or state["problem"] is None:
-            return
-        await self.club_chat_back(chat_id)
+        if await self.club_chat.has_problem():
+            await self.club_chat_back(chat_id)
 
     async def club_chat_back(self, chat_id: int) -> None:
-        """The bot can write to the club chat (again): forget the problem, tell the admins."""
-        now = self.clock.iso()
-        admins = await self._admins()
-        async with self.database.transaction() as connection:
-            cursor = await connection.execute(
-                "UPDATE club_chat_state SET problem = NULL, since = NULL "
-                "WHERE id = 1 AND problem IS NOT NULL"
-            )
-            if cursor.rowcount:
-                for admin_id in admins:
-                    text = texts.club_chat_back(chat_id)
-                    await enqueue(connection, private(admin_id), Kind.TEXT, now, body=text)
-        log.info("Club chat %s is writable", chat_id)
+        """The bot can write to the club chat (again): its rows go now."""
+        await self.club_chat.back(chat_id)
         self.wake()
 
     async def _club_migrated(self, old: int, new: int) -> None:
@@ -325,28 +288,16 @@ class Outbox:
         await self.club_migrated(old, new)
 
     async def club_migrated(self, old: int, new: int) -> None:
-        now = self.clock.iso()
-        admins = await self._admins()
-        async with self.database.transaction() as connection:
-            await connection.execute(
-                "UPDATE club_chat_state SET migrated_from = ?, migrated_to = ? WHERE id = 1",
-                (old, new),
-            )
-            for admin_id in admins:
-                text = texts.club_chat_migrated(old, new)
-                await enqueue(connection, private(admin_id), Kind.TEXT, now, body=text)
+        await self.club_chat.migrated(old, new)
         self.wake()
 
     def wake_soon(self) -> None:
         self.idle.clear()
         self._wake.set()
 
-    async def _admins(self) -> list[int]:
-        return [m.user_id for m in await self.members.everyone_with_rights() if m.is_admin]
-
     async def check_club_chat(self, bot: Bot) -> None:
         """At start-up: say at once (one WARNING line, admins told) if the club chat is unusable."""
-        chat_id = await self._chat_id(CLUB)
+        chat_id = await self.club_chat.chat_id(CLUB)
         if chat_id is None:
             return
         try:
@@ -360,6 +311,10 @@ class Outbox:
             pass  # Telegram is unreachable: the worker finds out when it sends
         else:
             await self._club_reachable(chat_id)
+
+
+def _markup(row: Any) -> InlineKeyboardMarkup | None:
+    return InlineKeyboardMarkup.model_validate_json(row["markup"]) if row["markup"] else None
 
 
 def _is_refusal(error: TelegramAPIError) -> bool:

@@ -9,11 +9,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
-from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.callbacks import EntryAction, EntryCB, GameAction, GameCB
 from bot.club.players import Player
 from bot.entry.draft import Draft, Step
+from bot.telegram.keyboards import button, column, in_rows, keyboard
 from bot.texts import entry as texts
 from bot.texts.game import ROLE, ROLE_MARK, WINNER, WINNER_BUTTON, seat_points, short
 from bot.texts.markup import quote
@@ -54,7 +54,7 @@ def render(draft: Draft, ctx: EditorContext) -> tuple[str, InlineKeyboardMarkup]
         parts.append(texts.notice(draft.notice))
     body, rows = _VIEWS[draft.step](draft, ctx)
     parts.append(body)
-    return "\n\n".join(parts), InlineKeyboardMarkup(inline_keyboard=rows)
+    return "\n\n".join(parts), keyboard(rows)
 
 
 # -- pieces ------------------------------------------------------------------------------------
@@ -70,20 +70,18 @@ def _nickname(draft: Draft, ctx: EditorContext, seat: int) -> str | None:
 def _button(
     text: str, draft: Draft, action: EntryAction, value: object = ""
 ) -> InlineKeyboardButton:
-    data = EntryCB(d=draft.id, r=draft.rev, a=action, v=str(value))
-    return InlineKeyboardButton(text=text, callback_data=data.pack())
+    return button(text, EntryCB(d=draft.id, r=draft.rev, a=action, v=str(value)))
 
 
 def _seat_rows(draft: Draft, ctx: EditorContext, action: EntryAction, mark: dict[int, str]) -> Rows:
-    builder = InlineKeyboardBuilder()
+    buttons = []
     for seat in SEATS:
         nickname = _nickname(draft, ctx, seat)
         label = f"{seat} {short(nickname, 9)}" if nickname else f"{seat} —"
         if mark.get(seat):
             label = f"{mark[seat]} {label}"
-        builder.add(_button(label, draft, action, seat))
-    builder.adjust(5)
-    return builder.export()
+        buttons.append(_button(label, draft, action, seat))
+    return in_rows(buttons, 5)
 
 
 def _nav(draft: Draft, *, forward: str | None = None, back: bool = True) -> Rows:
@@ -138,12 +136,11 @@ def _players(draft: Draft, ctx: EditorContext) -> tuple[str, Rows]:
 
 
 def _table(draft: Draft, ctx: EditorContext) -> tuple[str, Rows]:
-    builder = InlineKeyboardBuilder()
-    for table in range(1, 9):
-        builder.add(_button(texts.choose_table(table), draft, EntryAction.TABLE, table))
-    builder.adjust(4)
+    tables = [
+        _button(texts.choose_table(table), draft, EntryAction.TABLE, table) for table in range(1, 9)
+    ]
     text = texts.table_prompt(draft.protocol.table, draft.protocol.number)
-    return text, builder.export() + _nav(draft)
+    return text, in_rows(tables, 4) + _nav(draft)
 
 
 def _roles(draft: Draft, ctx: EditorContext) -> tuple[str, Rows]:
@@ -235,12 +232,12 @@ def _seat(draft: Draft, ctx: EditorContext) -> tuple[str, Rows]:
         text.append(texts.extra_now(show(current)))
         values = ctx.ruleset.allowed_extras()
         if len(values) <= 40:
-            builder = InlineKeyboardBuilder()
-            for value in values:
-                label = ("• " if value == current else "") + show(value)
-                builder.add(_button(label, draft, EntryAction.EXTRA, value))
-            builder.adjust(5)
-            rows += builder.export()
+            extras = [
+                _button(("• " if value == current else "") + show(value), draft,
+                        EntryAction.EXTRA, value)
+                for value in values
+            ]  # fmt: skip
+            rows += in_rows(extras, 5)
     items = ctx.ruleset.penalties_for(role, outcome)
     chosen = protocol.seat_penalties(seat)
     if items:
@@ -336,26 +333,19 @@ def saved(
 
 
 def after_game_keyboard(game_id: int) -> InlineKeyboardMarkup:
-    builder = InlineKeyboardBuilder()
-    builder.button(text=texts.NEXT_GAME, callback_data=GameCB(a=GameAction.NEXT_GAME))
-    builder.button(text=texts.CORRECT_THIS, callback_data=GameCB(a=GameAction.CORRECT, g=game_id))
-    builder.adjust(1)
-    return builder.as_markup()
+    return column([
+        button(texts.NEXT_GAME, GameCB(a=GameAction.NEXT_GAME)),
+        button(texts.CORRECT_THIS, GameCB(a=GameAction.CORRECT, g=game_id)),
+    ])  # fmt: skip
 
 
 def correctable_keyboard(games: list[tuple[int, int, int]]) -> InlineKeyboardMarkup:
     """Buttons for (game id, table, number) the judge may correct."""
-    builder = InlineKeyboardBuilder()
-    for game_id, table, number in games:
-        builder.button(
-            text=texts.correct_button(table, number),
-            callback_data=GameCB(a=GameAction.CORRECT, g=game_id),
-        )
-    builder.adjust(1)
-    return builder.as_markup()
+    return column(
+        button(texts.correct_button(table, number), GameCB(a=GameAction.CORRECT, g=game_id))
+        for game_id, table, number in games
+    )
 
 
 def enter_result_keyboard() -> InlineKeyboardMarkup:
-    builder = InlineKeyboardBuilder()
-    builder.button(text=texts.ENTER_RESULT, callback_data=GameCB(a=GameAction.NEXT_GAME))
-    return builder.as_markup()
+    return column([button(texts.ENTER_RESULT, GameCB(a=GameAction.NEXT_GAME))])

@@ -29,11 +29,6 @@ def decision_markup(protest_id: int) -> InlineKeyboardMarkup:
     ]])  # fmt: skip
 
 
-def file_markup(game_id: int) -> InlineKeyboardMarkup:
-    """«Подать протест» under a player's own result."""
-    return column([_button(texts.PROTEST_BUTTON, ProtestAction.FILE, game_id)])
-
-
 def for_deciders(protest: Protest, protocol: str) -> Screen:
     return Screen(
         texts.for_deciders(protest.table, protest.number, protest.nickname, protest.text, protocol),

@@ -1,5 +1,6 @@
 """Admin commands: rights, tournaments, stages, rulesets."""
 
+from bot.texts import common
 from tests.club import Taps, enter_protocol, open_seat_from_summary, setup_club
 from tests.harness import ADMIN_ID
 
@@ -115,3 +116,16 @@ async def test_an_appointed_admin_has_every_right(world):
     assert "создан" in (await deputy.reply()).text
     await deputy.send("/game")
     assert "Новая игра" in (await deputy.reply()).text
+
+
+async def test_a_ruleset_button_carries_the_rulesets_id_and_a_stale_one_is_refused(world):
+    admin, _judge = await setup_club(world, "Осень")
+    await admin.send("/ruleset")
+    shown = await admin.reply()
+    data = {b["text"]: b["callback_data"] for b in shown.buttons()}
+    assert data["Правила: rules-6.4"].endswith(":rules-6.4")  # the id, not a place in a list
+    tournament = data["Правила: rules-6.4"].split(":")[2]
+    await admin.press_data(f"a:rs:{tournament}:rules-99", shown)  # a list changed since
+    assert admin.last_answer()["text"] == common.STALE_BUTTON
+    current = await world.service("tournaments").current()
+    assert current[0].ruleset_ref == "rules-8"  # nothing changed

@@ -390,3 +390,18 @@ async def test_a_window_closing_while_running_edits_the_announcement(tmp_path, s
         assert "результат окончательный" in edited.text and edited.buttons() == []
         posts = [m for m in world.api.chats[CLUB_CHAT_ID].history() if m.from_bot]
         assert len(posts) == 1  # edited, no new message
+
+
+async def test_a_double_tap_on_the_settings_toggle_edits_once(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        _admin, _judge = await setup_club(world)
+        owl = world.person("Сова", username="owl")
+        await owl.send("/settings")
+        shown = await owl.reply()
+        data = next(b["callback_data"] for b in shown.buttons() if "callback_data" in b)
+        await owl.press_data(data, shown)
+        await owl.press_data(data, shown)  # the second tap of a double tap: already so
+        assert "не приходят" in owl.last().text and shown.edits == 1
+        assert [e for e in world.api.message_errors() if "not modified" in e.description] == []
+        await owl.press("🔔 Присылать мои результаты")
+        assert "приходит вам" in owl.last().text and shown.edits == 2

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from scoring import ProtocolError, Winner, resolve_ruleset
+from scoring import ProtocolError, Winner, builtin, resolve_ruleset
 from scoring.protocol_json import load_protocol
 from tests.scoring.helpers import game, protocol_dict
 
@@ -155,3 +155,35 @@ def test_a_seat_seen_valid_before_does_not_hide_a_later_problem():
     wrong_roles["players"][1]["role"] = "civilian"
     codes = problem_codes({"games": [good, bad, wrong_roles]})
     assert codes == ["penalty-result", "role-count", "role-count"]
+
+
+def test_a_written_protocol_reads_back_to_the_same_games() -> None:
+    from scoring.protocol_json import dump_protocol
+
+    text = json.dumps(
+        {
+            "ruleset": "rules-8",
+            "seed": 7,
+            "games": [
+                {
+                    "id": "g1",
+                    "stage": "Финал",
+                    "winner": "red",
+                    "first_killed": 2,
+                    "best_move": [1, 7, 9],
+                    "players": [
+                        {"name": f"P{i}", "role": role, "extra": 0.3 if i == 4 else 0,
+                         "penalties": ["8.5.2"] if i == 5 else []}
+                        for i, role in enumerate(
+                            ["mafia", "civilian", "sheriff", "civilian", "civilian",
+                             "civilian", "don", "civilian", "mafia", "civilian"], start=1)
+                    ],
+                }
+            ],
+        }
+    )  # fmt: skip
+    distance, ruleset = load_protocol(text, builtin)
+    written = dump_protocol(list(distance.games), ruleset.id, distance.seed)
+    again, _ = load_protocol(written, builtin)
+    assert again == distance
+    assert dump_protocol(list(again.games), ruleset.id, again.seed) == written

@@ -1,11 +1,12 @@
 """Rulesets as data, and a club's own ruleset file."""
 
+import json
 from decimal import Decimal
 
 import pytest
 
-from scoring import RulesetError, builtin, compute, resolve_ruleset
-from scoring.rulesets import load_ruleset_file
+from scoring import BUILT_IN, RulesetError, builtin, compute, resolve_ruleset
+from scoring.rulesets import load_ruleset_file, ruleset_from_mapping, ruleset_to_mapping
 from tests.scoring.helpers import game
 
 FULL_TOML = """
@@ -104,3 +105,10 @@ def test_unparsable_and_missing_files(tmp_path):
         resolve_ruleset(str(tmp_path / "missing.toml"))
     with pytest.raises(RulesetError):
         resolve_ruleset("rules-9")
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(BUILT_IN))
+def test_a_ruleset_written_as_a_mapping_reads_back_equal(ruleset_id: str) -> None:
+    ruleset = builtin(ruleset_id)
+    mapping = ruleset_to_mapping(ruleset)
+    assert ruleset_from_mapping(json.loads(json.dumps(mapping)), ruleset_id) == ruleset
