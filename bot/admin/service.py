@@ -21,16 +21,15 @@ from bot.texts import common
 from bot.texts import entry as entry_texts
 from bot.texts import tournaments as tournament_texts
 from bot.texts.markup import quote
+from bot.vocabulary.refusal import Refusal
 from bot.vocabulary.rights import Member, Right
 from scoring import RulesetError
 
 APPOINT = {"judge": Right.JUDGE, "headjudge": Right.HEAD_JUDGE, "admin": Right.ADMIN}
 
 
-class _Refused(Exception):
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+class _Refused(Refusal):
+    """A command that names someone the bot never saw, or needs a tournament there is not."""
 
 
 class ClubAdmin:

@@ -11,6 +11,7 @@ import re
 from decimal import Decimal, InvalidOperation
 
 from bot.texts import parsing as texts
+from bot.vocabulary.refusal import Refusal
 
 MAX_TELEGRAM_ID = 2**52  # Telegram ids fit in 52 bits
 MAX_TABLE = 99
@@ -20,12 +21,8 @@ _USERNAME = re.compile(r"@?([A-Za-z][A-Za-z0-9_]{2,31})")
 _EXTRA = re.compile(r"[+-]?(?:[0-9]{1,3}(?:[.,][0-9]{1,4})?|[.,][0-9]{1,4})")
 
 
-class InputError(ValueError):
+class InputError(Refusal, ValueError):
     """What a person typed cannot be used; ``message`` says why, in Russian."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
 
 
 def small_number(text: str, low: int, high: int) -> int | None:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.core.clock import Clock
+from bot.core.tasks import cancelled
 
 log = logging.getLogger(__name__)
 CHECK_EVERY = 60.0  # seconds; also the longest a due time set outside the bot can go unnoticed
@@ -54,11 +55,8 @@ class Scheduler:
         self._task = asyncio.get_running_loop().create_task(self._loop(), name="scheduler")
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await cancelled(self._task)
+        self._task = None
 
     async def run_due(self) -> datetime | None:
         """Run every job that is due now; when the next one is due."""

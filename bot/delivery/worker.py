@@ -45,6 +45,7 @@ from bot.core.clock import Clock
 from bot.core.config import Settings
 from bot.core.db import Database
 from bot.core.outbox import CLUB, Kind, enqueue
+from bot.core.tasks import cancelled
 from bot.delivery.club_chat import ClubChat
 from bot.delivery.limits import SendLimits
 from bot.telegram.retry import waits_here
@@ -99,11 +100,8 @@ class Outbox:
         self.wake()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await cancelled(self._task)
+        self._task = None
 
     def wake(self) -> None:
         """Something was queued, or a chat may be writable again: look now."""

@@ -16,17 +16,14 @@ from bot.core.parsing import InputError, extra_points, small_number
 from bot.entry.draft import ORDER, Draft, Step
 from bot.texts import entry as texts
 from bot.vocabulary.protocol import SEATS
+from bot.vocabulary.refusal import Refusal
 from scoring import Ruleset, Winner, outcome_for
 
 _NEEDS_ROLES_AND_WINNER = {Step.EXTRAS, Step.SEAT}
 
 
-class EntryError(Exception):
+class EntryError(Refusal):
     """Something the judge asked for that cannot be done; ``message`` is Russian."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
 
 
 def _choose_seat(draft: Draft, value: str, ruleset: Ruleset, now: datetime) -> None:

@@ -22,6 +22,7 @@ from bot.entry.draft import Draft, Step
 from bot.entry.steps import EntryError
 from bot.texts import entry as texts
 from bot.vocabulary.protocol import SEATS
+from bot.vocabulary.refusal import Refusal
 from scoring import Ruleset
 
 _SEAT_PREFIX = re.compile(r"^\s*(10|[1-9])(?:\s*[.):\-]\s*|\s+)(.*)$")
@@ -31,12 +32,8 @@ _SPLIT_PARTS_WITHIN = timedelta(seconds=10)
 _SPLIT_LENGTH = 4000
 
 
-class PartlyUsed(Exception):
+class PartlyUsed(Refusal):
     """A paste of which some lines were used; ``message`` names the others."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
 
 
 class TypedInput:

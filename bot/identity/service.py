@@ -25,16 +25,13 @@ from bot.tables import games as game_rows
 from bot.tables import players as rows
 from bot.texts import admin as admin_texts
 from bot.texts import identity as texts
+from bot.vocabulary.refusal import Refusal
 from bot.vocabulary.rights import Member
 from bot.vocabulary.statuses import AuditAction, LinkStatus, PlayerAction
 
 
-class IdentityError(Exception):
+class IdentityError(Refusal):
     """The request cannot be done; the message is Russian and says why."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
 
 
 @dataclass(frozen=True, slots=True)

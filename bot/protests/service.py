@@ -30,6 +30,7 @@ from bot.tables.protests import Protest
 from bot.telegram.screen import Screen
 from bot.texts import protests as texts
 from bot.texts.clock import date_time
+from bot.vocabulary.refusal import Refusal
 from bot.vocabulary.rights import Member, Right
 from bot.vocabulary.statuses import AuditAction, GameStatus, ProtestStatus
 from bot.vocabulary.window import ProtestWindow
@@ -37,14 +38,13 @@ from bot.vocabulary.window import ProtestWindow
 MAX_TEXT = 2000
 
 
-class ProtestError(Exception):
+class ProtestError(Refusal):
     """The protest or decision cannot be made; the message is Russian and says why.
 
     ``retry``: the text was unusable (empty, too long) — the person is asked for it again."""
 
     def __init__(self, message: str, *, retry: bool = False) -> None:
         super().__init__(message)
-        self.message = message
         self.retry = retry
 
 

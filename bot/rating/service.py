@@ -14,15 +14,12 @@ from bot.rating.record import record
 from bot.rating.standings import Board, Standings
 from bot.texts import rating as texts
 from bot.vocabulary.ratings import Kind, Record, Table
+from bot.vocabulary.refusal import Refusal
 from bot.vocabulary.window import ProtestWindow
 
 
-class RatingError(Exception):
+class RatingError(Refusal):
     """The request cannot be answered; the message is Russian and says what to do."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,13 +13,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 from bot.club.tournaments import Tournament, Tournaments
 from bot.core.db import Database
+from bot.core.tasks import cancelled
 from bot.tables.games import protocol_of
 from bot.vocabulary.statuses import GameStatus, ProtestStatus
 from bot.vocabulary.window import ProtestWindow
@@ -266,10 +266,7 @@ class Standings:
             log.exception("Refreshing the standings failed")
 
     async def stop(self) -> None:
-        if self._warming is not None:
-            self._warming.cancel()
-            with suppress(asyncio.CancelledError):
-                await self._warming
+        await cancelled(self._warming)
 
     async def board(self, tournament: Tournament) -> Board:
         """The standings as of ``tournament``'s revision (read with it, in this request) or
