@@ -6,8 +6,9 @@ import asyncio
 import gc
 import logging
 import signal
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from functools import partial
+from typing import Any
 
 from aiogram import Bot, Dispatcher
 from aiogram.client.default import DefaultBotProperties
@@ -35,6 +36,7 @@ from bot.core.config import Settings
 from bot.core.db import Change, Database
 from bot.core.fsm_storage import SQLiteStorage
 from bot.core.scheduler import Scheduler
+from bot.core.tasks import cancelled
 from bot.delivery.worker import Outbox
 from bot.entry.draft import Drafts
 from bot.entry.editor import Editor
@@ -220,7 +222,9 @@ async def run(settings: Settings) -> None:
         loop.add_signal_handler(signal_number, stop.set)
     workflow = {k: v for k, v in dispatcher.workflow_data.items() if k != "bot"}
     try:
-        await prepare_bot(bot, dispatcher["members"])
+        if not await _unless_stopped(stop, prepare_bot(bot, dispatcher["members"])):
+            log.info("Stopped before polling started")
+            return
         await dispatcher["journal"].forget_old()
         await dispatcher.emit_startup(bot=bot, dispatcher=dispatcher, **workflow)
         log.info("Polling started for @%s", (await bot.me()).username)
@@ -240,6 +244,20 @@ async def run(settings: Settings) -> None:
         await bot.session.close()
         await database.close()
         log.info("Stopped")
+
+
+async def _unless_stopped(stop: asyncio.Event, work: Coroutine[Any, Any, None]) -> bool:
+    """Run start-up work (which retries while Telegram is unreachable) until it is done, or
+    until SIGTERM / Ctrl+C: then it is cancelled at once and False is returned."""
+    task = asyncio.ensure_future(work)
+    stopped = asyncio.ensure_future(stop.wait())
+    await asyncio.wait({task, stopped}, return_when=asyncio.FIRST_COMPLETED)
+    if task.done():
+        stopped.cancel()
+        task.result()  # a rejected token raises here
+        return True
+    await cancelled(task)
+    return False
 
 
 def main_loop(settings: Settings) -> None:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import asyncio
 from contextlib import suppress
+from typing import Any
 
 
-async def cancelled(task: asyncio.Task[None] | None) -> None:
+async def cancelled(task: asyncio.Future[Any] | None) -> None:
     """Cancel a background task and wait until it has stopped (None: nothing runs)."""
     if task is None:
         return

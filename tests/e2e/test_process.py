@@ -1,5 +1,6 @@
 """The real ``python -m bot`` process against the fake Bot API on 127.0.0.1."""
 
+import asyncio
 import sqlite3
 import time
 
@@ -118,4 +119,21 @@ async def test_sigint_stops_cleanly_too(fake_telegram, tmp_path):
     world, url = fake_telegram
     process = await started(world, url, tmp_path)
     assert await process.stop(signal.SIGINT) == 0
+    assert "Stopped" in process.text() and "Traceback" not in process.text()
+
+
+async def test_a_stop_while_telegram_is_unreachable_at_start_up_is_at_once(tmp_path):
+    """Nothing listens on port 9: the bot retries deleteWebhook; SIGTERM stops it at once."""
+    process = BotProcess("http://127.0.0.1:9", tmp_path)
+    await process.start()
+    assert process.process is not None and process.process.stdout is not None
+    deadline = time.monotonic() + 20
+    seen = b""
+    while b"retrying" not in seen and time.monotonic() < deadline:
+        seen += await asyncio.wait_for(process.process.stdout.readline(), 20)
+    assert b"deleteWebhook failed" in seen
+    process.output = seen
+    stopped_at = time.monotonic()
+    assert await process.stop(timeout=5) == 0
+    assert time.monotonic() - stopped_at < 3
     assert "Stopped" in process.text() and "Traceback" not in process.text()
