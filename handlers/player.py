@@ -18,10 +18,10 @@ from bot.vocabulary.rights import Member
 
 
 async def _show(message: Message, player: Player, rating: RatingScreens) -> None:
-    screen, picture = await rating.record(player)
+    screen, charted = await rating.record(player)
     await answer(message, screen)
-    if picture is not None:
-        await answer_picture(message, picture)
+    if charted is not None:  # the text first: drawing takes a moment
+        await answer_picture(message, await rating.progress(charted))
 
 
 async def cmd_me(

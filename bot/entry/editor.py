@@ -9,6 +9,7 @@ that need no data are ``bot.entry.steps``; typed texts are ``bot.entry.typed``.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from datetime import datetime
 
 from bot.callbacks import EntryAction, EntryCB, GameAction, GameCB
 from bot.club.games import Games, SaveError, SaveProblem, Submission
@@ -319,7 +320,16 @@ class Editor:
             ctx.score, ctx.problems = await self.games.score(
                 protocol, draft.stage_id, ctx.ruleset, tournament.seed, draft.game_id
             )
+            ctx.ended_long_ago = self._ended_long_ago(draft)
         return ctx
+
+    def _ended_long_ago(self, draft: Draft) -> tuple[int, int] | None:
+        """Minutes since the winner tap of a new game, when more than the protest window."""
+        if draft.is_correction or draft.ended_at is None:
+            return None
+        ago = self.clock.now() - datetime.fromisoformat(draft.ended_at)
+        window = self.games.window
+        return (int(ago.total_seconds() // 60), window.minutes) if ago > window.length else None
 
     async def _redraw(self, draft: Draft, message_id: int, toast: str) -> Screen:
         """The current screen again, at the same revision: a stale or repeated tap changes

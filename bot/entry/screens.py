@@ -36,6 +36,9 @@ class EditorContext:
     suggestions: list[Player] = field(default_factory=list)
     score: GameScore | None = None
     problems: list[Problem] = field(default_factory=list)
+    # A new game whose winner was tapped longer ago than the protest window: (minutes ago,
+    # the window), said on the summary (the window counts from the publication).
+    ended_long_ago: tuple[int, int] | None = None
 
 
 def render(draft: Draft, ctx: EditorContext) -> tuple[str, InlineKeyboardMarkup]:
@@ -276,6 +279,8 @@ def _summary(draft: Draft, ctx: EditorContext) -> tuple[str, Rows]:
         text.append(texts.result_line(WINNER[protocol.winner], night))
         text.append("\n".join(summary_lines(draft, ctx)))
         text.append(texts.CI_NOW)
+        if ctx.ended_long_ago is not None:
+            text.append(texts.ended_long_ago(*ctx.ended_long_ago))
     rows: Rows = []
     if not gaps and not ctx.problems:
         rows.append([_button(texts.CONFIRM, draft, EntryAction.CONFIRM)])

@@ -91,9 +91,9 @@ class Protests:
     async def open_games(self, user_id: int) -> list[OpenGame]:
         """The asker's games he may still protest (newest first)."""
         found = await self.database.fetchall(
-            "SELECT g.id, g.table_number, g.game_number, g.ended_at FROM games AS g "
+            "SELECT g.id, g.table_number, g.game_number, g.protests_from FROM games AS g "
             "JOIN game_seats AS s ON s.game_id = g.id JOIN players AS p ON p.id = s.player_id "
-            "WHERE p.user_id = ? AND g.status = ? AND g.ended_at > ? "
+            "WHERE p.user_id = ? AND g.status = ? AND g.protests_from > ? "
             "AND NOT EXISTS (SELECT 1 FROM protests AS pr WHERE pr.game_id = g.id "
             "AND pr.player_id = p.id) ORDER BY g.id DESC",
             (user_id, GameStatus.PROVISIONAL.value, self._cutoff()),
@@ -101,7 +101,7 @@ class Protests:
         return [
             OpenGame(
                 row["id"], row["table_number"], row["game_number"],
-                self.window.deadline(datetime.fromisoformat(row["ended_at"])),
+                self.window.deadline(datetime.fromisoformat(row["protests_from"])),
             )
             for row in found
         ]  # fmt: skip
@@ -124,12 +124,13 @@ class Protests:
     async def _seat(self, reader: Reader, user_id: int, game_id: int) -> tuple[OpenGame, int]:
         """The game he may protest and his player id in it, or why he may not."""
         game = await reader.one(
-            "SELECT id, table_number, game_number, ended_at, status FROM games WHERE id = ?",
+            "SELECT id, table_number, game_number, protests_from, status FROM games WHERE id = ?",
             (game_id,),
         )
         if game is None:
             raise ProtestError(texts.NO_SUCH_GAME)
-        deadline = self.window.deadline(datetime.fromisoformat(game["ended_at"]))
+        protests_from = datetime.fromisoformat(game["protests_from"])
+        deadline = self.window.deadline(protests_from)
         found = OpenGame(game["id"], game["table_number"], game["game_number"], deadline)
         seat = await reader.one(
             "SELECT p.id FROM players AS p JOIN game_seats AS s ON s.player_id = p.id "
@@ -142,8 +143,7 @@ class Protests:
         status = GameStatus(game["status"])
         if status is GameStatus.ANNULLED:
             raise ProtestError(texts.ANNULLED)
-        ended_at = datetime.fromisoformat(game["ended_at"])
-        if not self.window.is_open(status, ended_at, self.clock.now()):
+        if not self.window.is_open(status, protests_from, self.clock.now()):
             raise ProtestError(texts.too_late(found.table, found.number, self._when(deadline)))
         earlier = await rows.status_of_players(reader, game_id, int(seat["id"]))
         if earlier is not None:
@@ -309,7 +309,7 @@ class Protests:
         """When the earliest provisional game awaiting no decision turns final (maybe already
         passed: ``finalize_due`` is due then); None when no game waits for its window."""
         row = await self.database.fetchone(
-            "SELECT min(ended_at) FROM games WHERE status = ? AND NOT EXISTS (SELECT 1 FROM "
+            "SELECT min(protests_from) FROM games WHERE status = ? AND NOT EXISTS (SELECT 1 FROM "
             "protests AS p WHERE p.game_id = games.id AND p.status = ?)",
             (GameStatus.PROVISIONAL.value, ProtestStatus.PENDING.value),
         )

@@ -187,8 +187,9 @@ class RatingScreens:
 
     # -- a player's record ---------------------------------------------------------------------
 
-    async def record(self, player: Player) -> tuple[Screen, Picture | None]:
-        """/me, /player: the record in the current tournament, and his points game by game."""
+    async def record(self, player: Player) -> tuple[Screen, Record | None]:
+        """/me, /player: the record in the current tournament as text, and the record itself when
+        it has games to chart (``progress``: drawn after the text is on its way)."""
         try:
             tournament = await self.ratings.tournament("")
         except RatingError as error:
@@ -197,12 +198,15 @@ class RatingScreens:
         screen = Screen(
             record_texts.record_text(data, clock_time(now, self.zone)), _recent_games(data)
         )
-        if not data.cumulative:
-            return screen, None
+        return screen, data if data.cumulative else None
+
+    @staticmethod
+    async def progress(data: Record) -> Picture:
+        """His points game by game, as a picture."""
         from bot.rating import pictures  # lazy: the drawing library loads on first use
 
         png = await pictures.render_async(pictures.progress_chart(data))
-        return screen, Picture(png, "progress.png", record_texts.CHART_CAPTION)
+        return Picture(png, "progress.png", record_texts.CHART_CAPTION)
 
 
 def _recent_games(data: Record) -> InlineKeyboardMarkup | None:

@@ -47,12 +47,13 @@ class GameFacts:
     number: int
     ended_at: datetime
     stored_status: GameStatus
+    protests_from: datetime
     pending_protest: bool = False
 
     def provisional_at(self, now: datetime, window: ProtestWindow) -> bool:
         """Protests may still change it: its window is open or a protest awaits a decision
         (imported games are final at once)."""
-        return window.provisional(self.stored_status, self.ended_at, self.pending_protest, now)
+        return window.provisional(self.stored_status, self.protests_from, self.pending_protest, now)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +137,8 @@ class Board:
                 if any(facts.pending_protest for facts in open_games):
                     latest[player] = datetime.max.replace(tzinfo=UTC)
                 elif open_games:
-                    latest[player] = window.deadline(max(facts.ended_at for facts in open_games))
+                    opened = max(facts.protests_from for facts in open_games)
+                    latest[player] = window.deadline(opened)
             self._open_until = latest
         return self._open_until
 
@@ -146,6 +148,7 @@ class Board:
 # the parsed copy kept from the last computation is still the game as stored.
 _HEADS_QUERY = """
 SELECT g.id, g.table_number, g.game_number, g.winner, g.first_killed, g.best_move, g.ended_at,
+       g.protests_from,
        g.status, g.updated_at, s.name AS stage,
        (SELECT max(a.id) FROM audit_log AS a WHERE a.game_id = g.id) AS audit_id,
        EXISTS (SELECT 1 FROM protests AS p WHERE p.game_id = g.id AND p.status = ?)
@@ -219,6 +222,7 @@ def _game(head: Any, seats: list[Any], names: dict[int, str]) -> tuple[Game, Gam
         number=head["game_number"],
         ended_at=datetime.fromisoformat(head["ended_at"]),
         stored_status=_STATUSES[head["status"]],
+        protests_from=datetime.fromisoformat(head["protests_from"]),
         pending_protest=bool(head["pending"]),
     )
     return game, facts

@@ -27,9 +27,10 @@ class StoredGame:
     tournament_id: int
     stage_id: int
     judge_id: int
-    ended_at: datetime
+    ended_at: datetime  # the winner tap
     status: GameStatus  # as stored: decisions and the passing of the window write it
     protocol: Protocol
+    protests_from: datetime  # the later of the end and the publication (ProtestWindow)
     pending_protests: int = 0
 
     @property
@@ -41,13 +42,14 @@ class StoredGame:
         return self.protocol.number
 
     def deadline(self, window: ProtestWindow) -> datetime:
-        return window.deadline(self.ended_at)
+        return window.deadline(self.protests_from)
 
     def open_for_protest(self, now: datetime, window: ProtestWindow) -> bool:
-        return window.is_open(self.status, self.ended_at, now)
+        return window.is_open(self.status, self.protests_from, now)
 
     def status_at(self, now: datetime, window: ProtestWindow) -> GameStatus:
-        return window.status_at(self.status, self.ended_at, bool(self.pending_protests), now)
+        pending = bool(self.pending_protests)
+        return window.status_at(self.status, self.protests_from, pending, now)
 
 
 # -- rows ↔ values --------------------------------------------------------------------------------
@@ -94,6 +96,7 @@ def _stored(row: Any, seats: Sequence[Any]) -> StoredGame:
         ended_at=datetime.fromisoformat(row["ended_at"]),
         status=GameStatus(row["status"]),
         protocol=protocol_of(row, seats),
+        protests_from=datetime.fromisoformat(row["protests_from"]),
         pending_protests=row["pending_protests"],
     )
 
@@ -157,14 +160,16 @@ async def insert(
     now: str,
     status: GameStatus = GameStatus.PROVISIONAL,
 ) -> int:
-    """A new game with its seats; its id."""
+    """A new game with its seats; its id. Protests count from the later of its end and now,
+    when it is published (``ProtestWindow``)."""
     game_id = await tx.insert(
         "INSERT INTO games (tournament_id, stage_id, table_number, game_number, winner, "
-        "first_killed, best_move, judge_id, ended_at, status, submission_key, created_at, "
-        "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "first_killed, best_move, judge_id, ended_at, protests_from, status, submission_key, "
+        "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
-            tournament_id, stage_id, *_game_values(protocol), judge_id, ended_at, status.value,
-            submission_key, now, now,
+            tournament_id, stage_id, *_game_values(protocol), judge_id, ended_at,
+            max(ended_at, now, key=datetime.fromisoformat), status.value, submission_key, now,
+            now,
         ),
     )  # fmt: skip
     await tx.executemany(
@@ -215,10 +220,10 @@ async def finalize(tx: Transaction, game_ids: Sequence[int], now: str) -> None:
 
 
 async def due_to_finalize(tx: Transaction, cutoff: str, game_id: int | None = None) -> list[int]:
-    """Provisional games (all, or the one) that ended at or before ``cutoff`` and await no
-    decision on a protest."""
+    """Provisional games (all, or the one) whose window opened at or before ``cutoff`` and that
+    await no decision on a protest."""
     rows = await tx.all(
-        "SELECT id FROM games WHERE status = ? AND ended_at <= ? AND id = coalesce(?, id) "
+        "SELECT id FROM games WHERE status = ? AND protests_from <= ? AND id = coalesce(?, id) "
         "AND NOT EXISTS (SELECT 1 FROM protests AS p WHERE p.game_id = games.id "
         "AND p.status = ?) ORDER BY id",
         (GameStatus.PROVISIONAL.value, cutoff, game_id, ProtestStatus.PENDING.value),

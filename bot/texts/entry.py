@@ -311,3 +311,10 @@ def result_line(winner: str, night: str) -> str:
 def saved_title(correction: bool, table: int, number: int) -> str:
     verb = "исправлена" if correction else "сохранена"
     return f"✅ <b>Игра {number} (стол {table}) {verb}.</b>"
+
+
+def ended_long_ago(minutes: int, window: int) -> str:
+    return (
+        f"⏱ Победителя отметили {minutes} мин назад. Игроки смогут подать протест "
+        f"в течение {window} мин после того, как вы подтвердите протокол."
+    )

@@ -10,9 +10,10 @@ from bot.vocabulary.statuses import GameStatus
 
 @dataclass(frozen=True, slots=True)
 class ProtestWindow:
-    """Protests may be filed until ``minutes`` after a game ended; while one awaits a decision,
-    the game stays provisional. Derived from the clock, so a window that closed while the bot
-    was down is closed when it comes back."""
+    """Protests may be filed until ``minutes`` after a game's ``protests_from``: the later of its
+    end (the winner tap) and its publication (the Confirm), since players can protest only what
+    they can see. While a protest awaits a decision, the game stays provisional. Derived from the
+    clock, so a window that closed while the bot was down is closed when it comes back."""
 
     minutes: int
 
@@ -20,27 +21,29 @@ class ProtestWindow:
     def length(self) -> timedelta:
         return timedelta(minutes=self.minutes)
 
-    def deadline(self, ended_at: datetime) -> datetime:
-        return ended_at + self.length
+    def deadline(self, protests_from: datetime) -> datetime:
+        return protests_from + self.length
 
-    def is_open(self, status: GameStatus, ended_at: datetime, now: datetime) -> bool:
+    def is_open(self, status: GameStatus, protests_from: datetime, now: datetime) -> bool:
         """Whether a protest may be filed now."""
-        return status is GameStatus.PROVISIONAL and now < self.deadline(ended_at)
+        return status is GameStatus.PROVISIONAL and now < self.deadline(protests_from)
 
     def status_at(
-        self, status: GameStatus, ended_at: datetime, pending_protests: bool, now: datetime
+        self, status: GameStatus, protests_from: datetime, pending_protests: bool, now: datetime
     ) -> GameStatus:
         """provisional while protests may be filed or one is pending, then final; a stored
         final or annulled status stays."""
-        closed = now >= self.deadline(ended_at)
+        closed = now >= self.deadline(protests_from)
         if status is GameStatus.PROVISIONAL and not pending_protests and closed:
             return GameStatus.FINAL
         return status
 
     def provisional(
-        self, status: GameStatus, ended_at: datetime, pending_protests: bool, now: datetime
+        self, status: GameStatus, protests_from: datetime, pending_protests: bool, now: datetime
     ) -> bool:
-        return self.status_at(status, ended_at, pending_protests, now) is GameStatus.PROVISIONAL
+        return (
+            self.status_at(status, protests_from, pending_protests, now) is GameStatus.PROVISIONAL
+        )
 
     def cutoff(self, now: datetime) -> str:
         """Games that ended at or before this (ISO, as stored) have their window closed."""

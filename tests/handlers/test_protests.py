@@ -7,6 +7,8 @@ import aiosqlite
 import pytest
 
 from bot.core.clock import Clock
+from bot.texts import entry as texts
+from bot.vocabulary.window import ProtestWindow
 from tests.club import Taps, appoint_judge, enter_protocol, setup_club
 from tests.fakes.bot_api import FakeBotAPI
 from tests.harness import ADMIN_ID, CLUB_CHAT_ID, dispatcher_world
@@ -360,11 +362,11 @@ async def test_a_window_that_closes_while_the_bot_is_down(tmp_path):
         await club_with_game(world)
         assert "Протест можно подать до" in announcement(world).text
         message_id = announcement(world).message_id
-    # Twenty minutes pass with the bot stopped: the game ended long enough ago.
+    # Twenty minutes pass with the bot stopped: the game ended and was published long ago.
     async with aiosqlite.connect(tmp_path / "club.sqlite3") as connection:
+        long_ago = (Clock().now() - timedelta(minutes=20)).isoformat(timespec="seconds")
         await connection.execute(
-            "UPDATE games SET ended_at = ?",
-            ((Clock().now() - timedelta(minutes=20)).isoformat(timespec="seconds"),),
+            "UPDATE games SET ended_at = ?, protests_from = ?", (long_ago, long_ago)
         )
         await connection.commit()
     async with dispatcher_world(tmp_path, api=api) as world:
@@ -405,3 +407,46 @@ async def test_a_double_tap_on_the_settings_toggle_edits_once(tmp_path):
         assert [e for e in world.api.message_errors() if "not modified" in e.description] == []
         await owl.press("🔔 Присылать мои результаты")
         assert "приходит вам" in owl.last().text and shown.edits == 2
+
+
+async def test_a_late_confirm_keeps_the_players_full_protest_window(tmp_path):
+    """The winner tapped, then 25 minutes of talk before Confirm: the players still get the whole
+    window from the publication (docs/scoring.md, "The protest window")."""
+    async with dispatcher_world(tmp_path) as world:
+        _admin, judge, _head, owl, _fox = await club_with_game(world)
+        await enter_protocol(Taps(judge))  # the winner is tapped now …
+        world.clock.shift = timedelta(minutes=25)  # … a long talk about extras …
+        await judge.press("✏️ Изменить")
+        await judge.press("◀ К итогу")
+        summary = judge.last().text
+        assert texts.ended_long_ago(25, 10) in summary
+        await judge.press("✅ Подтвердить")
+        await world.announced()
+        mine = owl.last()
+        assert "игра 2, стол 1" in mine.text and owl.buttons() == ["⚠️ Подать протест"]
+        game = await world.service("games").get(2)
+        assert game.protests_from - game.ended_at >= timedelta(minutes=25)
+        assert game.deadline(ProtestWindow(10)) > world.clock.now() + timedelta(minutes=9)
+        # Nine minutes after the publication the window is still open for the players …
+        world.clock.shift += timedelta(minutes=9)
+        await owl.send("/protest")
+        await owl.reply()
+        assert any("игра 2" in button for button in owl.buttons())
+        # … and the judge may still correct his own game.
+        await judge.send("/games")
+        await judge.reply()
+        assert any("игра 2" in button for button in judge.buttons())
+        # Past the window it closes, by the clock.
+        world.clock.shift += timedelta(minutes=2)
+        assert await world.service("protests").finalize_due() == [2]
+
+
+async def test_a_confirm_within_the_window_counts_from_the_publication_too(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        _admin, judge = await setup_club(world)
+        await enter_protocol(Taps(judge))
+        world.clock.shift = timedelta(minutes=3)
+        assert "мин назад" not in judge.last().text  # nothing to say: within the window
+        await judge.press("✅ Подтвердить")
+        game = await world.service("games").get(1)
+        assert game.deadline(ProtestWindow(10)) - game.ended_at == timedelta(minutes=13)
