@@ -109,6 +109,8 @@ async def _staff(bot: Running, judges: int, players: int) -> tuple[list[Person],
     for judge in staff:
         await ask(judge, "/start")
         await ask(admin, f"/judge @{judge.user['username']}")
+        # He is told through the outbox: read it before the first /game, as a person would.
+        await world.api.wait_for(lambda judge=judge: "Вас назначили" in judge.last().text, 30)
     people = [world.person(f"Игрок {n}", username=f"player{n}") for n in range(players)]
     for number, person in enumerate(people):
         await ask(person, "/start")

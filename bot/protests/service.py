@@ -308,12 +308,8 @@ class Protests:
     async def next_deadline(self) -> datetime | None:
         """When the earliest provisional game awaiting no decision turns final (maybe already
         passed: ``finalize_due`` is due then); None when no game waits for its window."""
-        row = await self.database.fetchone(
-            "SELECT min(protests_from) FROM games WHERE status = ? AND NOT EXISTS (SELECT 1 FROM "
-            "protests AS p WHERE p.game_id = games.id AND p.status = ?)",
-            (GameStatus.PROVISIONAL.value, ProtestStatus.PENDING.value),
-        )
-        return self.window.deadline(datetime.fromisoformat(row[0])) if row and row[0] else None
+        opened = await game_rows.earliest_open(self.database)
+        return self.window.deadline(datetime.fromisoformat(opened)) if opened else None
 
     def _cutoff(self) -> str:
         return self.window.cutoff(self.clock.now())

@@ -14,7 +14,7 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
-from bot.core.db import Change, Database, Transaction
+from bot.core.db import Change, Database, Reader, Transaction
 from bot.vocabulary.protocol import SEATS, Protocol
 from bot.vocabulary.statuses import GameStatus, ProtestStatus
 from bot.vocabulary.window import ProtestWindow
@@ -122,6 +122,13 @@ def _seat_rows(game_id: int, protocol: Protocol) -> list[tuple[Any, ...]]:
 
 
 SEAT_COLUMNS = "game_id, seat, player_id, role, extra, penalties"
+# Written into the SQL, not bound: SQLite uses the partial index games_provisional (migration
+# 0009) only for a literal that matches its WHERE.
+_PROVISIONAL = f"status = '{GameStatus.PROVISIONAL.value}'"
+_AWAITS_NO_DECISION = (
+    "NOT EXISTS (SELECT 1 FROM protests AS p WHERE p.game_id = games.id "
+    f"AND p.status = '{ProtestStatus.PENDING.value}')"
+)
 
 
 # -- reading --------------------------------------------------------------------------------------
@@ -223,12 +230,20 @@ async def due_to_finalize(tx: Transaction, cutoff: str, game_id: int | None = No
     """Provisional games (all, or the one) whose window opened at or before ``cutoff`` and that
     await no decision on a protest."""
     rows = await tx.all(
-        "SELECT id FROM games WHERE status = ? AND protests_from <= ? AND id = coalesce(?, id) "
-        "AND NOT EXISTS (SELECT 1 FROM protests AS p WHERE p.game_id = games.id "
-        "AND p.status = ?) ORDER BY id",
-        (GameStatus.PROVISIONAL.value, cutoff, game_id, ProtestStatus.PENDING.value),
+        f"SELECT id FROM games WHERE {_PROVISIONAL} AND protests_from <= ? "
+        f"AND id = coalesce(?, id) AND {_AWAITS_NO_DECISION} ORDER BY id",
+        (cutoff, game_id),
     )
     return [int(row[0]) for row in rows]
+
+
+async def earliest_open(reader: Reader) -> str | None:
+    """The earliest ``protests_from`` of a provisional game awaiting no decision (maybe long
+    past: then it is due to be made final)."""
+    row = await reader.one(
+        f"SELECT min(protests_from) FROM games WHERE {_PROVISIONAL} AND {_AWAITS_NO_DECISION}"
+    )
+    return str(row[0]) if row and row[0] else None
 
 
 async def move_player(tx: Transaction, duplicate_id: int, kept_id: int) -> list[int]:
