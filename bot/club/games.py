@@ -53,6 +53,7 @@ class Submission:
 class SaveProblem(StrEnum):
     INCOMPLETE = "incomplete"  # not filled in, or the scoring core finds errors
     TOO_LATE = "too_late"  # a correction after the judge's window closed
+    PROTESTED = "protested"  # a protest awaits the head judge: only he changes the game now
     CLOSED = "closed"  # the draft is gone (saved or discarded meanwhile)
     NUMBER_TAKEN = "number_taken"  # the table and game number are used by another game
 
@@ -237,6 +238,8 @@ class Games:
             raise SaveError(SaveProblem.INCOMPLETE)
         if submission.game_id is not None:
             game = await self.get(submission.game_id)
+            if game is not None and self.awaits_head_judge(actor, game):
+                raise SaveError(SaveProblem.PROTESTED)
             if game is None or not self.can_correct(actor, game):
                 raise SaveError(SaveProblem.TOO_LATE)
         try:
@@ -293,7 +296,8 @@ class Games:
             await enqueue(tx, CLUB, Kind.ANNOUNCE, now, game_id=game_id, body=note)
 
     def can_correct(self, member: Member, game: StoredGame) -> bool:
-        """Head judges at any time (§8.9); the judge who entered it until its window closes."""
+        """Head judges at any time (§8.9); the judge who entered it until its window closes and
+        while no protest against it awaits the head judge's decision."""
         if game.status is GameStatus.ANNULLED:
             return False
         if member.is_head_judge:
@@ -302,7 +306,13 @@ class Games:
             member.is_judge
             and game.judge_id == member.user_id
             and game.open_for_protest(self.clock.now(), self.window)
+            and not self.awaits_head_judge(member, game)
         )
+
+    @staticmethod
+    def awaits_head_judge(member: Member, game: StoredGame) -> bool:
+        """A protest against the game awaits a decision, and he is not a head judge."""
+        return bool(game.pending_protests) and not member.is_head_judge
 
     async def audit(self, game_id: int) -> list[dict[str, object]]:
         return await audit.history(self.database, game_id)

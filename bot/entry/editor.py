@@ -109,7 +109,10 @@ class Editor:
         if game is None:
             return Screen(toast=texts.STALE_BUTTON)
         if not self.games.can_correct(judge, game):
-            return Screen(toast=texts.CANNOT_CORRECT, alert=True)
+            protested = self.games.awaits_head_judge(judge, game)
+            return Screen(
+                toast=texts.PROTEST_PENDING if protested else texts.CANNOT_CORRECT, alert=True
+            )
         existing = await self.drafts.of_judge(judge.user_id)
         if existing is not None and existing.game_id != game.id:
             return Screen(toast=texts.FINISH_DRAFT_FIRST, alert=True)
@@ -287,6 +290,8 @@ class Editor:
             return texts.number_taken(table, number, free)
         if problem is SaveProblem.TOO_LATE:
             return texts.TOO_LATE
+        if problem is SaveProblem.PROTESTED:
+            return texts.PROTEST_PENDING
         if problem is SaveProblem.CLOSED:
             return texts.DRAFT_CLOSED
         draft.step = Step.SUMMARY

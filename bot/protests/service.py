@@ -202,7 +202,9 @@ class Protests:
 
     async def shown_to_decider(self, protest_id: int) -> Screen:
         """A pending protest again (from /protests), with its decision buttons."""
-        return screens.for_deciders(await self.can_decide(protest_id), "")
+        protest = await self.can_decide(protest_id)
+        protocol = await self.announcer.render_if_exists(protest.game_id) or ""
+        return screens.for_deciders(protest, protocol)
 
     async def reject(self, protest_id: int, actor_id: int, reason: str) -> Screen:
         return await self._decide(protest_id, actor_id, reason, ProtestStatus.REJECTED)

@@ -79,13 +79,6 @@ async def of_game(reader: Reader, game_id: int) -> list[Protest]:
     return [protest_of(row) for row in rows]
 
 
-async def has_pending(reader: Reader, game_id: int) -> bool:
-    row = await reader.one(
-        "SELECT 1 FROM protests WHERE game_id = ? AND status = ?", (game_id, _PENDING)
-    )
-    return row is not None
-
-
 async def status_of_players(reader: Reader, game_id: int, player_id: int) -> ProtestStatus | None:
     """The status of this player's protest against this game, if he filed one."""
     row = await reader.one(

@@ -450,3 +450,43 @@ async def test_a_confirm_within_the_window_counts_from_the_publication_too(tmp_p
         await judge.press("✅ Подтвердить")
         game = await world.service("games").get(1)
         assert game.deadline(ProtestWindow(10)) - game.ended_at == timedelta(minutes=13)
+
+
+async def test_a_protest_opened_from_the_list_shows_the_games_protocol(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        _admin, _judge, head, owl, _fox = await club_with_game(world)
+        await file(world, owl)
+        await head.send("/protests")
+        await head.reply()
+        await head.press(next(b for b in head.buttons() if "Сова" in b))
+        shown = (await head.reply()).text
+        assert "Судья не заметил фол" in shown
+        assert "🏁 Стол 1, игра 1" in shown and "4. Сова — мафия" in shown  # not blank lines
+
+
+async def test_while_a_protest_waits_only_a_head_judge_changes_the_game(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        _admin, judge, head, owl, _fox = await club_with_game(world)
+        saved = next(m for m in reversed(judge.bot_messages()) if "сохранена" in m.text)
+        await file(world, owl)
+        await judge.send("/games")
+        assert (await judge.reply()).text == texts.NOTHING_TO_CORRECT
+        await judge.press("✏️ Исправить эту игру", message=saved)  # the button he still sees
+        assert judge.last_answer()["text"] == texts.PROTEST_PENDING
+        await head.send("/games")
+        await head.reply()
+        assert any("игра 1" in button for button in head.buttons())
+
+
+async def test_a_protest_filed_while_the_judge_corrects_stops_his_confirm(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        _admin, judge, _head, owl, _fox = await club_with_game(world)
+        await judge.press("✏️ Исправить эту игру")
+        await judge.reply()
+        await file(world, owl)  # meanwhile
+        await judge.press("✏️ Изменить")
+        await judge.press("Победитель")
+        await judge.press("🔴 Красные")
+        await judge.press("✅ Подтвердить")
+        assert judge.last_answer()["text"] == texts.PROTEST_PENDING
+        assert (await world.service("games").get(1)).protocol.winner == "black"  # unchanged
