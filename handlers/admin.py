@@ -6,12 +6,12 @@ it is for admins only."""
 from __future__ import annotations
 
 from aiogram import Router
-from aiogram.filters import Command, CommandObject
+from aiogram.filters import CommandObject
 from aiogram.types import CallbackQuery, Message, User
 
 from bot.admin.service import APPOINT, ClubAdmin
 from bot.callbacks import AdminCB
-from bot.telegram.filters import PRIVATE, admin, not_admin
+from bot.telegram.filters import PRIVATE, admin, command, not_admin
 from bot.telegram.screen import answer
 from bot.texts import admin as texts
 from bot.vocabulary.rights import Member
@@ -27,7 +27,7 @@ async def cmd_appoint(
 ) -> None:
     assert message.bot is not None
     screen = await club_admin.appoint(
-        message.bot, member, command.command, command.args, _replied(message)
+        message.bot, member, command.command.casefold(), command.args, _replied(message)
     )
     await answer(message, screen)
 
@@ -86,16 +86,16 @@ def build_router() -> Router:
     admins = Router(name="admin-only")
     admins.message.filter(admin)
     admins.callback_query.filter(admin)
-    admins.message.register(cmd_appoint, Command(*APPOINT))
-    admins.message.register(cmd_unjudge, Command("unjudge"))
-    admins.message.register(cmd_staff, Command("staff"), PRIVATE)
-    admins.message.register(cmd_new_tournament, Command("newtournament"), PRIVATE)
-    admins.message.register(cmd_tournaments, Command("tournaments"), PRIVATE)
-    admins.message.register(cmd_new_stage, Command("newstage"), PRIVATE)
-    admins.message.register(cmd_ruleset, Command("ruleset"), PRIVATE)
+    admins.message.register(cmd_appoint, command(*APPOINT))
+    admins.message.register(cmd_unjudge, command("unjudge"))
+    admins.message.register(cmd_staff, command("staff"), PRIVATE)
+    admins.message.register(cmd_new_tournament, command("newtournament"), PRIVATE)
+    admins.message.register(cmd_tournaments, command("tournaments"), PRIVATE)
+    admins.message.register(cmd_new_stage, command("newstage"), PRIVATE)
+    admins.message.register(cmd_ruleset, command("ruleset"), PRIVATE)
     admins.callback_query.register(on_admin_button, AdminCB.filter())
     others = Router(name="admin-refused")  # a router's own handlers come before its children's
-    others.message.register(not_an_admin, Command(*ANYWHERE, *PRIVATE_ONLY), not_admin)
+    others.message.register(not_an_admin, command(*ANYWHERE, *PRIVATE_ONLY), not_admin)
     others.callback_query.register(not_an_admin, AdminCB.filter())
     root.include_routers(admins, others)
     return root

@@ -5,11 +5,10 @@ from __future__ import annotations
 import logging
 
 from aiogram import Router
-from aiogram.filters import Command
 from aiogram.types import BufferedInputFile, Message
 
 from bot.core.backup import Backups
-from bot.telegram.filters import PRIVATE, admin
+from bot.telegram.filters import PRIVATE, admin, command
 from bot.texts import admin as admin_texts
 from bot.texts import backup as texts
 from bot.vocabulary.rights import Member
@@ -38,7 +37,7 @@ async def in_group(message: Message) -> None:
 
 def build_router() -> Router:
     router = Router(name="backup")
-    router.message.register(cmd_backup, Command("backup"), PRIVATE, admin)
-    router.message.register(not_an_admin, Command("backup"), PRIVATE)
-    router.message.register(in_group, Command("backup"))
+    router.message.register(cmd_backup, command("backup"), PRIVATE, admin)
+    router.message.register(not_an_admin, command("backup"), PRIVATE)
+    router.message.register(in_group, command("backup"))
     return router

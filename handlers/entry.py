@@ -9,12 +9,11 @@ from contextlib import suppress
 
 from aiogram import Bot, Router
 from aiogram.exceptions import TelegramBadRequest
-from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import EntryCB, GameCB
 from bot.entry.editor import Editor
-from bot.telegram.filters import HAS_TEXT, PLAIN_TEXT, PRIVATE, judge
+from bot.telegram.filters import HAS_TEXT, PLAIN_TEXT, PRIVATE, command, judge
 from bot.telegram.screen import show
 from bot.texts import entry as texts
 from bot.vocabulary.rights import Member
@@ -86,15 +85,15 @@ def build_router() -> Router:
     judges = Router(name="entry-judges")
     judges.message.filter(judge)
     judges.callback_query.filter(judge)
-    judges.message.register(cmd_game, Command("game"), PRIVATE)
-    judges.message.register(cmd_games, Command("games"), PRIVATE)
+    judges.message.register(cmd_game, command("game"), PRIVATE)
+    judges.message.register(cmd_games, command("games"), PRIVATE)
     judges.message.register(on_text, PRIVATE, PLAIN_TEXT, is_editing)
     judges.message.register(on_other_message, PRIVATE, ~HAS_TEXT, is_editing)
     judges.callback_query.register(on_button, EntryCB.filter())
     judges.callback_query.register(on_game_button, GameCB.filter())
     others = Router(name="entry-others")
-    others.message.register(cmd_game_in_group, Command("game", "games"), ~PRIVATE)
-    others.message.register(not_a_judge, Command("game", "games"), PRIVATE)
+    others.message.register(cmd_game_in_group, command("game", "games"), ~PRIVATE)
+    others.message.register(not_a_judge, command("game", "games"), PRIVATE)
     others.callback_query.register(not_a_judge_button, EntryCB.filter())
     others.callback_query.register(not_a_judge_button, GameCB.filter())
     root.include_routers(judges, others)

@@ -4,20 +4,25 @@ from __future__ import annotations
 
 from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
-from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
-from bot.telegram.filters import PRIVATE, Check
-from bot.telegram.menus import COMMANDS
+from bot.telegram.filters import PRIVATE, Check, command
+from bot.telegram.menus import COMMANDS, nearest
 from bot.texts import common as texts
+from bot.vocabulary.rights import Member
 
 
 async def unknown_button(callback: CallbackQuery) -> None:
     await callback.answer(texts.STALE_BUTTON, show_alert=True)
 
 
-async def unknown_message(message: Message) -> None:
-    await message.answer(texts.NOT_UNDERSTOOD)
+async def unknown_message(message: Message, member: Member) -> None:
+    """In private: the nearest command to what he wrote, or the general hint."""
+    meant = nearest(message.text or "", member)
+    if meant is None:
+        await message.answer(texts.NOT_UNDERSTOOD)
+    else:
+        await message.answer(texts.did_you_mean(meant.name, meant.description))
 
 
 async def private_only_command(message: Message, bot: Bot) -> None:
@@ -46,5 +51,5 @@ def build_router() -> Router:
     router.callback_query.register(unknown_button)
     # In groups the bot stays quiet about chatter; in private it always answers something.
     router.message.register(unknown_message, PRIVATE)
-    router.message.register(private_only_command, Command(*(c.name for c in COMMANDS)))
+    router.message.register(private_only_command, command(*(c.name for c in COMMANDS)))
     return router

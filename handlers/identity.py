@@ -7,12 +7,12 @@ from contextlib import suppress
 
 from aiogram import Router
 from aiogram.exceptions import TelegramBadRequest
-from aiogram.filters import Command, CommandObject
+from aiogram.filters import CommandObject
 from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import LinkAction, LinkCB
 from bot.identity.service import Identity, IdentityError
-from bot.telegram.filters import PRIVATE, admin, head_judge
+from bot.telegram.filters import PRIVATE, admin, command, head_judge
 from bot.texts import admin as admin_texts
 from bot.texts import identity as texts
 from bot.vocabulary.rights import Member
@@ -150,14 +150,14 @@ async def decides(event: object, member: Member) -> bool:
 
 def build_router() -> Router:
     router = Router(name="identity")
-    router.message.register(cmd_iam, Command("iam"), PRIVATE)
-    router.message.register(iam_in_group, Command("iam"))
+    router.message.register(cmd_iam, command("iam"), PRIVATE)
+    router.message.register(iam_in_group, command("iam"))
     router.callback_query.register(on_decision, LinkCB.filter(), decides)
     router.callback_query.register(not_a_judge, LinkCB.filter())
-    router.message.register(cmd_link, Command("link"), head_judge)
-    router.message.register(cmd_unlink, Command("unlink"), head_judge)
-    router.message.register(not_a_head_judge, Command("link", "unlink"))
-    router.message.register(cmd_rename, Command("rename"), admin)
-    router.message.register(cmd_merge, Command("merge"), admin)
-    router.message.register(not_an_admin, Command("rename", "merge"))
+    router.message.register(cmd_link, command("link"), head_judge)
+    router.message.register(cmd_unlink, command("unlink"), head_judge)
+    router.message.register(not_a_head_judge, command("link", "unlink"))
+    router.message.register(cmd_rename, command("rename"), admin)
+    router.message.register(cmd_merge, command("merge"), admin)
+    router.message.register(not_an_admin, command("rename", "merge"))
     return router

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from aiogram import F, Router
-from aiogram.filters import Command, CommandObject
+from aiogram.filters import CommandObject
 from aiogram.types import BufferedInputFile, Document, Message
 
 from bot.rating.interchange import Files
-from bot.telegram.filters import PRIVATE, Check, admin, judge
+from bot.telegram.filters import PRIVATE, Check, admin, command, judge
 from bot.texts import interchange as texts
 from bot.vocabulary.rights import Member
 
@@ -63,9 +63,9 @@ async def not_allowed_import(message: Message) -> None:
 
 def build_router() -> Router:
     router = Router(name="interchange")
-    router.message.register(cmd_export, Command("export"), PRIVATE, judge)
-    router.message.register(not_allowed_export, Command("export"), PRIVATE)
-    router.message.register(cmd_import, Command("import"), PRIVATE, admin)
-    router.message.register(not_allowed_import, Command("import"), PRIVATE)
+    router.message.register(cmd_export, command("export"), PRIVATE, judge)
+    router.message.register(not_allowed_export, command("export"), PRIVATE)
+    router.message.register(cmd_import, command("import"), PRIVATE, admin)
+    router.message.register(not_allowed_import, command("import"), PRIVATE)
     router.message.register(file_without_command, Check(F.document), PRIVATE, admin)
     return router

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from aiogram import Router
-from aiogram.filters import Command, CommandObject
+from aiogram.filters import CommandObject
 from aiogram.types import CallbackQuery, Message
 
 from bot.announce.announcer import Announcer
@@ -11,7 +11,7 @@ from bot.callbacks import PlayerCB
 from bot.club.players import Player
 from bot.identity.service import Identity, IdentityError
 from bot.rating.screens import RatingScreens
-from bot.telegram.filters import PRIVATE
+from bot.telegram.filters import PRIVATE, command
 from bot.telegram.screen import answer, answer_picture
 from bot.texts import record as texts
 from bot.vocabulary.rights import Member
@@ -67,8 +67,8 @@ async def on_game_button(
 
 def build_router() -> Router:
     router = Router(name="player")
-    router.message.register(cmd_me, Command("me"), PRIVATE)
-    router.message.register(cmd_player, Command("player"), PRIVATE)
-    router.message.register(in_group, Command("me", "player"))
+    router.message.register(cmd_me, command("me"), PRIVATE)
+    router.message.register(cmd_player, command("player"), PRIVATE)
+    router.message.register(in_group, command("me", "player"))
     router.callback_query.register(on_game_button, PlayerCB.filter())
     return router

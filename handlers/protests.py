@@ -7,7 +7,7 @@ their step in the FSM state) and shows the screen it returns."""
 from __future__ import annotations
 
 from aiogram import F, Router
-from aiogram.filters import Command, CommandObject, CommandStart, StateFilter
+from aiogram.filters import CommandObject, CommandStart, StateFilter
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import CallbackQuery, Message
@@ -16,7 +16,7 @@ from bot.announce.announcer import PROTEST_LINK
 from bot.callbacks import ProtestAction, ProtestCB
 from bot.entry.editor import Editor
 from bot.protests.service import ProtestError, Protests
-from bot.telegram.filters import GROUP, HAS_TEXT, PLAIN_TEXT, PRIVATE
+from bot.telegram.filters import GROUP, HAS_TEXT, PLAIN_TEXT, PRIVATE, command
 from bot.telegram.screen import Screen, answer, show
 from bot.texts import protests as texts
 from bot.vocabulary.rights import Member
@@ -211,16 +211,16 @@ def build_router() -> Router:
         CommandStart(deep_link=True, magic=F.args.startswith(PROTEST_LINK)),
         PRIVATE,
     )
-    router.message.register(cmd_cancel, Command("cancel"), PRIVATE, StateFilter(Flow))
+    router.message.register(cmd_cancel, command("cancel"), PRIVATE, StateFilter(Flow))
     router.message.register(on_protest_text, StateFilter(Flow.text), PRIVATE, PLAIN_TEXT)
     router.message.register(on_reason_text, StateFilter(Flow.reason), PRIVATE, PLAIN_TEXT)
     router.message.register(on_non_text_in_flow, StateFilter(Flow.text), PRIVATE, ~HAS_TEXT)
-    router.message.register(cmd_protest_private, Command("protest"), PRIVATE)
-    router.message.register(cmd_protest_group, Command("protest"), GROUP)
-    router.message.register(cmd_protests, Command("protests"), PRIVATE, decides)
-    router.message.register(cmd_replay, Command("replay"), PRIVATE, decides)
-    router.message.register(not_a_decider, Command("protests", "replay"))
-    router.message.register(cmd_settings, Command("settings"), PRIVATE)
+    router.message.register(cmd_protest_private, command("protest"), PRIVATE)
+    router.message.register(cmd_protest_group, command("protest"), GROUP)
+    router.message.register(cmd_protests, command("protests"), PRIVATE, decides)
+    router.message.register(cmd_replay, command("replay"), PRIVATE, decides)
+    router.message.register(not_a_decider, command("protests", "replay"))
+    router.message.register(cmd_settings, command("settings"), PRIVATE)
     router.callback_query.register(on_file_button, ProtestCB.filter(F.a == ProtestAction.FILE))
     router.callback_query.register(
         on_settings_button, ProtestCB.filter(F.a == ProtestAction.SETTINGS)

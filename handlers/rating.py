@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from aiogram import F, Router
-from aiogram.filters import Command, CommandObject, CommandStart
+from aiogram.filters import CommandObject, CommandStart
 from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import RatingAction, RatingCB
 from bot.rating.screens import DEEP_LINK, RatingScreens
-from bot.telegram.filters import GROUP, PRIVATE, admin
+from bot.telegram.filters import GROUP, PRIVATE, admin, command
 from bot.telegram.screen import answer, answer_picture, show
 from bot.texts import admin as admin_texts
 from bot.vocabulary.rights import Member
@@ -65,9 +65,9 @@ def build_router() -> Router:
         CommandStart(deep_link=True, magic=F.args.startswith(DEEP_LINK)),
         PRIVATE,
     )
-    router.message.register(rating_private, Command("rating"), PRIVATE)
-    router.message.register(rating_group, Command("rating"), GROUP)
+    router.message.register(rating_private, command("rating"), PRIVATE)
+    router.message.register(rating_group, command("rating"), GROUP)
     router.callback_query.register(on_rating_button, RatingCB.filter())
-    router.message.register(cmd_min_games, Command("mingames"), PRIVATE, admin)
-    router.message.register(not_an_admin, Command("mingames"))
+    router.message.register(cmd_min_games, command("mingames"), PRIVATE, admin)
+    router.message.register(not_an_admin, command("mingames"))
     return router

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from aiogram import Bot, Router
-from aiogram.filters import Command, CommandStart
+from aiogram.filters import CommandStart
 from aiogram.types import Message
 
 from bot.entry.screens import enter_result_keyboard
-from bot.telegram.filters import GROUP, PRIVATE
+from bot.telegram.filters import GROUP, PRIVATE, command
 from bot.telegram.menus import listed
 from bot.texts import common as texts
 from bot.vocabulary.rights import Member
@@ -38,7 +38,7 @@ async def help_group(message: Message, member: Member, bot: Bot) -> None:
 def build_router() -> Router:
     router = Router(name="start")
     router.message.register(start_private, CommandStart(), PRIVATE)
-    router.message.register(help_private, Command("help"), PRIVATE)
-    router.message.register(start_group, Command("start"), GROUP)
-    router.message.register(help_group, Command("help"), GROUP)
+    router.message.register(help_private, command("help"), PRIVATE)
+    router.message.register(start_group, command("start"), GROUP)
+    router.message.register(help_group, command("help"), GROUP)
     return router

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from aiogram import F
 from aiogram.enums import ChatType
-from aiogram.filters import Filter
+from aiogram.filters import Command, Filter
 from aiogram.types import TelegramObject
 from aiogram.utils.magic_filter import MagicFilter
 
@@ -51,3 +51,8 @@ async def head_judge(event: TelegramObject, member: Member) -> bool:
 
 async def judge(event: TelegramObject, member: Member) -> bool:
     return member.is_judge
+
+
+def command(*names: str) -> Command:
+    """A command filter that ignores case: «/Rating» and «/RATING» are /rating."""
+    return Command(*names, ignore_case=True)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 from aiogram.types import BotCommand, BotCommandScopeChat
 
-from bot.texts.menu import DESCRIPTIONS
+from bot.texts.menu import DESCRIPTIONS, WORDS
 from bot.vocabulary.rights import Member
 
 
@@ -82,6 +83,24 @@ def commands_for(member: Member, *, private: bool) -> list[Command]:
         for command in COMMANDS
         if command.audience in allowed and (command.private if private else command.group)
     ]
+
+
+def nearest(text: str, member: Member) -> Command | None:
+    """The command a person probably meant by an unknown one («/raiting», «/рейтинг») or by a
+    word («рейтинг», «статистика»): among the commands he has in a private chat."""
+    said = text.strip()
+    if not said or (not said.startswith("/") and len(said.split()) != 1):
+        return None  # a sentence is not a mistyped command
+    words = said.lstrip("/").split(maxsplit=1)
+    word = words[0].split("@")[0].casefold() if words else ""
+    if not word:
+        return None
+    mine = {c.name: c for c in commands_for(member, private=True)}
+    meant = WORDS.get(word.replace("ё", "е"))
+    if meant in mine:
+        return mine[meant]
+    close = difflib.get_close_matches(word, list(mine), n=1, cutoff=0.7)
+    return mine[close[0]] if close else None
 
 
 def listed(member: Member, *, private: bool) -> list[tuple[str, str]]:

@@ -15,6 +15,10 @@ STALE_BUTTON = "Эта кнопка устарела. Откройте меню 
 NOT_UNDERSTOOD = "Я понимаю команды и кнопки. Список команд — /help."
 
 
+def did_you_mean(name: str, description: str) -> str:
+    return f"Может быть, вы имели в виду /{name} — {quote(description)}? Все команды — /help."
+
+
 def only_in_private(bot_username: str | None) -> str:
     where = f" @{bot_username}" if bot_username else ""
     return f"Эта команда работает в личном чате со мной{where}."

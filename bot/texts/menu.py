@@ -33,3 +33,24 @@ DESCRIPTIONS = {
     "newstage": "Начать новый этап турнира",
     "ruleset": "Правила текущего турнира",
 }
+
+# Words people write instead of a command, in private: the command they mean.
+WORDS = {
+    "рейтинг": "rating",
+    "таблица": "rating",
+    "статистика": "me",
+    "стата": "me",
+    "я": "me",
+    "протест": "protest",
+    "протесты": "protests",
+    "игра": "game",
+    "протокол": "game",
+    "игры": "games",
+    "помощь": "help",
+    "справка": "help",
+    "команды": "help",
+    "старт": "start",
+    "настройки": "settings",
+    "ник": "iam",
+    "игрок": "player",
+}
