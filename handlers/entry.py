@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from contextlib import suppress
 
-from aiogram import Bot, Router
+from aiogram import Router
 from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import CallbackQuery, Message
 
@@ -27,9 +27,13 @@ async def cmd_games(message: Message, member: Member, editor: Editor) -> None:
     await show(message, await editor.correctable(member), shown=editor.shown)
 
 
-async def cmd_game_in_group(message: Message, bot: Bot) -> None:
-    me = await bot.me()
-    await message.answer(texts.in_private(me.username))
+async def cmd_game_in_group(message: Message, member: Member) -> None:
+    """/game in a group: a judge is sent to the private chat; anyone else is told who enters."""
+    if not member.is_judge:
+        await message.answer(texts.NOT_A_JUDGE)
+        return
+    me = await message.bot.me() if message.bot else None
+    await message.answer(texts.in_private(me.username if me else None))
 
 
 async def is_editing(message: Message, member: Member, editor: Editor) -> bool:

@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 from bot.texts import announce as texts
 from bot.texts import protests as protest_texts
-from bot.texts.clock import zone_label
+from bot.texts.clock import date_time
 from bot.texts.game import WINNER, seat_points
 from bot.vocabulary.statuses import ProtestStatus
 from scoring import GameScore, Winner
@@ -34,8 +34,9 @@ class AnnouncementData:
 
 
 def announcement(data: AnnouncementData, zone: ZoneInfo) -> str:
+    result = WINNER[data.winner] if data.score is not None else texts.ANNULLED_RESULT
     lines = [
-        texts.title(data.table, data.number, WINNER[data.winner]),
+        texts.title(data.table, data.number, result),
         texts.where(data.tournament, data.stage, data.judge),
     ]
     if data.score is None:
@@ -60,6 +61,5 @@ def announcement(data: AnnouncementData, zone: ZoneInfo) -> str:
     elif data.final:
         lines.append(texts.FINAL)
     else:
-        local = data.deadline.astimezone(zone)
-        lines.append(texts.protest_until(f"{local:%H:%M}", f"{local:%d.%m}", zone_label(local)))
+        lines.append(texts.protest_until(date_time(data.deadline, zone)))
     return "\n".join(lines)

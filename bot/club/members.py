@@ -191,11 +191,20 @@ class MemberDirectory:
         return taken
 
     async def staff(self) -> list[KnownMember]:
+        """Everyone with a right: appointed, and the admins of ``ADMIN_IDS`` (those the bot has
+        not seen yet by their id alone)."""
         rows = await self.database.fetchall(
             "SELECT DISTINCT m.* FROM members m JOIN member_rights r USING (user_id) "
             "ORDER BY m.full_name"
         )
-        return [await self._known(row) for row in rows]
+        found = [await self._known(row) for row in rows]
+        listed = {known.user_id for known in found}
+        for admin_id in sorted(set(self.settings.admin_ids) - listed):
+            known = await self.get(admin_id)
+            found.append(
+                known or KnownMember(admin_id, str(admin_id), None, self._with_admin(admin_id, []))
+            )
+        return found
 
 
 def menu_signature(member: Member) -> str:

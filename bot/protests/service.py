@@ -238,7 +238,7 @@ class Protests:
             if status is None:
                 raise ProtestError(texts.NO_SUCH_GAME)
             if status is GameStatus.ANNULLED:
-                raise ProtestError(texts.ANNULLED)
+                raise ProtestError(texts.ALREADY_ANNULLED)
             await self._annul(tx, game_id, actor_id, now, reason)
             await enqueue(tx, CLUB, Kind.REPLY, now, game_id=game_id,
                           body=texts.annulled_for_club(reason))  # fmt: skip

@@ -110,6 +110,8 @@ def parse_protocol(raw: bytes) -> tuple[list[Game], Ruleset, int]:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise ImportRefused([texts.NOT_UTF8]) from None
+    if not text.lstrip().startswith(("{", "[")):  # a CSV, a table, a photo: not a protocol
+        raise ImportRefused([texts.NOT_A_PROTOCOL])
     try:
         distance, ruleset = load_protocol(text, _builtin_only)
     except ProtocolError as error:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.texts.markup import quote
 
 ANNULLED = "<b>Игра аннулирована</b> и не идёт в рейтинг."
+ANNULLED_RESULT = "аннулирована, назначена переигровка"
 FINAL = "Время протестов истекло: результат окончательный."
 MISS = "Первой ночью — промах."
 CI_LEGEND = "Ci — компенсация за отстрел в первую ночь (по состоянию этапа сейчас)."
@@ -41,8 +42,8 @@ def night(first_killed: int, best_move: list[int]) -> str:
     return line + "."
 
 
-def protest_until(time: str, date: str, zone: str) -> str:
-    return f"Протест можно подать до {time} {zone} ({date})."
+def protest_until(deadline: str) -> str:
+    return f"Протест можно подать до {deadline}."
 
 
 def change_note(table: int, number: int, keys: str) -> str:

@@ -26,6 +26,6 @@ def clock_time(moment: datetime, zone: ZoneInfo) -> str:
 
 
 def date_time(moment: datetime, zone: ZoneInfo) -> str:
-    """«30.11 21:47 МСК»."""
+    """«21:47 МСК (30.11)»: every deadline is written this one way."""
     local = moment.astimezone(zone)
-    return f"{local:%d.%m} {local:%H:%M} {zone_label(local)}"
+    return f"{local:%H:%M} {zone_label(local)} ({local:%d.%m})"

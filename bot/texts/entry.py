@@ -59,7 +59,7 @@ GAPS = {
 def header(
     correction: bool, table: int, number: int, tournament: str, stage: str, step: Step
 ) -> str:
-    action = f"Исправление игры {number}" if correction else "Новая игра"
+    action = "Исправление" if correction else "Новая игра"
     return (
         f"<b>{action} · стол {table} · игра {number}</b>\n"
         f"Турнир «{quote(tournament)}», этап «{quote(stage)}» · <b>{STEP_TITLES[step]}</b>"

@@ -10,6 +10,7 @@ from bot.vocabulary.statuses import ProtestStatus
 NO_SUCH_GAME = "Такой игры нет."
 NO_SUCH_PROTEST = "Такого протеста нет."
 ANNULLED = "Эта игра аннулирована: протестовать нечего."
+ALREADY_ANNULLED = "Эта игра уже аннулирована: переигровка по ней назначена раньше."
 EMPTY = "Напишите текст протеста одним сообщением: что, по-вашему, не так с результатом."
 REASON_EMPTY = "Напишите причину решения одним сообщением."
 ASK_TEXT_HINT = "Напишите текст протеста одним сообщением (до 2000 символов). Отмена — /cancel."
@@ -114,10 +115,16 @@ def decision_for_protester(
 ) -> str:
     head = f"Решение по вашему протесту на игру {number} (стол {table}): "
     if status is ProtestStatus.REJECTED:
-        return head + f"отклонён. Причина: {quote(reason or '')}\nРешение окончательное (§8.8.4)."
+        return head + f"отклонён. Причина: {_sentence(reason)}\nРешение окончательное (§8.8.4)."
     if status is ProtestStatus.CHANGED:
         return head + "результат игры изменён. Решение окончательное (§8.8.4)."
     return head + f"назначена переигровка, игра аннулирована. Причина: {quote(reason or '')}"
+
+
+def _sentence(reason: str | None) -> str:
+    """The head judge's words as a sentence: one full stop at the end, not two."""
+    text = quote((reason or "").strip())
+    return text if text.endswith((".", "!", "?", "…")) else f"{text}."
 
 
 def decision_for_club(nickname: str, status: ProtestStatus, reason: str | None) -> str:
@@ -126,15 +133,15 @@ def decision_for_club(nickname: str, status: ProtestStatus, reason: str | None) 
     if status is ProtestStatus.CHANGED:
         return f"⚖️ По протесту игрока {bold(nickname)} главный судья изменил результат игры."
     return (
-        f"⚖️ По протесту игрока {bold(nickname)} назначена переигровка: {quote(reason or '')}. "
+        f"⚖️ По протесту игрока {bold(nickname)} назначена переигровка: {_sentence(reason)} "
         "Игра аннулирована и не идёт в рейтинг."
     )
 
 
 def annulled_for_club(reason: str) -> str:
     return (
-        f"⚖️ Главный судья назначил переигровку (§8.9): {quote(reason)}. Игра аннулирована и не "
-        "идёт в рейтинг."
+        f"⚖️ Главный судья назначил переигровку (§8.9): {_sentence(reason)} Игра аннулирована и "
+        "не идёт в рейтинг."
     )
 
 

@@ -28,7 +28,7 @@ async def test_correction_is_audited_and_re_announced(world, saved_game):
     (original,) = announcements(world)
     await judge.press("✏️ Исправить эту игру")
     editor = await judge.reply()
-    assert "Исправление игры 1" in editor.text and "Итог" in editor.text
+    assert "Исправление · стол 1 · игра 1" in editor.text and "Итог" in editor.text
     await judge.press("✏️ Изменить")
     await judge.press("Победитель")
     await judge.press("🔴 Красные")
@@ -63,7 +63,7 @@ async def test_judge_cannot_correct_after_the_window_but_head_judge_can(world, s
     await admin.reply()
     await head.send("/games")
     await head.press("✏️ Стол 1, игра 1")
-    assert "Исправление игры 1" in (await head.reply()).text
+    assert "Исправление · стол 1 · игра 1" in (await head.reply()).text
     await head.press("✖ Отменить")
     assert "Отменить исправление?" in head.last().text  # asked once
     await head.press("🗑 Да, удалить")

@@ -4,6 +4,7 @@ import json
 import subprocess
 import sys
 
+from bot.texts import interchange as texts
 from tests.club import Taps, enter_protocol, setup_club
 from tests.harness import ADMIN_ID, ROOT, dispatcher_world
 from tests.protocols import protocol_bytes, random_protocol
@@ -108,6 +109,10 @@ async def test_broken_files_are_refused_with_every_problem_and_nothing_written(t
         assert "UTF-8" in (await admin.reply()).text
         await admin.send_file("x.json", b'{"games": []}', "/import")
         assert "нет ни одной игры" in (await admin.reply()).text
+        # The CSV the bot sent, brought back: a clear line, not the JSON parser's words.
+        await admin.send_file("t.csv", "place,name,total\n1,Сова,3.0000\n".encode(), "/import")
+        refused = (await admin.reply()).text
+        assert texts.NOT_A_PROTOCOL in refused and "Expecting value" not in refused
         await admin.send_file("x.json", b"[1, 2]", "/import")
         assert "JSON-объектом" in (await admin.reply()).text
         await admin.send_file("big.json", b"{}", "/import", size=21 * 1024 * 1024)

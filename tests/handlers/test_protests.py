@@ -246,7 +246,7 @@ async def test_change_the_result_through_the_editor(tmp_path):
         await file(world, owl)
         await world.announced()
         await head.press("Изменить результат")
-        assert "Исправление игры 1" in (await head.reply()).text
+        assert "Исправление · стол 1 · игра 1" in (await head.reply()).text
         await head.press("✏️ Изменить")
         await head.press("Победитель")
         await head.press("🔴 Красные")
