@@ -32,9 +32,12 @@ async def cmd_appoint(
     await answer(message, screen)
 
 
-async def cmd_unjudge(message: Message, command: CommandObject, club_admin: ClubAdmin) -> None:
+async def cmd_unjudge(
+    message: Message, command: CommandObject, member: Member, club_admin: ClubAdmin
+) -> None:
     assert message.bot is not None
-    await answer(message, await club_admin.unjudge(message.bot, command.args, _replied(message)))
+    screen = await club_admin.unjudge(message.bot, member, command.args, _replied(message))
+    await answer(message, screen)
 
 
 async def cmd_staff(message: Message, club_admin: ClubAdmin) -> None:

@@ -78,14 +78,18 @@ class ClubAdmin:
         await self._refresh_menu(bot, target.user_id)
         return Screen(texts.appointed(target.label, right, added))
 
-    async def unjudge(self, bot: Bot, args: str | None, replied: User | None) -> Screen:
+    async def unjudge(
+        self, bot: Bot, actor: Member, args: str | None, replied: User | None
+    ) -> Screen:
+        """/unjudge: every appointed right taken away, the person told in private."""
         try:
             target = await self._whom(args, replied)
         except _Refused as refused:
             return Screen(refused.message)
         if target is None:
             return Screen(texts.WHOM_TO_REVOKE)
-        taken = await self.members.revoke_all(target.user_id)
+        tell = texts.your_rights_taken if target.user_id != actor.user_id else None
+        taken = await self.members.revoke_all(target.user_id, tell)
         await self._refresh_menu(bot, target.user_id)
         lines = [texts.revoked(target.label, taken)]
         if self.settings.is_admin(target.user_id):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from aiogram.types import User
@@ -179,14 +180,18 @@ class MemberDirectory:
             )
         self._forget(user_id)
 
-    async def revoke_all(self, user_id: int) -> list[Right]:
-        """Take away every appointed right (rights from ADMIN_IDS stay); returns what was taken."""
-        async with self.database.transaction() as connection:
-            cursor = await connection.execute(
-                'SELECT "right" FROM member_rights WHERE user_id = ?', (user_id,)
-            )
-            taken = [Right(row[0]) for row in await cursor.fetchall()]
-            await connection.execute("DELETE FROM member_rights WHERE user_id = ?", (user_id,))
+    async def revoke_all(
+        self, user_id: int, tell: Callable[[list[Right]], str] | None = None
+    ) -> list[Right]:
+        """Take away every appointed right (rights from ADMIN_IDS stay); returns what was taken.
+        ``tell``: what he is told in private about the rights taken (through the outbox)."""
+        now = self.clock.iso()
+        async with self.database.transaction() as tx:
+            rows = await tx.all('SELECT "right" FROM member_rights WHERE user_id = ?', (user_id,))
+            taken = [Right(row[0]) for row in rows]
+            await tx.execute("DELETE FROM member_rights WHERE user_id = ?", (user_id,))
+            if taken and tell is not None:
+                await enqueue(tx, private(user_id), Kind.TEXT, now, body=tell(taken))
         self._forget(user_id)
         return taken
 

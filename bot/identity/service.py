@@ -207,9 +207,13 @@ class Identity:
             owner = await rows.user_of(tx, player.id)
             if owner is None:
                 raise IdentityError(texts.not_linked(player.nickname))
+            now = self.clock.iso()
             await rows.set_user(tx, player.id, None)
-            await rows.record(tx, player.id, actor_id, self.clock.iso(), PlayerAction.UNLINKED,
+            await rows.record(tx, player.id, actor_id, now, PlayerAction.UNLINKED,
                               {"user_id": owner})  # fmt: skip
+            if owner != actor_id:
+                await enqueue(tx, private(owner), Kind.TEXT, now,
+                              body=texts.you_were_unlinked(player.nickname))  # fmt: skip
         return player, int(owner)
 
     # -- admins repair nicknames ---------------------------------------------------------------

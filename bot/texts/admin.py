@@ -51,6 +51,11 @@ def you_were_appointed(right: Right) -> str:
     )
 
 
+def your_rights_taken(rights: list[Right]) -> str:
+    names = ", ".join(RIGHT_NAMES[r] for r in rights)
+    return f"С вас сняты права клуба ({names}). Команды в меню «/» обновлены."
+
+
 def revoked(label: str, rights: list[Right]) -> str:
     if not rights:
         return f"У {quote(label)} не было назначенных прав."

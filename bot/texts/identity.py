@@ -123,6 +123,13 @@ def linked(label: str, nickname: str) -> str:
     return f"Готово: {quote(label)} теперь — «{bold(nickname)}»."
 
 
+def you_were_unlinked(nickname: str) -> str:
+    return (
+        f"Ваш аккаунт отвязан от ника «{quote(nickname)}». Если это ошибка, напишите "
+        f"<code>/iam {quote(nickname)}</code> или обратитесь к главному судье."
+    )
+
+
 def unlinked(nickname: str) -> str:
     return f"Готово: ник «{quote(nickname)}» больше ни к кому не привязан."
 

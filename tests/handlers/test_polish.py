@@ -65,3 +65,20 @@ async def test_every_deadline_is_written_one_way(world):
     deadline = line.removeprefix("Протест можно подать до ").removesuffix(".")
     hours, zone, date = deadline.split(" ")
     assert len(hours) == 5 and zone == "МСК" and date.startswith("(") and date.endswith(")")
+
+
+async def test_unjudge_and_unlink_tell_the_person(world):
+    admin, judge = await setup_club(world)
+    await admin.send("/unjudge @ivan_judge")
+    assert "сняты права" in (await admin.reply()).text
+    await world.api.wait_for(lambda: "С вас сняты права клуба (судья)" in judge.last().text, 5)
+    owl = world.person("Оля", username="owl")
+    await owl.send("/start")
+    await owl.reply()
+    await world.service("players").create("Сова", ADMIN_ID)
+    await admin.send(f"/link {owl.id} Сова")
+    await admin.reply()
+    await world.api.wait_for(lambda: "привязан" in owl.last().text, 5)
+    await admin.send("/unlink Сова")
+    assert "больше ни к кому не привязан" in (await admin.reply()).text
+    await world.api.wait_for(lambda: "отвязан от ника «Сова»" in owl.last().text, 5)
