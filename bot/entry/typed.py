@@ -30,6 +30,8 @@ _SEAT_PREFIX = re.compile(r"^\s*(10|[1-9])(?:\s*[.):\-]\s*|\s+)(.*)$")
 # a refused long one within this time are its continuation and are not read as nicknames.
 _SPLIT_PARTS_WITHIN = timedelta(seconds=10)
 _SPLIT_LENGTH = 4000
+# A line that starts like a seat line, with any number: «11. Сова» names a seat there is not.
+_NUMBERED = re.compile(r"^\s*(\d{1,3})(?:\s*[.):\-]\s*|\s+)\S")
 
 
 class PartlyUsed(Refusal):
@@ -59,6 +61,9 @@ class TypedInput:
             raise EntryError(texts.TOO_LONG)
         if draft.step is Step.PLAYERS:
             lines = [line for line in text.splitlines() if line.strip()]
+            parts = [part.strip() for part in text.split(",")]
+            if len(lines) == 1 and len(parts) > 1 and all(parts):
+                lines = parts  # «Сова, Кот, Филин»: one nickname per comma, as if per line
             if len(lines) > 1:
                 await self._paste(draft, lines)
             else:
@@ -101,18 +106,33 @@ class TypedInput:
     async def _paste(self, draft: Draft, lines: list[str]) -> None:
         """Seat every usable line; name the ones that are not, and keep the judge's message."""
         problems: list[str] = []
-        entries = [_split_seat(line) for line in lines]
-        numbers = [number for number, _ in entries]
-        by_number = None not in numbers and len(set(numbers)) == len(numbers)
-        if not by_number and len(entries) > len(SEATS):
+        entries: list[tuple[int, int | None, str]] = []  # (line, seat number, the rest)
+        for line, text in enumerate(lines, start=1):
+            numbered = _NUMBERED.match(text)
+            if numbered and not 1 <= int(numbered.group(1)) <= len(SEATS):
+                problems.append(texts.line_problem(line, texts.no_such_seat(numbered.group(1))))
+                continue
+            entries.append((line, *_split_seat(text)))
+        by_number = bool(entries) and all(number is not None for _, number, _ in entries)
+        if by_number:  # «1. Сова / 1. Кот»: the second line for a seat is named, not guessed
+            first_on: dict[int | None, int] = {}
+            kept = []
+            for line, number, raw in entries:
+                if number in first_on:
+                    problems.append(texts.seat_twice(line, number or 0, first_on[number]))
+                    continue
+                first_on[number] = line
+                kept.append((line, number, raw))
+            entries = kept
+        elif len(entries) > len(SEATS):
             problems.append(texts.too_many_lines(len(entries)))
             entries = entries[: len(SEATS)]
         protocol = draft.protocol
         seen: dict[str, int] = {}
         unknown = [(s, n) for s, n in draft.unknown]
         seated = 0
-        for line, (number, raw) in enumerate(entries, start=1):
-            seat = number if by_number and number is not None else line
+        for place, (line, number, raw) in enumerate(entries, start=1):
+            seat = number if by_number and number is not None else place
             try:
                 nickname = clean_nickname(raw)
             except NicknameError as error:

@@ -155,6 +155,14 @@ def line_problem(line: int, problem: str) -> str:
     return f"строка {line} — {problem.rstrip('.')}"
 
 
+def no_such_seat(number: str) -> str:
+    return f"места {number} нет: места от 1 до 10"
+
+
+def seat_twice(line: int, seat: int, first: int) -> str:
+    return f"строка {line} — место {seat} уже в строке {first}"
+
+
 def too_many_lines(count: int) -> str:
     return f"строк {count}, а мест 10 — лишние строки не приняты"
 

@@ -484,3 +484,38 @@ async def test_the_cursor_skips_seats_waiting_for_a_new_player(club):
     await judge.send("\n".join(NAMES[:9]))
     text = judge.last().text
     assert "▶ 10. —" in text and "Место 10:" in text and "▶ 1." not in text
+
+
+# -- a club night's pastes (issue 17, item 5) ----------------------------------------------------
+
+
+async def test_two_lines_for_one_seat_are_named_and_the_message_kept(club):
+    world, _, judge = club
+    await known_players(world, judge)
+    await judge.send("/game")
+    lines = ["1. Сова", "1. Кот", "2. Филин"]
+    await judge.send("\n".join(lines))
+    text = judge.last().text
+    assert "строка 2 — место 1 уже в строке 1" in text
+    assert "1. Сова" in text and "2. Филин" in text and "3. Филин" not in text  # not shifted
+    sent = [m for m in judge.private.history() if not m.from_bot]
+    assert sent[-1].text == "\n".join(lines)  # kept: the judge can copy and fix it
+
+
+async def test_a_seat_number_past_ten_is_a_bad_seat_not_a_new_player(club):
+    world, _, judge = club
+    await known_players(world, judge)
+    await judge.send("/game")
+    await judge.send("11. Сова\n2. Кот")
+    text = judge.last().text
+    assert "строка 1 — места 11 нет" in text and "2. Кот" in text
+    assert not any("Создать" in b for b in judge.buttons())  # «11. Сова» is nobody to create
+
+
+async def test_nicknames_with_commas_are_seated_one_per_comma(club):
+    world, _, judge = club
+    await known_players(world, judge)
+    await judge.send("/game")
+    await judge.send("Сова, Кот, Филин")
+    text = judge.last().text
+    assert "1. Сова" in text and "2. Кот" in text and "3. Филин" in text
