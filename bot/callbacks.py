@@ -17,7 +17,9 @@ class EntryAction(StrEnum):
     SEAT = "seat"  # choose the seat to fill (players)
     PICK = "pick"  # seat a suggested player
     NEW = "new"  # create the searched nickname as a new player
-    NEW_ALL = "newall"  # create every unknown pasted nickname
+    NEW_ALL = "newall"  # create every unknown pasted nickname that is close to no player
+    SEAT_AS = "as"  # a pasted unknown nickname is that close player: "seat-player"
+    NEW_ONE = "new1"  # create one pasted nickname although it is close to a player: seat
     GOTO = "goto"  # open a step
     NEXT = "next"
     BACK = "back"

@@ -7,6 +7,9 @@ import sqlite3
 import unicodedata
 from dataclasses import dataclass
 
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
 from bot.core.clock import Clock
 from bot.core.db import Database
 from bot.tables import players as rows
@@ -80,6 +83,28 @@ def nickname_key(nickname: str) -> str:
     return " ".join(nickname.split()).casefold().replace("ё", "е")
 
 
+# Latin letters that look like Cyrillic ones (and are typed for them on a Latin keyboard): a name
+# with a Latin «C» or «o» inside a Cyrillic one is the same name, as е and ё are.
+_LOOKALIKES = str.maketrans("AaBCcEeHKkMOoPpTXxYy", "АаВСсЕеНКкМОоРрТХхУу")
+
+
+def lookalike_key(nickname: str) -> str:
+    """``nickname_key`` with look-alike Latin and Cyrillic letters made one."""
+    return nickname_key(nickname.translate(_LOOKALIKES))
+
+
+def _digits(key: str) -> str:
+    return "".join(char for char in key if char.isdigit())
+
+
+def close_keys(key: str) -> int:
+    """How many typos apart a nickname may be to be offered as the one meant: one in a short
+    nickname (3–5 letters), two in a longer one; none in a shorter one."""
+    if len(key) < 3:
+        return 0
+    return 1 if len(key) <= 5 else 2
+
+
 class SimilarPlayerError(NicknameError):
     """The club already has a player whose nickname differs only by case or е/ё."""
 
@@ -109,10 +134,35 @@ class PlayerDirectory:
         return {row["id"]: Player(row["id"], row["nickname"]) for row in rows}
 
     async def by_nickname(self, nickname: str) -> Player | None:
+        """The player with this nickname, case, е/ё and look-alike letters aside."""
         row = await self.database.fetchone(
             "SELECT id, nickname FROM players WHERE nickname_key = ?", (nickname_key(nickname),)
         )
-        return Player(row["id"], row["nickname"]) if row else None
+        if row is not None:
+            return Player(row["id"], row["nickname"])
+        key = lookalike_key(nickname)
+        same = [p for p in await self._all() if lookalike_key(p.nickname) == key]
+        return same[0] if len(same) == 1 else None
+
+    async def _all(self) -> list[Player]:
+        rows = await self.database.fetchall("SELECT id, nickname FROM players ORDER BY id")
+        return [Player(row["id"], row["nickname"]) for row in rows]
+
+    async def close_to(self, nickname: str, limit: int = 3) -> list[Player]:
+        """Players a typed nickname probably means («Совв» → «Сова», «Кто» → «Кот»): a typo or
+        two away (``close_keys``), nearest first; none when it is a player's own nickname."""
+        key = lookalike_key(nickname)
+        most = close_keys(key)
+        if not most:
+            return []
+        everyone = await self._all()
+        keys = [lookalike_key(player.nickname) for player in everyone]
+        if key in keys:
+            return []
+        found = process.extract(key, keys, scorer=OSA.distance, score_cutoff=most, limit=limit)
+        # «Гость1» and «Гость2», «Лис» and «Лис2» are told apart on purpose: not typos.
+        digits = _digits(key)
+        return [everyone[index] for match, _, index in found if _digits(match) == digits]
 
     async def search(self, text: str, limit: int = SUGGESTIONS) -> list[Player]:
         """Players whose nickname contains ``text`` (any case); those starting with it first."""
@@ -129,6 +179,9 @@ class PlayerDirectory:
         е/ё (``SimilarPlayerError`` names him, so that he is offered instead)."""
         nickname = clean_nickname(nickname)
         check_new_nickname(nickname)
+        same = await self.by_nickname(nickname)  # «Cова» with a Latin C is «Сова»
+        if same is not None:
+            raise SimilarPlayerError(same)
         try:
             async with self.database.transaction() as tx:
                 key = nickname_key(nickname)

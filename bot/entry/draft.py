@@ -33,6 +33,7 @@ class Draft:
     back_to: Step | None = None  # where TABLE, DISCARD and SEAT return to
     cursor: int | None = None  # the seat being worked on
     query: str | None = None  # the judge's last search text, offered as a new nickname
+    confirm_new: str | None = None  # a new nickname close to a player: create it on a second tap
     unknown: list[tuple[int, str]] = field(default_factory=list)  # pasted names not found
     best_move_done: bool = False  # the best-move question was answered ("none" included)
     notice: str | None = None  # shown once at the top of the editor
@@ -64,6 +65,7 @@ class Draft:
             back_to=self.back_to.value if self.back_to else None,
             cursor=self.cursor,
             query=self.query,
+            confirm_new=self.confirm_new,
             unknown=self.unknown,
             best_move_done=self.best_move_done,
             notice=self.notice,
@@ -89,6 +91,7 @@ class Draft:
             back_to=Step(data["back_to"]) if data.get("back_to") else None,
             cursor=data.get("cursor"),
             query=data.get("query"),
+            confirm_new=data.get("confirm_new"),
             unknown=[(int(seat), str(name)) for seat, name in data.get("unknown", [])],
             best_move_done=bool(data.get("best_move_done")),
             notice=data.get("notice"),

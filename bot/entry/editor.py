@@ -62,6 +62,8 @@ class Editor:
             EntryAction.PICK: self._pick,
             EntryAction.NEW: self._new_player,
             EntryAction.NEW_ALL: self._new_players,
+            EntryAction.SEAT_AS: self._seat_as,
+            EntryAction.NEW_ONE: self._new_one,
             EntryAction.TABLE: self._choose_table,
         }
 
@@ -209,6 +211,11 @@ class Editor:
     async def _new_player(self, draft: Draft, value: str, judge: Member) -> None:
         if not draft.query:
             raise EntryError(texts.TYPE_NEW_NICKNAME)
+        close = await self.players.close_to(draft.query)
+        if close and draft.confirm_new != draft.query:  # ask once before a near-twin is made
+            draft.confirm_new = draft.query
+            raise EntryError(texts.close_exists(draft.query, [p.nickname for p in close]))
+        draft.confirm_new = None
         try:
             player = await self.players.create(draft.query, judge.user_id)
         except SimilarPlayerError as error:
@@ -219,16 +226,44 @@ class Editor:
         steps.seat_player(draft, player)
 
     async def _new_players(self, draft: Draft, value: str, judge: Member) -> None:
+        """Every pasted unknown nickname that is close to no player becomes a new player; the
+        close ones wait for «→ Сова?» or their own «новый игрок» button."""
+        waiting = []
         for seat, nickname in draft.unknown:
-            try:
-                player = await self.players.create_or_get(nickname, judge.user_id)
-            except NicknameError as error:
-                raise EntryError(str(error)) from None
-            other = draft.protocol.seat_of(player.id)
-            if other is not None and other != seat:
-                raise EntryError(texts.already_seated(player.nickname, other))
-            draft.protocol = draft.protocol.seat_player(seat, player.id)
-        draft.unknown = []
+            if await self.players.close_to(nickname):
+                waiting.append((seat, nickname))
+                continue
+            await self._create_on(draft, seat, nickname, judge)
+        draft.unknown = waiting
+
+    async def _new_one(self, draft: Draft, value: str, judge: Member) -> None:
+        seat = steps.seat_of(value)
+        nickname = dict(draft.unknown).get(seat)
+        if nickname is None:
+            raise EntryError(texts.UNKNOWN_BUTTON)
+        await self._create_on(draft, seat, nickname, judge)
+        draft.unknown = [(s, n) for s, n in draft.unknown if s != seat]
+
+    async def _create_on(self, draft: Draft, seat: int, nickname: str, judge: Member) -> None:
+        try:
+            player = await self.players.create_or_get(nickname, judge.user_id)
+        except NicknameError as error:
+            raise EntryError(str(error)) from None
+        other = draft.protocol.seat_of(player.id)
+        if other is not None and other != seat:
+            raise EntryError(texts.already_seated(player.nickname, other))
+        draft.protocol = draft.protocol.seat_player(seat, player.id)
+
+    async def _seat_as(self, draft: Draft, value: str, judge: Member) -> None:
+        """«Совв → Сова?»: the pasted line's seat gets the close player."""
+        seat_text, _, player_text = value.partition("-")
+        seat = steps.seat_of(seat_text)
+        player_id = small_number(player_text, 1, _MAX_ID)
+        player = await self.players.get(player_id) if player_id else None
+        if player is None or seat not in dict(draft.unknown):
+            raise EntryError(texts.UNKNOWN_BUTTON)
+        draft.cursor = seat
+        steps.seat_player(draft, player)
 
     async def _choose_table(self, draft: Draft, value: str, judge: Member) -> None:
         table = small_number(value, 1, MAX_TABLE)
@@ -319,8 +354,16 @@ class Editor:
             players=await self.players.many(ids),
         )
         if draft.step is Step.PLAYERS and draft.query:
+            close = await self.players.close_to(draft.query)
             found = await self.players.search(draft.query)
-            ctx.suggestions = [p for p in found if p.id not in ids]
+            # Close players first («Совв» → «Сова»), then those whose nickname holds the text.
+            ordered = list({p.id: p for p in [*close, *found]}.values())
+            ctx.suggestions = [p for p in ordered if p.id not in ids][:8]
+        if draft.step is Step.PLAYERS:
+            for seat, name in draft.unknown:
+                close = [p for p in await self.players.close_to(name) if p.id not in ids]
+                if close:
+                    ctx.close[seat] = close
         if draft.step is Step.SUMMARY and not protocol.missing():
             ctx.score, ctx.problems = await self.games.score(
                 protocol, draft.stage_id, ctx.ruleset, tournament.seed, draft.game_id

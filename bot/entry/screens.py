@@ -34,6 +34,7 @@ class EditorContext:
     ruleset: Ruleset
     players: dict[int, Player]
     suggestions: list[Player] = field(default_factory=list)
+    close: dict[int, list[Player]] = field(default_factory=dict)  # unknown pasted seat → close
     score: GameScore | None = None
     problems: list[Problem] = field(default_factory=list)
     # A new game whose winner was tapped longer ago than the protest window: (minutes ago,
@@ -130,8 +131,17 @@ def _players(draft: Draft, ctx: EditorContext) -> tuple[str, Rows]:
         rows.append([_button(label, draft, EntryAction.NEW)])
     if draft.unknown:
         text.append(texts.not_in_club(draft.unknown))
-        label = texts.create_all_button(len(draft.unknown))
-        rows.append([_button(label, draft, EntryAction.NEW_ALL)])
+        for seat, name in draft.unknown:  # «Совв → Сова?» before any new player
+            for player in ctx.close.get(seat, []):
+                label = texts.close_button(short(name, 14), short(player.nickname, 14))
+                rows.append([_button(label, draft, EntryAction.SEAT_AS, f"{seat}-{player.id}")])
+            if ctx.close.get(seat):
+                label = texts.new_anyway_button(short(name, 20))
+                rows.append([_button(label, draft, EntryAction.NEW_ONE, seat)])
+        plain = [seat for seat, _ in draft.unknown if not ctx.close.get(seat)]
+        if plain:
+            label = texts.create_all_button(len(plain))
+            rows.append([_button(label, draft, EntryAction.NEW_ALL)])
     label = texts.table_button(protocol.table, protocol.number)
     rows.append([_button(label, draft, EntryAction.GOTO, Step.TABLE.value)])
     rows += _nav(draft, forward=texts.NEXT if protocol.players_complete else None, back=False)

@@ -109,6 +109,22 @@ def new_player_button(nickname: str) -> str:
     return f"➕ Новый игрок «{nickname}»"
 
 
+def close_button(typed: str, nickname: str) -> str:
+    return f"{typed} → {nickname}?"
+
+
+def new_anyway_button(nickname: str) -> str:
+    return f"➕ «{nickname}» — новый игрок"
+
+
+def close_exists(nickname: str, close: list[str]) -> str:
+    names = ", ".join(f"«{quote(name)}»" for name in close)
+    return (
+        f"«{quote(nickname)}» похож на {names}. Выберите игрока кнопкой выше или нажмите "
+        "«Новый игрок» ещё раз, если это действительно новый человек."
+    )
+
+
 def create_all_button(count: int) -> str:
     return f"➕ Создать новых игроков: {count}"
 

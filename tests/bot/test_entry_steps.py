@@ -110,6 +110,9 @@ def test_next_refuses_an_unfinished_step_and_back_returns() -> None:
 
 
 def test_every_tap_that_needs_no_data_is_a_step() -> None:
-    needs_data = {EntryAction.PICK, EntryAction.NEW, EntryAction.NEW_ALL, EntryAction.TABLE}
+    needs_data = {
+        EntryAction.PICK, EntryAction.NEW, EntryAction.NEW_ALL, EntryAction.TABLE,
+        EntryAction.SEAT_AS, EntryAction.NEW_ONE,
+    }  # fmt: skip
     saving = {EntryAction.CONFIRM, EntryAction.DISCARD_YES}
     assert set(steps.STEPS) == set(EntryAction) - needs_data - saving

@@ -4,6 +4,8 @@ from datetime import timedelta
 
 import pytest
 
+from bot.club.players import SimilarPlayerError
+from bot.texts import entry as entry_texts
 from bot.vocabulary.rights import Right
 from tests.club import (
     NAMES,
@@ -519,3 +521,62 @@ async def test_nicknames_with_commas_are_seated_one_per_comma(club):
     await judge.send("Сова, Кот, Филин")
     text = judge.last().text
     assert "1. Сова" in text and "2. Кот" in text and "3. Филин" in text
+
+
+# -- a typo must not split a player (issue 17, item 2) -------------------------------------------
+
+
+async def test_a_typo_in_a_paste_is_offered_the_close_player_first(club):
+    world, _, judge = club
+    await known_players(world, judge)
+    await judge.send("/game")
+    pasted = ["Лис", "Bravo", "<Дон> & Co", "Совв", "Ёж", "Кто", "Волк", "Рысь", "Барс", "Новичок"]
+    await judge.send("\n".join(pasted))
+    buttons = judge.buttons()
+    assert "Совв → Сова?" in buttons and "Кто → Кот?" in buttons
+    assert "➕ «Совв» — новый игрок" in buttons
+    assert entry_texts.create_all_button(1) in buttons  # only «Новичок» is plainly new
+    await judge.press("Совв → Сова?")
+    await judge.press("Кто → Кот?")
+    await judge.press(entry_texts.create_all_button(1))
+    text = judge.last().text
+    assert "4. Сова" in text and "6. Кот" in text and "10. Новичок" in text
+    players = world.service("players")
+    assert await players.by_nickname("Совв") is None and await players.by_nickname("Кто") is None
+
+
+async def test_a_typed_typo_suggests_the_player_and_asks_before_a_new_one(club):
+    world, _, judge = club
+    await known_players(world, judge)
+    await judge.send("/game")
+    await judge.send("Совв")
+    buttons = judge.buttons()
+    assert buttons.index("Сова") < buttons.index(entry_texts.new_player_button("Совв"))
+    await judge.press(entry_texts.new_player_button("Совв"))
+    assert entry_texts.close_exists("Совв", ["Сова"]) in judge.last().text
+    assert await world.service("players").by_nickname("Совв") is None  # asked, not created
+    await judge.press(entry_texts.new_player_button("Совв"))  # yes, a new person
+    assert "1. Совв" in judge.last().text
+
+
+async def test_look_alike_latin_letters_are_the_same_letters(club):
+    world, _, judge = club
+    await known_players(world, judge)
+    players = world.service("players")
+    latin_c = "Cова"  # a Latin C
+    assert (await players.by_nickname(latin_c)).nickname == "Сова"
+    with pytest.raises(SimilarPlayerError):
+        await players.create(latin_c, judge.id)
+    await judge.send("/game")
+    await judge.send("\n".join(["Лис", "Bravo", "<Дон> & Co", latin_c, "Ёж", "Кот", "Волк",
+                                "Рысь", "Барс", "Филин"]))  # fmt: skip
+    assert "4. Сова" in judge.last().text and "Далее ➡" in judge.buttons()
+
+
+async def test_numbered_nicknames_are_told_apart_on_purpose(club):
+    world, _, judge = club
+    players = world.service("players")
+    for name in ("Гость1", "Лис"):
+        await players.create(name, judge.id)
+    assert await players.close_to("Гость2") == [] and await players.close_to("Лис2") == []
+    assert [p.nickname for p in await players.close_to("Лсс")] == ["Лис"]
