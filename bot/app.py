@@ -120,7 +120,7 @@ def create_dispatcher(
         standings=standings,
         scheduler=scheduler,
         ratings=ratings,
-        rating=RatingScreens(ratings, settings.zone),
+        rating=RatingScreens(ratings, players, settings.zone),
         files=Files(Importer(database, clock), ratings),
         identity=Identity(database, clock, members),
         protests=protests,

@@ -88,6 +88,13 @@ class RatingCB(CallbackData, prefix="r"):
     p: int = 1
 
 
+class RecordCB(CallbackData, prefix="rec"):
+    """Show player ``p``'s record in tournament ``t`` (0: the current one), from /player."""
+
+    p: int
+    t: int = 0
+
+
 class PlayerCB(CallbackData, prefix="pl"):
     """Open the protocol of game ``g`` (from a player's list of last games)."""
 

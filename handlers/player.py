@@ -7,18 +7,20 @@ from aiogram.filters import CommandObject
 from aiogram.types import CallbackQuery, Message
 
 from bot.announce.announcer import Announcer
-from bot.callbacks import PlayerCB
-from bot.club.players import Player
-from bot.identity.service import Identity, IdentityError
+from bot.callbacks import PlayerCB, RecordCB
+from bot.identity.service import Identity
 from bot.rating.screens import RatingScreens
 from bot.telegram.filters import PRIVATE, command
-from bot.telegram.screen import answer, answer_picture
+from bot.telegram.screen import Screen, answer, answer_picture
 from bot.texts import record as texts
+from bot.vocabulary.ratings import Record
 from bot.vocabulary.rights import Member
 
 
-async def _show(message: Message, player: Player, rating: RatingScreens) -> None:
-    screen, charted = await rating.record(player)
+async def _show(
+    message: Message, found: tuple[Screen, Record | None], rating: RatingScreens
+) -> None:
+    screen, charted = found
     await answer(message, screen)
     if charted is not None:  # the text first: drawing takes a moment
         await answer_picture(message, await rating.progress(charted))
@@ -31,22 +33,20 @@ async def cmd_me(
     if player is None:
         await message.answer(texts.NOT_LINKED)
         return
-    await _show(message, player, rating)
+    await _show(message, await rating.record(player), rating)
 
 
-async def cmd_player(
-    message: Message, command: CommandObject, identity: Identity, rating: RatingScreens
+async def cmd_player(message: Message, command: CommandObject, rating: RatingScreens) -> None:
+    await _show(message, await rating.find_player(command.args), rating)
+
+
+async def on_record_button(
+    callback: CallbackQuery, callback_data: RecordCB, rating: RatingScreens
 ) -> None:
-    nickname = (command.args or "").strip()
-    if not nickname:
-        await message.answer(texts.PLAYER_USAGE)
-        return
-    try:
-        player = await identity.player(nickname)
-    except IdentityError as error:
-        await message.answer(error.message)
-        return
-    await _show(message, player, rating)
+    found = await rating.record_of(callback_data)
+    await callback.answer(found[0].toast, show_alert=found[0].alert)
+    if isinstance(callback.message, Message) and found[0].text is not None:
+        await _show(callback.message, found, rating)
 
 
 async def in_group(message: Message) -> None:
@@ -71,4 +71,5 @@ def build_router() -> Router:
     router.message.register(cmd_player, command("player"), PRIVATE)
     router.message.register(in_group, command("me", "player"))
     router.callback_query.register(on_game_button, PlayerCB.filter())
+    router.callback_query.register(on_record_button, RecordCB.filter())
     return router

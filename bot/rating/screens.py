@@ -13,8 +13,8 @@ from zoneinfo import ZoneInfo
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.callbacks import PlayerCB, RatingAction, RatingCB
-from bot.club.players import Player
+from bot.callbacks import PlayerCB, RatingAction, RatingCB, RecordCB
+from bot.club.players import Player, PlayerDirectory
 from bot.core.parsing import small_number
 from bot.rating.service import RatingError, Ratings, pages_of, parse_request
 from bot.tables.tournaments import Tournament
@@ -86,8 +86,9 @@ def _kind(value: str) -> Kind:
 
 
 class RatingScreens:
-    def __init__(self, ratings: Ratings, zone: ZoneInfo) -> None:
+    def __init__(self, ratings: Ratings, players: PlayerDirectory, zone: ZoneInfo) -> None:
         self.ratings = ratings
+        self.players = players
         self.zone = zone
         self._pages = _Pages()
 
@@ -187,11 +188,41 @@ class RatingScreens:
 
     # -- a player's record ---------------------------------------------------------------------
 
-    async def record(self, player: Player) -> tuple[Screen, Record | None]:
-        """/me, /player: the record in the current tournament as text, and the record itself when
-        it has games to chart (``progress``: drawn after the text is on its way)."""
+    async def find_player(self, args: str | None) -> tuple[Screen, Record | None]:
+        """/player: a nickname (or part of one, or a typo of one), maybe followed by words naming
+        a tournament as for /rating. One match: his record; several: a button each."""
+        words = (args or "").split()
+        if not words:
+            return Screen(record_texts.PLAYER_USAGE), None
+        for cut in range(len(words), 0, -1):  # «Лис осенний кубок»: the longest nickname first
+            player = await self.players.by_nickname(" ".join(words[:cut]))
+            if player is not None:
+                return await self.record(player, " ".join(words[cut:]))
+        text = " ".join(words)
+        found = await self.players.close_to(text) + await self.players.search(text)
+        matches = list({player.id: player for player in found}.values())
+        if len(matches) == 1:
+            return await self.record(matches[0])
+        if not matches:
+            return Screen(record_texts.no_player(text)), None
+        buttons = [button(p.nickname, RecordCB(p=p.id)) for p in matches]
+        return Screen(record_texts.several_players(text), column(buttons)), None
+
+    async def record_of(self, data: RecordCB) -> tuple[Screen, Record | None]:
+        """A /player button: that player's record."""
+        player = await self.players.get(data.p)
+        if player is None:
+            return Screen(toast=common.STALE_BUTTON, alert=True), None
+        return await self.record(player)
+
+    async def record(
+        self, player: Player, tournament_words: str = ""
+    ) -> tuple[Screen, Record | None]:
+        """/me, /player: the record in the tournament named (the current one by default) as text,
+        and the record itself when it has games to chart (``progress``: drawn after the text is
+        on its way)."""
         try:
-            tournament = await self.ratings.tournament("")
+            tournament = await self.ratings.tournament(tournament_words)
         except RatingError as error:
             return Screen(error.message), None
         data, now = await self.ratings.record(tournament, player)

@@ -5,8 +5,9 @@ import io
 from PIL import Image
 
 from bot.rating import drawing, pictures
+from bot.texts import record as record_texts
 from tests.club import Taps, enter_protocol, setup_club
-from tests.harness import CLUB_CHAT_ID, dispatcher_world
+from tests.harness import ADMIN_ID, CLUB_CHAT_ID, dispatcher_world
 
 
 async def two_games(world):
@@ -74,7 +75,7 @@ async def test_player_by_nickname_and_unknown_nickname(tmp_path):
         await world.api.wait_for(lambda: guest.last().photo)
         assert "👤 Сова" in guest.bot_messages()[-2].text
         await guest.send("/player Никто")
-        assert "Игрока с ником «Никто» в клубе нет" in (await guest.reply()).text
+        assert (await guest.reply()).text == record_texts.no_player("Никто")
         await guest.send("/player")
         assert "/player Лис" in (await guest.reply()).text
         group = world.api.chats[CLUB_CHAT_ID]
@@ -151,3 +152,24 @@ async def test_a_player_with_a_single_game(tmp_path):
         text = guest.bot_messages()[-2].text
         assert "1 игра · побед 0 (0%)" in text and "Первой ночью не отстреливали" in text
         assert png_size(world.api.file_of(chart)[1])[0] > 400
+
+
+async def test_player_by_part_of_a_nickname_a_typo_or_with_a_tournament(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        await two_games(world)
+        await world.service("players").create("Совушка", ADMIN_ID)
+        guest = world.person("Гость")
+        await guest.send("/player фил")  # a part: one player
+        await world.api.wait_for(lambda: guest.last().photo)
+        assert "👤 Филин" in guest.bot_messages()[-2].text
+        await guest.send("/player Филн")  # a typo
+        await world.api.wait_for(lambda: "👤 Филин" in guest.bot_messages()[-1].text
+                                 or "👤 Филин" in guest.bot_messages()[-2].text)  # fmt: skip
+        await guest.send("/player сов")  # a part of two nicknames: a button each
+        several = await guest.reply()
+        assert several.text == record_texts.several_players("сов")
+        assert sorted(b["text"] for b in several.buttons()) == ["Сова", "Совушка"]
+        await guest.press("Сова")
+        await world.api.wait_for(lambda: any("👤 Сова" in m.text for m in guest.bot_messages()))
+        await guest.send("/player Сова нет такого турнира")
+        assert "нет такого турнира" in (await guest.reply()).text
