@@ -88,7 +88,7 @@ def create_dispatcher(
     announcer = Announcer(settings, database, games, tournaments, players, members, clock, window)
     outbox = Outbox(settings, database, clock, announcer, members)
     standings = Standings(database, tournaments, window)
-    protests = Protests(database, clock, window, settings.zone, members, announcer)
+    protests = Protests(database, clock, window, settings.zone, members, announcer, games)
     ratings = Ratings(database, tournaments, standings, clock, window)
     scheduler = Scheduler(clock)
     scheduler.add("protest windows", protests.next_deadline, protests.finalize_due)

@@ -7,9 +7,11 @@ import json
 import sqlite3
 from dataclasses import dataclass
 from enum import StrEnum
+from fractions import Fraction
 
 from bot.callbacks import ProtestAction, ProtestCB
 from bot.club.decisions import decide_by_change
+from bot.club.results import queue_changed_points
 from bot.club.tournaments import Tournaments
 from bot.core.clock import Clock
 from bot.core.db import Database, Transaction
@@ -194,6 +196,11 @@ class Games:
         )
         return game, score
 
+    async def points(self, game_id: int) -> dict[int, Fraction]:
+        """Each player's points in a saved game as it stands (empty when it does not count)."""
+        game, score = await self.scored(game_id)
+        return _points(game.protocol, score)
+
     async def _score_in_stage(
         self, protocol: Protocol, game: Game, stage_id: int, ruleset: Ruleset, game_id: int | None
     ) -> GameScore:
@@ -236,12 +243,21 @@ class Games:
         assert tournament is not None
         if protocol.missing() or validate_game(protocol.to_game("new", "-"), tournament.ruleset()):
             raise SaveError(SaveProblem.INCOMPLETE)
+        points_before: dict[int, Fraction] = {}
+        points_after: dict[int, Fraction] = {}
         if submission.game_id is not None:
             game = await self.get(submission.game_id)
             if game is not None and self.awaits_head_judge(actor, game):
                 raise SaveError(SaveProblem.PROTESTED)
             if game is None or not self.can_correct(actor, game):
                 raise SaveError(SaveProblem.TOO_LATE)
+            # Read before the transaction (the database has one lock): each seat's points in
+            # this game as it stands and as the correction makes it.
+            points_before = _points(game.protocol, (await self.scored(game.id))[1])
+            after, _ = await self.score(
+                protocol, submission.stage_id, tournament.ruleset(), tournament.seed, game.id
+            )
+            points_after = _points(protocol, after)
         try:
             async with self.database.transaction() as tx:
                 if not await drafts.exists(tx, submission.draft_id):
@@ -250,6 +266,11 @@ class Games:
                     saved = await self._create(tx, submission, actor)
                 else:
                     saved = await self._correct(tx, submission, submission.game_id, actor)
+                    if saved.changed:
+                        await queue_changed_points(
+                            tx, submission.game_id, protocol.table, protocol.number,
+                            points_before, points_after, self.clock.iso(),
+                        )  # fmt: skip
                 await drafts.delete(tx, submission.draft_id)
         except sqlite3.IntegrityError as error:
             if "table_number" in str(error) or "game_number" in str(error):
@@ -319,6 +340,17 @@ class Games:
 
 
 _RED = (Role.CIVILIAN.value, Role.SHERIFF.value)
+
+
+def _points(protocol: Protocol, score: GameScore | None) -> dict[int, Fraction]:
+    """Each seated player's points in the game (none for an annulled game)."""
+    if score is None:
+        return {}
+    return {
+        player: seat.total
+        for player, seat in zip(protocol.players, score.seats, strict=True)
+        if player is not None
+    }
 
 
 async def _queue_private_results(

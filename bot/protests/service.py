@@ -13,11 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from fractions import Fraction
 from zoneinfo import ZoneInfo
 
 from bot.announce.announcer import Announcer
 from bot.club.decisions import finalize_if_settled, tell_decision
+from bot.club.games import Games
 from bot.club.members import MemberDirectory
+from bot.club.results import queue_changed_points
 from bot.core.clock import Clock
 from bot.core.db import Database, Reader, Transaction
 from bot.core.outbox import CLUB, Kind, enqueue, private
@@ -65,7 +68,9 @@ class Protests:
         zone: ZoneInfo,
         members: MemberDirectory,
         announcer: Announcer,
+        games: Games,
     ) -> None:
+        self.games = games
         self.database = database
         self.clock = clock
         self.window = window
@@ -217,11 +222,13 @@ class Protests:
     ) -> Screen:
         reason = _reason(reason)
         now = self.clock.iso()
+        protest = await self._pending(self.database, protest_id)
+        points = await self.games.points(protest.game_id) if status is ProtestStatus.REPLAY else {}
         async with self.database.transaction() as tx:
             protest = await self._pending(tx, protest_id)
             if status is ProtestStatus.REPLAY:
                 # The game no longer counts: all its pending protests are settled by the replay.
-                await self._annul(tx, protest.game_id, actor_id, now, reason)
+                await self._annul(tx, protest.game_id, actor_id, now, reason, points)
             else:
                 await rows.decide(tx, protest_id, status, actor_id, now, reason)
                 await tell_decision(tx, protest, status, reason, now)
@@ -233,13 +240,15 @@ class Protests:
         """§8.9 without a protest: a head judge orders a replay."""
         reason = _reason(reason)
         now = self.clock.iso()
+        exists = await game_rows.status_of(self.database, game_id) is not None
+        points = await self.games.points(game_id) if exists else {}
         async with self.database.transaction() as tx:
             status = await game_rows.status_of(tx, game_id)
             if status is None:
                 raise ProtestError(texts.NO_SUCH_GAME)
             if status is GameStatus.ANNULLED:
                 raise ProtestError(texts.ALREADY_ANNULLED)
-            await self._annul(tx, game_id, actor_id, now, reason)
+            await self._annul(tx, game_id, actor_id, now, reason, points)
             await enqueue(tx, CLUB, Kind.REPLY, now, game_id=game_id,
                           body=texts.annulled_for_club(reason))  # fmt: skip
             await enqueue(tx, CLUB, Kind.ANNOUNCE, now, game_id=game_id)
@@ -267,9 +276,14 @@ class Protests:
         return Screen(texts.annulled_for_decider(table, number))
 
     async def _annul(
-        self, tx: Transaction, game_id: int, actor_id: int, now: str, reason: str
-    ) -> None:
-        """The game is annulled; its pending protests are decided as a replay."""
+        self, tx: Transaction, game_id: int, actor_id: int, now: str, reason: str,
+        points: dict[int, Fraction],
+    ) -> None:  # fmt: skip
+        """The game is annulled; its pending protests are decided as a replay; each linked
+        player is told his points of it no longer count."""
+        game = await tx.one("SELECT table_number, game_number FROM games WHERE id = ?", (game_id,))
+        assert game is not None
+        await queue_changed_points(tx, game_id, game[0], game[1], points, {}, now)
         last = await audit.last_after(tx, game_id)
         await game_rows.annul(tx, game_id, now)
         await audit.append(tx, game_id, actor_id, now, AuditAction.ANNULLED, last, last or "{}",

@@ -202,8 +202,9 @@ async def rewrite(tx: Transaction, game_id: int, protocol: Protocol, now: str) -
     tx.changed(Change.STANDINGS)
 
 
-async def status_of(tx: Transaction, game_id: int) -> GameStatus | None:
-    row = await tx.one("SELECT status FROM games WHERE id = ?", (game_id,))
+async def status_of(reader: Reader, game_id: int) -> GameStatus | None:
+    """The stored status, or None when there is no such game."""
+    row = await reader.one("SELECT status FROM games WHERE id = ?", (game_id,))
     return GameStatus(row[0]) if row else None
 
 

@@ -18,6 +18,16 @@ PLAYER_USAGE = (
 )
 
 
+def points_changed(table: int, number: int, before: str | None, after: str | None) -> str:
+    """A player's points in a game after a correction or a decision: before → after."""
+    head = f"✏️ Результат игры {number} (стол {table}) изменён"
+    if before is not None and after is not None:
+        return f"{head}: ваши баллы {before} → {after}."
+    if after is None:
+        return f"{head}: вас больше нет в протоколе этой игры (было {before})."
+    return f"{head}: вы теперь в протоколе этой игры — {after}."
+
+
 def several_players(text: str) -> str:
     return f"Игроков, похожих на «{quote(text)}», несколько — выберите:"
 

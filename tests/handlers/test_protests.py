@@ -8,6 +8,7 @@ import pytest
 
 from bot.core.clock import Clock
 from bot.texts import entry as texts
+from bot.texts import record as record_texts
 from bot.vocabulary.window import ProtestWindow
 from tests.club import Taps, appoint_judge, enter_protocol, setup_club
 from tests.fakes.bot_api import FakeBotAPI
@@ -254,7 +255,9 @@ async def test_change_the_result_through_the_editor(tmp_path):
         await world.announced()
         row = await world.database.fetchone("SELECT status, decided_by FROM protests")
         assert (row["status"], row["decided_by"]) == ("changed", head.id)
-        assert "результат игры изменён" in owl.last().text
+        told = [m.text for m in owl.bot_messages()[-2:]]  # the decision, and his new points
+        assert any("протесту" in t and "результат игры изменён" in t for t in told)
+        assert record_texts.points_changed(1, 1, "1", "0") in told
         assert "победа красных" in announcement(world).text
         tournament = (await world.service("tournaments").current())[0]  # as a request reads it
         after = {r.name: r for r in (await ratings.board(tournament)).standings}
@@ -490,3 +493,27 @@ async def test_a_protest_filed_while_the_judge_corrects_stops_his_confirm(tmp_pa
         await judge.press("✅ Подтвердить")
         assert judge.last_answer()["text"] == texts.PROTEST_PENDING
         assert (await world.service("games").get(1)).protocol.winner == "black"  # unchanged
+
+
+async def test_a_correction_tells_each_player_whose_points_changed(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        _admin, judge, _head, owl, fox = await club_with_game(world)
+        # Сова (seat 4, mafia) had 1 for the black win; Лис (seat 1, shot first) 0.8.
+        await judge.press("✏️ Исправить эту игру")
+        await judge.reply()
+        await judge.press("✏️ Изменить")
+        await judge.press("Победитель")
+        await judge.press("🔴 Красные")
+        await judge.press("✅ Подтвердить")
+        await world.announced()
+        assert owl.last().text == record_texts.points_changed(1, 1, "1", "0")
+        assert fox.last().text == record_texts.points_changed(1, 1, "0.8", "1.4")
+
+
+async def test_a_replay_tells_each_player_his_points_no_longer_count(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        _admin, _judge, head, owl, _fox = await club_with_game(world)
+        await head.send("/replay 1 1 посторонняя подсказка")
+        await head.reply()
+        await world.announced()
+        assert record_texts.points_changed(1, 1, "1", None) in [m.text for m in owl.bot_messages()]
