@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.texts import plural
 from bot.texts.markup import echo, quote
 
 DEFAULT_TITLE = "Импорт"
@@ -71,7 +72,7 @@ def imported(title: str, games: int, new: int, known: int, ruleset: str) -> str:
 
 def export_caption(title: str, games: int) -> str:
     return (
-        f"Турнир «{quote(title)}»: {games} игр — протокол в формате JSON. "
+        f"Турнир «{quote(title)}»: {plural.games(games)} — протокол в формате JSON. "
         "Его можно проверить: <code>python -m scoring standings файл --format csv</code>"
     )
 

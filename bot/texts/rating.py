@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.texts.markup import bold, echo, quote
+from bot.texts.plural import games_genitive
 from bot.texts.points import show
 from bot.vocabulary.ratings import Kind, Row, Table
 
@@ -134,7 +135,8 @@ def _empty(table: Table) -> str:
     if not table.game_count:
         return "Игр в этом турнире пока нет."
     if table.left_out:
-        return f"Пока никто не сыграл {table.min_games} игр — столько нужно для этой таблицы."
+        needed = games_genitive(table.min_games)
+        return f"Пока никто не сыграл {needed} — столько нужно для этой таблицы."
     return "В этой таблице пока никого нет."
 
 
@@ -154,7 +156,8 @@ def min_games_shown(title: str, value: int | None) -> str:
 def min_games_set(title: str, value: int | None) -> str:
     if value is None:
         return f"Минимум игр для турнира «{quote(title)}» снова по умолчанию."
-    return f"Готово: в таблицах турнира «{quote(title)}» — игроки, сыгравшие не меньше {value} игр."
+    least = games_genitive(value)
+    return f"Готово: в таблицах турнира «{quote(title)}» — игроки, сыгравшие не меньше {least}."
 
 
 MIN_GAMES_INVALID = "Напишите число от 0 до 1000 или auto, например: <code>/mingames 5</code>"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.texts.game import ROLE
 from bot.texts.markup import bold, quote
+from bot.texts.plural import games, plural
 from bot.texts.points import show, signed
 from bot.vocabulary.ratings import RecentGame, Record
 from scoring import Outcome
@@ -50,18 +51,11 @@ def _percent(part: int, whole: int) -> str:
 
 
 def _games(count: int) -> str:
-    tail = count % 100
-    if 11 <= tail <= 14:
-        word = "игр"
-    else:
-        word = {1: "игра", 2: "игры", 3: "игры", 4: "игры"}.get(count % 10, "игр")
-    return f"{count} {word}"
+    return games(count)
 
 
 def _times(count: int) -> str:
-    tail = count % 100
-    word = "раза" if count % 10 in (2, 3, 4) and not 12 <= tail <= 14 else "раз"
-    return f"{count} {word}"
+    return plural(count, "раз", "раза", "раз")
 
 
 def no_games(nickname: str, tournament: str) -> str:
