@@ -15,6 +15,7 @@ from bot.core.db import Database
 from bot.tables import players as rows
 from bot.texts import players as texts
 from bot.texts.players import MAX_NICKNAME
+from bot.vocabulary.names import name_key
 
 SUGGESTIONS = 8
 
@@ -80,7 +81,7 @@ def check_new_nickname(nickname: str) -> None:
 
 def nickname_key(nickname: str) -> str:
     """What makes two nicknames one: case, spacing and е/ё do not count."""
-    return " ".join(nickname.split()).casefold().replace("ё", "е")
+    return name_key(nickname)
 
 
 # Latin letters that look like Cyrillic ones (and are typed for them on a Latin keyboard): a name

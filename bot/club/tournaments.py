@@ -91,6 +91,9 @@ class Tournaments:
         now = self.clock.iso()
         async with self.database.transaction() as tx:
             done = await rows.by_request(tx, request_key) if request_key else None
+            twin = await rows.with_title(tx, title) if done is None else None
+            if twin is not None:  # titles are unique: /rating names a tournament by its title
+                raise TournamentError(texts.title_taken(twin))
             tournament_id = done or await rows.create(
                 tx, title=title, ruleset_ref=ruleset_ref, ruleset_data=data,
                 created_by=created_by, now=now, request_key=request_key, first_stage=FIRST_STAGE,

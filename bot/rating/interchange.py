@@ -168,6 +168,9 @@ class Importer:
         async with self.database.transaction() as tx:
             if await tournament_rows.by_request(tx, request_key) is not None:
                 raise ImportRefused([texts.ALREADY_IMPORTED])
+            twin = await tournament_rows.with_title(tx, title)
+            if twin is not None:
+                raise ImportRefused([texts.title_taken(twin)])
             tournament_id = await tournament_rows.create(
                 tx, title=title, ruleset_ref=ruleset.id, ruleset_data=None, created_by=actor_id,
                 now=now, request_key=request_key, seed=seed,

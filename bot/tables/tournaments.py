@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from bot.core.db import Change, Transaction
+from bot.vocabulary.names import name_key
 from scoring import Ruleset
 from scoring.rulesets import builtin, ruleset_from_mapping
 
@@ -68,6 +69,15 @@ async def by_request(tx: Transaction, request_key: str) -> int | None:
     """The tournament a request (an update) created, if it was handled before."""
     row = await tx.one("SELECT id FROM tournaments WHERE request_key = ?", (request_key,))
     return int(row[0]) if row else None
+
+
+async def with_title(tx: Transaction, title: str) -> str | None:
+    """The title of a tournament that already has this one (case, spacing and е/ё aside)."""
+    key = name_key(title)
+    for row in await tx.all("SELECT title FROM tournaments"):
+        if name_key(row[0]) == key:
+            return str(row[0])
+    return None
 
 
 async def exists(tx: Transaction, tournament_id: int) -> bool:

@@ -35,6 +35,14 @@ def make_current_button(title: str) -> str:
     return f"Сделать текущим: {title[:40]}"
 
 
+def title_taken(title: str) -> str:
+    return (
+        f"Турнир «{quote(title)}» уже есть — два турнира с одним названием не различить. "
+        "Выберите другое название (например, с годом или сезоном) или сделайте этот текущим: "
+        "/tournaments"
+    )
+
+
 def ruleset_button(name: str) -> str:
     return f"Правила: {name}"
 

@@ -181,3 +181,17 @@ async def test_a_club_ruleset_travels_with_the_export(tmp_path):
         (folder / "t.json").write_bytes(protocol)
         assert cli_csv("t.json", cwd=folder) == table
         assert ",0.5000," in table.decode()  # Лис's best move scored by the club's rules
+
+
+async def test_the_same_file_imported_twice_is_refused_with_the_way_out(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        admin = world.person("Админ", user_id=ADMIN_ID)
+        data = protocol_bytes(random_protocol([f"Игрок{n}" for n in range(12)], 3))
+        await admin.send_file("season.json", data, "/import Прошлый сезон")
+        assert "Готово" in (await admin.reply()).text
+        await admin.send_file("season.json", data, "/import прошлый сезон")  # a second request
+        refused = (await admin.reply()).text
+        assert texts.title_taken("Прошлый сезон") in refused and "ничего не записано" in refused
+        assert len(await world.database.fetchall("SELECT id FROM tournaments")) == 1
+        await admin.send_file("season.json", data, "/import Прошлый сезон (копия)")
+        assert "Готово" in (await admin.reply()).text

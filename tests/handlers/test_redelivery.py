@@ -2,6 +2,7 @@
 
 import asyncio
 
+from bot.texts import tournaments as tournament_texts
 from tests.club import NAMES, Taps, appoint_judge, enter_protocol, setup_club
 from tests.harness import ADMIN_ID
 
@@ -28,11 +29,15 @@ async def test_a_crash_between_the_effect_and_the_journal_creates_nothing_twice(
     assert "«Осень» создан" in admin.last().text  # the answer is given again, truthfully
 
 
-async def test_different_updates_with_the_same_text_both_count(world):
+async def test_a_second_tournament_with_the_same_title_is_refused(world):
+    """Not a repeated update but a second request: titles are unique (issue 17, item 3), case and
+    е/ё aside, so /rating can name a tournament by its title."""
     admin = world.person("Админ", user_id=ADMIN_ID)
     await admin.send("/newtournament Осень")
-    await admin.send("/newtournament Осень")  # an admin who means it twice gets two
-    assert len(await world.database.fetchall("SELECT id FROM tournaments")) == 2
+    await admin.reply()
+    await admin.send("/newtournament осень")
+    assert (await admin.reply()).text == tournament_texts.title_taken("Осень")
+    assert len(await world.database.fetchall("SELECT id FROM tournaments")) == 1
 
 
 async def test_two_judges_confirming_the_same_table_and_game_at_once(world):
