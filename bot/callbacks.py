@@ -65,6 +65,15 @@ class GameCB(CallbackData, prefix="g"):
 class AdminAction(StrEnum):
     MAKE_CURRENT = "cur"
     RULESET = "rs"
+    LIST = "ls"  # /tournaments (``v`` = "a": the archive)
+    CARD = "tc"  # one tournament's card
+    RENAME = "rn"  # asks for the new title
+    ARCHIVE = "ar"
+    UNARCHIVE = "ua"
+    REMOVE = "rm"  # asks first (``v`` = "y": sure)
+
+
+NEW_MESSAGE = "n"  # AdminCB.v of «make current» under a report: answer below, keep the report
 
 
 class AdminCB(CallbackData, prefix="a"):
@@ -76,6 +85,13 @@ class AdminCB(CallbackData, prefix="a"):
 class RatingAction(StrEnum):
     PAGE = "p"  # show page ``p`` of board ``k``
     PICTURE = "img"  # the page as a picture
+
+
+class ImportCB(CallbackData, prefix="im"):
+    """The file waiting for a title (its title was taken): import under the suggested title, or
+    not at all."""
+
+    go: bool
 
 
 class RatingCB(CallbackData, prefix="r"):

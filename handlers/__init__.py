@@ -28,8 +28,8 @@ def build_router() -> Router:
         start.build_router(),
         admin.build_router(),
         backup.build_router(),
+        interchange.build_router(),  # before entry: a title the import waits for is no paste
         entry.build_router(),
-        interchange.build_router(),
         identity.build_router(),
         player.build_router(),
         errors.build_router(),

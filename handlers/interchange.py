@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from aiogram import F, Router
-from aiogram.filters import CommandObject
-from aiogram.types import BufferedInputFile, Document, Message
+from aiogram.dispatcher.event.bases import SkipHandler
+from aiogram.filters import CommandObject, StateFilter
+from aiogram.fsm.context import FSMContext
+from aiogram.fsm.state import State, StatesGroup
+from aiogram.types import BufferedInputFile, CallbackQuery, Document, Message
 
-from bot.rating.interchange import Files
-from bot.telegram.filters import PRIVATE, Check, admin, command, judge
+from bot.callbacks import ImportCB
+from bot.rating.interchange import Files, InFile
+from bot.telegram.filters import PLAIN_TEXT, PRIVATE, Check, admin, command, judge
+from bot.telegram.screen import answer
 from bot.texts import interchange as texts
-from bot.vocabulary.rights import Member
 
 
 async def cmd_export(message: Message, command: CommandObject, files: Files) -> None:
@@ -37,16 +41,72 @@ def _title(command: CommandObject, document: Document) -> str:
     return name.rsplit(".", 1)[0].replace("_", " ") if name else texts.DEFAULT_TITLE
 
 
-async def cmd_import(
-    message: Message, command: CommandObject, member: Member, files: Files
+class Importing(StatesGroup):
+    title = State()  # the file's title was taken: the admin names it (data: file, size, offer)
+
+
+async def _bring_in(
+    message: Message, state: FSMContext, files: Files, file: InFile, title: str, request: str
 ) -> None:
+    """Import; a file whose title is taken waits in the FSM state for another title."""
     assert message.bot is not None
+    actor = message.chat.id  # a private chat: the admin's own id
+    screen, waiting = await files.bring_in(message.bot, file, title, actor, request)
+    if waiting is None:
+        await state.clear()
+    else:
+        await state.set_state(Importing.title)
+        await state.set_data(
+            {"file": waiting.file_id, "size": waiting.size, "offer": waiting.suggested}
+        )
+    await answer(message, screen)
+
+
+async def cmd_import(
+    message: Message, command: CommandObject, state: FSMContext, files: Files
+) -> None:
     document = _document(message)
-    title = _title(command, document) if document is not None else ""
+    if document is None:
+        await message.answer(texts.NO_FILE)
+        return
+    file = InFile(document.file_id, document.file_size or 0)
     request = f"message:{message.chat.id}:{message.message_id}"  # redelivered: imported once
-    await message.answer(
-        await files.bring_in(message.bot, document, title, member.user_id, request)
-    )
+    await _bring_in(message, state, files, file, _title(command, document), request)
+
+
+async def on_import_title(message: Message, state: FSMContext, files: Files) -> None:
+    """The title for the waiting file. A text of several lines is no title but a judge's
+    paste: the question is dropped and the text goes on to the handlers that take it."""
+    if "\n" in (message.text or ""):
+        await state.clear()
+        raise SkipHandler
+    data = await state.get_data()
+    file = InFile(data.get("file", ""), data.get("size", 0))
+    request = f"message:{message.chat.id}:{message.message_id}"
+    await _bring_in(message, state, files, file, message.text or "", request)
+
+
+async def on_import_choice(
+    callback: CallbackQuery, callback_data: ImportCB, state: FSMContext, files: Files
+) -> None:
+    data = await state.get_data()
+    message = callback.message if isinstance(callback.message, Message) else None
+    if await state.get_state() != Importing.title.state or message is None:
+        await callback.answer(texts.IMPORT_GONE, show_alert=True)
+        return
+    await callback.answer()
+    if not callback_data.go:
+        await state.clear()
+        await message.answer(texts.IMPORT_CANCELLED)
+        return
+    file = InFile(data.get("file", ""), data.get("size", 0))
+    request = f"callback:{message.chat.id}:{message.message_id}"  # a double tap: imported once
+    await _bring_in(message, state, files, file, data.get("offer", ""), request)
+
+
+async def cmd_cancel_import(message: Message, state: FSMContext) -> None:
+    await state.clear()
+    await message.answer(texts.IMPORT_CANCELLED)
 
 
 async def file_without_command(message: Message) -> None:
@@ -65,7 +125,12 @@ def build_router() -> Router:
     router = Router(name="interchange")
     router.message.register(cmd_export, command("export"), PRIVATE, judge)
     router.message.register(not_allowed_export, command("export"), PRIVATE)
+    router.message.register(cmd_cancel_import, command("cancel"), StateFilter(Importing.title))
     router.message.register(cmd_import, command("import"), PRIVATE, admin)
+    router.message.register(
+        on_import_title, StateFilter(Importing.title), PRIVATE, PLAIN_TEXT, admin
+    )
+    router.callback_query.register(on_import_choice, ImportCB.filter(), admin)
     router.message.register(not_allowed_import, command("import"), PRIVATE)
     router.message.register(file_without_command, Check(F.document), PRIVATE, admin)
     return router

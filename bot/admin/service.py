@@ -5,11 +5,21 @@ screens too (a clear Russian line), so the handlers only show."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from aiogram import Bot
 from aiogram.types import User
 
-from bot.admin.screens import ruleset_choices, ruleset_screen, staff_screen, tournaments_screen
-from bot.callbacks import AdminAction, AdminCB
+from bot.admin.screens import (
+    archive_screen,
+    card_screen,
+    remove_screen,
+    ruleset_choices,
+    ruleset_screen,
+    staff_screen,
+    tournaments_screen,
+)
+from bot.callbacks import NEW_MESSAGE, AdminAction, AdminCB
 from bot.club.members import KnownMember, MemberDirectory
 from bot.club.tournaments import Tournament, TournamentError, Tournaments
 from bot.core.config import Settings
@@ -119,8 +129,35 @@ class ClubAdmin:
         )
         return ruleset_screen(text, tournament.id, self.settings)
 
-    async def tournament_list(self) -> Screen:
-        return tournaments_screen(await self.tournaments.all())
+    async def tournament_list(self, edit: int | None = None) -> Screen:
+        listed = await self.tournaments.listed()
+        archived = len(await self.tournaments.all()) - len(listed)
+        return replace(tournaments_screen(listed, archived), edit=edit)
+
+    async def _card(self, tournament: Tournament, edit: int | None, done: str = "") -> Screen:
+        stages = [stage.name for stage in await self.tournaments.stages(tournament.id)]
+        games = await self.tournaments.game_count(tournament.id)
+        screen = card_screen(tournament, stages, games)
+        text = f"{done}\n\n{screen.text}" if done else screen.text
+        return replace(screen, text=text, edit=edit, toast=texts.DONE if done else None)
+
+    async def ask_rename(self, tournament_id: int) -> Screen | None:
+        """What to ask for the new title; None when there is no such tournament."""
+        tournament = await self.tournaments.get(tournament_id)
+        if tournament is None:
+            return None
+        return Screen(tournament_texts.ask_new_title(tournament.title))
+
+    async def rename(self, tournament_id: int, title: str) -> tuple[Screen, bool]:
+        """The renamed tournament's card, and whether the dialog is over (a taken title is
+        asked again; a tournament gone since is not)."""
+        try:
+            old, tournament = await self.tournaments.rename(tournament_id, title)
+        except TournamentError as error:
+            gone = await self.tournaments.get(tournament_id) is None
+            return Screen(quote(error)), gone
+        done = tournament_texts.renamed(old, tournament.title)
+        return await self._card(tournament, None, done), True
 
     async def _current(self) -> Tournament:
         current = await self.tournaments.current()
@@ -148,20 +185,53 @@ class ClubAdmin:
         )
         return ruleset_screen(text, tournament.id, self.settings)
 
-    async def tapped(self, data: AdminCB) -> Screen:
-        """«Make current» or a ruleset: the toast, and the line that says what was done."""
-        if not 0 < data.t < MAX_TELEGRAM_ID:
+    async def tapped(self, data: AdminCB, message_id: int) -> Screen:
+        """A tournament's button: the screen it leads to (edited in place) or, for the ruleset
+        chosen after /newtournament, the line that says what was done."""
+        if not 0 <= data.t < MAX_TELEGRAM_ID:
             return Screen(toast=common.STALE_BUTTON, alert=True)
         try:
-            if data.a is AdminAction.MAKE_CURRENT:
-                tournament = await self.tournaments.make_current(data.t)
-                text = tournament_texts.now_current(tournament.title)
-            else:
-                ref = ruleset_choices(self.settings).get(data.v)
-                if ref is None:
-                    raise TournamentError(common.STALE_BUTTON)
-                tournament = await self.tournaments.set_ruleset(data.t, ref)
-                text = tournament_texts.ruleset_set(tournament.title, tournament.ruleset_ref)
+            return await self._tapped(data, message_id)
         except (TournamentError, RulesetError) as error:
             return Screen(toast=str(error)[:200], alert=True)
-        return Screen(text, toast=texts.DONE)
+
+    async def _tapped(self, data: AdminCB, message_id: int) -> Screen:
+        if data.a is AdminAction.LIST:
+            if data.v == "a":
+                archived = [t for t in await self.tournaments.all() if t.archived]
+                return replace(archive_screen(archived), edit=message_id)
+            return await self.tournament_list(message_id)
+        if data.a is AdminAction.RULESET:
+            ref = ruleset_choices(self.settings).get(data.v)
+            if ref is None:
+                raise TournamentError(common.STALE_BUTTON)
+            changed = await self.tournaments.set_ruleset(data.t, ref)
+            text = tournament_texts.ruleset_set(changed.title, changed.ruleset_ref)
+            return Screen(text, toast=texts.DONE)
+        if data.a is AdminAction.REMOVE and data.v == "y":
+            title = await self.tournaments.remove(data.t)
+            listed = await self.tournament_list(message_id)
+            text = f"{tournament_texts.removed(title)}\n\n{listed.text}"
+            return replace(listed, text=text, toast=texts.DONE)
+        tournament = await self.tournaments.get(data.t)
+        if tournament is None:
+            raise TournamentError(tournament_texts.NO_SUCH_TOURNAMENT)
+        if data.a is AdminAction.MAKE_CURRENT:
+            tournament = await self.tournaments.make_current(data.t)
+            done = tournament_texts.now_current(tournament.title)
+            if data.v == NEW_MESSAGE:  # under an import's report, which stays as it is
+                return Screen(done, toast=texts.DONE)
+            return await self._card(tournament, message_id, done)
+        if data.a is AdminAction.ARCHIVE:
+            tournament = await self.tournaments.archive(data.t)
+            return await self._card(tournament, message_id,
+                                    tournament_texts.archived(tournament.title))  # fmt: skip
+        if data.a is AdminAction.UNARCHIVE:
+            tournament = await self.tournaments.unarchive(data.t)
+            return await self._card(tournament, message_id,
+                                    tournament_texts.unarchived(tournament.title))  # fmt: skip
+        if data.a is AdminAction.REMOVE:
+            if await self.tournaments.game_count(data.t):
+                raise TournamentError(tournament_texts.HAS_GAMES_NOT_REMOVED)
+            return replace(remove_screen(tournament), edit=message_id)
+        return await self._card(tournament, message_id)

@@ -10,7 +10,7 @@ import sqlite3
 from pathlib import Path
 
 from bot.core.clock import Clock
-from bot.core.db import Database
+from bot.core.db import Database, Transaction
 from bot.tables import tournaments as rows
 from bot.tables.tournaments import Stage, Tournament, stage_of, tournament_of
 from bot.texts import tournaments as texts
@@ -31,6 +31,16 @@ def ruleset_json(ruleset_ref: str) -> str | None:
         return None
     ruleset = load_ruleset_file(Path(ruleset_ref))
     return json.dumps(ruleset_to_mapping(ruleset), ensure_ascii=False)
+
+
+def checked_title(title: str, missing: str) -> str:
+    """A title as stored: spacing tidied; refused when empty or too long."""
+    title = " ".join(title.split())
+    if not title:
+        raise TournamentError(missing)
+    if len(title) > MAX_TITLE:
+        raise TournamentError(texts.TITLE_TOO_LONG)
+    return title
 
 
 class Tournaments:
@@ -55,8 +65,16 @@ class Tournaments:
         return tournament_of(row) if row else None
 
     async def all(self) -> list[Tournament]:
+        """Every tournament, the newest first, the archived ones included."""
         found = await self.database.fetchall("SELECT * FROM tournaments ORDER BY id DESC")
         return [tournament_of(row) for row in found]
+
+    async def listed(self) -> list[Tournament]:
+        """The tournaments the lists show: all but the archived, the newest first."""
+        return [tournament for tournament in await self.all() if not tournament.archived]
+
+    async def game_count(self, tournament_id: int) -> int:
+        return await rows.game_count(self.database, tournament_id)
 
     async def stages(self, tournament_id: int) -> list[Stage]:
         found = await self.database.fetchall(
@@ -82,11 +100,7 @@ class Tournaments:
 
         ``request_key`` names the request (the update) that asked for it: asked again, the same
         tournament is returned and nothing is created twice."""
-        title = " ".join(title.split())
-        if not title:
-            raise TournamentError(texts.TITLE_MISSING)
-        if len(title) > MAX_TITLE:
-            raise TournamentError(texts.TITLE_TOO_LONG)
+        title = checked_title(title, texts.TITLE_MISSING)
         data = ruleset_json(ruleset_ref)
         now = self.clock.iso()
         async with self.database.transaction() as tx:
@@ -110,6 +124,57 @@ class Tournaments:
         current = await self.get(tournament_id)
         assert current is not None
         return current
+
+    async def rename(self, tournament_id: int, title: str) -> tuple[str, Tournament]:
+        """The old title and the renamed tournament; a title another tournament has is refused
+        (the tournament's own in other letters' case is a rename)."""
+        title = checked_title(title, texts.NEW_TITLE_MISSING)
+        async with self.database.transaction() as tx:
+            old = await self._existing(tx, tournament_id)
+            twin = await rows.with_title(tx, title, other_than=tournament_id)
+            if twin is not None:
+                raise TournamentError(texts.title_taken(twin))
+            await rows.rename(tx, tournament_id, title)
+        return old.title, await self._got(tournament_id)
+
+    async def archive(self, tournament_id: int) -> Tournament:
+        """Out of the lists, its games kept; never the current one (judges enter games into it)."""
+        async with self.database.transaction() as tx:
+            tournament = await self._existing(tx, tournament_id)
+            if tournament.is_current:
+                raise TournamentError(texts.CURRENT_NOT_ARCHIVED)
+            await rows.set_archived(tx, tournament_id, self.clock.iso())
+        return await self._got(tournament_id)
+
+    async def unarchive(self, tournament_id: int) -> Tournament:
+        async with self.database.transaction() as tx:
+            await self._existing(tx, tournament_id)
+            await rows.set_archived(tx, tournament_id, None)
+        return await self._got(tournament_id)
+
+    async def remove(self, tournament_id: int) -> str:
+        """A tournament without games removed with its stages; its title is returned. One with
+        games is refused (archive it), and so is one a judge is entering a game into."""
+        async with self.database.transaction() as tx:
+            tournament = await self._existing(tx, tournament_id)
+            if await rows.game_count(tx, tournament_id):
+                raise TournamentError(texts.HAS_GAMES_NOT_REMOVED)
+            if await rows.open_drafts(tx, tournament_id):
+                raise TournamentError(texts.DRAFT_OPEN)
+            await rows.remove(tx, tournament_id)
+        return tournament.title
+
+    async def _existing(self, tx: Transaction, tournament_id: int) -> Tournament:
+        row = await tx.one("SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
+        if row is None:
+            raise TournamentError(texts.NO_SUCH_TOURNAMENT)
+        return tournament_of(row)
+
+    async def _got(self, tournament_id: int) -> Tournament:
+        found = await self.get(tournament_id)
+        if found is None:
+            raise TournamentError(texts.NO_SUCH_TOURNAMENT)
+        return found
 
     async def new_stage(self, tournament_id: int, name: str) -> Stage:
         name = " ".join(name.split())

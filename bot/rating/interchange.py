@@ -7,14 +7,15 @@ The export is made from the same ``Board`` the bot shows, so ``python -m scoring
 
 from __future__ import annotations
 
+import hashlib
 import io
 import re
 from dataclasses import dataclass, replace
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError
-from aiogram.types import Document
 
+from bot.callbacks import NEW_MESSAGE, AdminAction, AdminCB, ImportCB
 from bot.club.players import NicknameError, check_new_nickname, clean_nickname, nickname_key
 from bot.core.clock import Clock
 from bot.core.db import Database, Transaction
@@ -24,6 +25,8 @@ from bot.tables import audit
 from bot.tables import games as game_rows
 from bot.tables import players as player_rows
 from bot.tables import tournaments as tournament_rows
+from bot.telegram.keyboards import button, column
+from bot.telegram.screen import Screen
 from bot.texts import interchange as texts
 from bot.texts.tournaments import FIRST_STAGE, MAX_TITLE
 from bot.vocabulary.protocol import Protocol
@@ -86,6 +89,23 @@ class ImportRefused(Exception):
         self.problems = problems
 
 
+class TitleTaken(Exception):
+    """Another file's tournament has this title: the admin chooses another (``suggested``)."""
+
+    def __init__(self, taken: str, suggested: str) -> None:
+        super().__init__(taken)
+        self.taken = taken
+        self.suggested = suggested
+
+
+class SameFile(Exception):
+    """This very file was imported before, as the tournament named."""
+
+    def __init__(self, title: str) -> None:
+        super().__init__(title)
+        self.title = title
+
+
 @dataclass(frozen=True, slots=True)
 class Imported:
     tournament_id: int
@@ -94,6 +114,7 @@ class Imported:
     players_new: int
     players_known: int
     ruleset: str
+    current: str | None  # the tournament that stays current; None: this one became it
 
 
 def _builtin_only(ref: str) -> Ruleset:
@@ -155,25 +176,35 @@ class Importer:
         self.clock = clock
 
     async def run(self, raw: bytes, title: str, actor_id: int, request_key: str) -> Imported:
-        """All or nothing: every game of the file in a new current tournament, as final results.
+        """All or nothing: every game of the file in a new tournament, as final results. It
+        becomes the current one only when there is none: importing last season in the middle
+        of this one must not send the judges' next game into it.
 
-        ``request_key`` (the update) makes a repeated request find the tournament it made."""
+        ``request_key`` (the update) makes a repeated request find the tournament it made. The
+        same file imported before is ``SameFile``; a title another file's tournament has is
+        ``TitleTaken``."""
         title = " ".join(title.split())[:MAX_TITLE] or texts.DEFAULT_TITLE
         games, ruleset, seed = parse_protocol(raw)
         problems = _check_names(games)
         if problems:
             raise ImportRefused(problems)
         numbers = _numbers(games)
+        digest = hashlib.sha256(raw).hexdigest()
         now = self.clock.iso()
         async with self.database.transaction() as tx:
             if await tournament_rows.by_request(tx, request_key) is not None:
                 raise ImportRefused([texts.ALREADY_IMPORTED])
+            same = await tournament_rows.with_digest(tx, digest)
+            if same is not None:
+                raise SameFile(same)
             twin = await tournament_rows.with_title(tx, title)
             if twin is not None:
-                raise ImportRefused([texts.title_taken(twin)])
+                raise TitleTaken(twin, await _free_title(tx, title))
+            current = await tournament_rows.current_title(tx)
             tournament_id = await tournament_rows.create(
                 tx, title=title, ruleset_ref=ruleset.id, ruleset_data=None, created_by=actor_id,
-                now=now, request_key=request_key, seed=seed,
+                now=now, request_key=request_key, seed=seed, current=current is None,
+                source_digest=digest,
             )  # fmt: skip
             stages: dict[str, int] = {}
             for game in games:
@@ -193,8 +224,19 @@ class Importer:
                 await audit.append(tx, game_id_, actor_id, now, AuditAction.CREATED, None,
                                    protocol.audit_json())  # fmt: skip
         return Imported(
-            tournament_id, title, len(games), created, len(players) - created, ruleset.id
-        )
+            tournament_id, title, len(games), created, len(players) - created, ruleset.id,
+            current,
+        )  # fmt: skip
+
+
+async def _free_title(tx: Transaction, title: str) -> str:
+    """«Title (2)», «Title (3)»…: the first that no tournament has."""
+    for number in range(2, 1000):
+        suffix = f" ({number})"
+        candidate = title[: MAX_TITLE - len(suffix)].rstrip() + suffix
+        if await tournament_rows.with_title(tx, candidate) is None:
+            return candidate
+    return title  # a thousand twins: the admin names it himself
 
 
 async def _players(
@@ -275,22 +317,47 @@ class Files:
         return files
 
     async def bring_in(
-        self, bot: Bot, document: Document | None, title: str, actor_id: int, request_key: str
-    ) -> str:
-        """A protocol file as a new tournament: what was imported, or every reason why not."""
-        if document is None:
-            return texts.NO_FILE
-        if (document.file_size or 0) > MAX_FILE_BYTES:
-            return texts.refused([texts.TOO_BIG], MAX_PROBLEMS_SHOWN)
+        self, bot: Bot, file: InFile, title: str, actor_id: int, request_key: str
+    ) -> tuple[Screen, InFile | None]:
+        """A protocol file as a new tournament: what was imported, or every reason why not; and
+        the file again when it waits for another title (the one it came with is taken)."""
+        if file.size > MAX_FILE_BYTES:
+            return Screen(texts.refused([texts.TOO_BIG], MAX_PROBLEMS_SHOWN)), None
         buffer = io.BytesIO()
         try:
-            await bot.download(document, destination=buffer)
+            await bot.download(file.file_id, destination=buffer)
         except TelegramAPIError:
-            return texts.DOWNLOAD_FAILED
+            return Screen(texts.DOWNLOAD_FAILED), None
         try:
             done = await self.importer.run(buffer.getvalue(), title, actor_id, request_key)
         except ImportRefused as error:
-            return texts.refused(error.problems, MAX_PROBLEMS_SHOWN)
-        return texts.imported(
-            done.title, done.games, done.players_new, done.players_known, done.ruleset
-        )
+            return Screen(texts.refused(error.problems, MAX_PROBLEMS_SHOWN)), None
+        except SameFile as same:
+            return Screen(texts.same_file(same.title)), None
+        except TitleTaken as taken:
+            choices = column([
+                button(texts.import_as_button(taken.suggested), ImportCB(go=True)),
+                button(texts.CANCEL_BUTTON, ImportCB(go=False)),
+            ])  # fmt: skip
+            return Screen(texts.title_taken(taken.taken), choices), replace(
+                file, suggested=taken.suggested
+            )
+        text = texts.imported(
+            done.title, done.games, done.players_new, done.players_known, done.ruleset,
+            done.current,
+        )  # fmt: skip
+        if done.current is None:
+            return Screen(text), None
+        make_current = AdminCB(a=AdminAction.MAKE_CURRENT, t=done.tournament_id, v=NEW_MESSAGE)
+        offer = column([button(texts.make_current_button(done.title), make_current)])
+        return Screen(text, offer), None
+
+
+@dataclass(frozen=True, slots=True)
+class InFile:
+    """A file sent to the bot, as Telegram names it; ``suggested``: the title offered for it
+    when the one it came with was taken."""
+
+    file_id: str
+    size: int
+    suggested: str = ""

@@ -66,11 +66,12 @@ class Ratings:
                 raise RatingError(texts.NO_TOURNAMENT)
             return current
         everyone = await self.tournaments.all()
+        listed = [t for t in everyone if not t.archived]  # an archived one: by its full title
         key = nickname_key(asked)
         exact = [t for t in everyone if nickname_key(t.title) == key]
-        found = exact or [t for t in everyone if key in nickname_key(t.title)]
+        found = exact or [t for t in listed if key in nickname_key(t.title)]
         if not found:
-            raise RatingError(texts.unknown_tournament(asked, [t.title for t in everyone[:10]]))
+            raise RatingError(texts.unknown_tournament(asked, [t.title for t in listed[:10]]))
         if len(found) > 1:
             raise RatingError(texts.several_tournaments(asked, [t.title for t in found[:10]]))
         return found[0]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from bot.core.db import Change, Transaction
+from bot.core.db import Change, Reader, Transaction
 from bot.vocabulary.names import name_key
 from scoring import Ruleset
 from scoring.rulesets import builtin, ruleset_from_mapping
@@ -35,6 +35,7 @@ class Tournament:
     is_current: bool
     min_games: int | None = None  # the boards' minimum of games; None: the default
     revision: int = 0  # of its data when read (migration 0007): the standings' cache key
+    archived: bool = False  # out of the lists, its games kept (migration 0010)
 
     def ruleset(self) -> Ruleset:
         return _parsed_ruleset(self.ruleset_ref, self.ruleset_data)
@@ -58,6 +59,7 @@ def tournament_of(row: Any) -> Tournament:
         is_current=bool(row["is_current"]),
         min_games=row["min_games"],
         revision=row["revision"],
+        archived=row["archived_at"] is not None,
     )
 
 
@@ -71,13 +73,20 @@ async def by_request(tx: Transaction, request_key: str) -> int | None:
     return int(row[0]) if row else None
 
 
-async def with_title(tx: Transaction, title: str) -> str | None:
-    """The title of a tournament that already has this one (case, spacing and е/ё aside)."""
+async def with_title(tx: Transaction, title: str, other_than: int = 0) -> str | None:
+    """The title of a tournament (not ``other_than``) that already has this one (case, spacing
+    and е/ё aside)."""
     key = name_key(title)
-    for row in await tx.all("SELECT title FROM tournaments"):
-        if name_key(row[0]) == key:
-            return str(row[0])
+    for row in await tx.all("SELECT id, title FROM tournaments WHERE id != ?", (other_than,)):
+        if name_key(row[1]) == key:
+            return str(row[1])
     return None
+
+
+async def with_digest(tx: Transaction, digest: str) -> str | None:
+    """The title of the tournament imported from a file with this digest, if one was."""
+    row = await tx.one("SELECT title FROM tournaments WHERE source_digest = ?", (digest,))
+    return str(row[0]) if row else None
 
 
 async def exists(tx: Transaction, tournament_id: int) -> bool:
@@ -95,15 +104,19 @@ async def create(
     request_key: str | None,
     seed: int | None = None,
     first_stage: str | None = None,
+    current: bool = True,
+    source_digest: str | None = None,
 ) -> int:
-    """A new tournament, made the current one; with its first stage when one is named."""
-    await tx.execute("UPDATE tournaments SET is_current = 0 WHERE is_current = 1")
+    """A new tournament, made the current one unless told not to; with its first stage when
+    one is named."""
+    if current:
+        await tx.execute("UPDATE tournaments SET is_current = 0 WHERE is_current = 1")
     tournament_id = await tx.insert(
         "INSERT INTO tournaments (title, ruleset_ref, ruleset_data, seed, is_current, "
-        "created_by, created_at, request_key) VALUES (?, ?, ?, ?, 1, ?, ?, ?)",
+        "created_by, created_at, request_key, source_digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             title, ruleset_ref, ruleset_data, secrets.randbelow(2**31) if seed is None else seed,
-            created_by, now, request_key,
+            int(current), created_by, now, request_key, source_digest,
         ),
     )  # fmt: skip
     if first_stage is not None:
@@ -112,10 +125,49 @@ async def create(
     return tournament_id
 
 
+async def current_title(tx: Reader) -> str | None:
+    row = await tx.one("SELECT title FROM tournaments WHERE is_current = 1")
+    return str(row[0]) if row else None
+
+
 async def make_current(tx: Transaction, tournament_id: int) -> None:
+    """The current tournament from now on; an archived one comes back from the archive."""
     await tx.execute("UPDATE tournaments SET is_current = 0 WHERE is_current = 1")
-    await tx.execute("UPDATE tournaments SET is_current = 1 WHERE id = ?", (tournament_id,))
+    await tx.execute(
+        "UPDATE tournaments SET is_current = 1, archived_at = NULL WHERE id = ?", (tournament_id,)
+    )
     tx.changed(Change.STANDINGS)
+
+
+async def rename(tx: Transaction, tournament_id: int, title: str) -> None:
+    """A new title; the revision moves, so that kept standings are read with it."""
+    await tx.execute(
+        "UPDATE tournaments SET title = ?, revision = revision + 1 WHERE id = ?",
+        (title, tournament_id),
+    )
+    tx.changed(Change.STANDINGS)
+
+
+async def set_archived(tx: Transaction, tournament_id: int, now: str | None) -> None:
+    """Into the archive (``now``: since when) or back out of it (None)."""
+    await tx.execute("UPDATE tournaments SET archived_at = ? WHERE id = ?", (now, tournament_id))
+    tx.changed(Change.STANDINGS)
+
+
+async def remove(tx: Transaction, tournament_id: int) -> None:
+    """A tournament without games, and its stages (the caller checked it has none)."""
+    await tx.execute("DELETE FROM stages WHERE tournament_id = ?", (tournament_id,))
+    await tx.execute("DELETE FROM tournaments WHERE id = ?", (tournament_id,))
+    tx.changed(Change.STANDINGS)
+
+
+async def open_drafts(tx: Transaction, tournament_id: int) -> int:
+    """How many judges are entering a game into this tournament right now."""
+    row = await tx.one(
+        "SELECT count(*) FROM drafts WHERE json_extract(data, '$.tournament_id') = ?",
+        (tournament_id,),
+    )
+    return int(row[0]) if row else 0
 
 
 async def add_stage(tx: Transaction, tournament_id: int, name: str, now: str) -> Stage:
@@ -131,7 +183,7 @@ async def add_stage(tx: Transaction, tournament_id: int, name: str, now: str) ->
     return Stage(stage_id, name, position)
 
 
-async def game_count(tx: Transaction, tournament_id: int) -> int:
+async def game_count(tx: Reader, tournament_id: int) -> int:
     row = await tx.one("SELECT count(*) FROM games WHERE tournament_id = ?", (tournament_id,))
     return int(row[0]) if row else 0
 

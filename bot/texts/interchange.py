@@ -13,9 +13,24 @@ NO_GAMES = "В файле нет ни одной игры."
 
 def title_taken(title: str) -> str:
     return (
-        f"турнир «{quote(title)}» уже есть: этот файл уже загружен или название занято. "
-        "Чтобы загрузить его как другой турнир, пришлите файл снова с подписью "
-        "<code>/import Другое название</code>"
+        f"Турнир «{quote(title)}» уже есть, а этот файл — другой. Как назвать новый турнир? "
+        "Пришлите название одной строкой или нажмите кнопку. Отменить: /cancel"
+    )
+
+
+def import_as_button(title: str) -> str:
+    return f"📥 Импортировать как «{title[:40]}»"
+
+
+CANCEL_BUTTON = "Не импортировать"
+IMPORT_CANCELLED = "Импорт отменён — ничего не записано."
+IMPORT_GONE = "Этот файл уже не ждёт названия: пришлите его снова с подписью /import."
+
+
+def same_file(title: str) -> str:
+    return (
+        f"Этот файл уже импортирован: турнир «{quote(title)}». Второй такой же не создан. "
+        "Рейтинг: /rating, список турниров: /tournaments"
     )
 
 
@@ -71,13 +86,26 @@ def refused(problems: list[str], shown: int) -> str:
     return "Файл не импортирован — ничего не записано. Что исправить:\n" + "\n".join(lines)
 
 
-def imported(title: str, games: int, new: int, known: int, ruleset: str) -> str:
+def imported(
+    title: str, games: int, new: int, known: int, ruleset: str, current: str | None
+) -> str:
+    """``current``: the title of the tournament that stays current; None: this one became it."""
+    made = (
+        f"Текущим остаётся «{quote(current)}»: новые игры судей идут туда. "
+        f"Смотреть этот: <code>/rating {quote(title)}</code>"
+        if current is not None
+        else "Он стал текущим (другого текущего не было). Рейтинг: /rating"
+    )
     return (
-        f"Готово: турнир «{quote(title)}» создан и стал текущим.\n"
+        f"Готово: турнир «{quote(title)}» создан.\n"
         f"Игр: {games} (как окончательные результаты), правила {quote(ruleset)}.\n"
         f"Игроков: новых {new}, уже знакомых клубу {known}.\n"
-        "Рейтинг: /rating"
+        f"{made}"
     )
+
+
+def make_current_button(title: str) -> str:
+    return f"⭐ Сделать текущим: {title[:40]}"
 
 
 def export_caption(title: str, games: int) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.texts.markup import quote
+from bot.texts.plural import games as game_count
 
 MAX_TITLE = 64
 FIRST_STAGE = "основной"  # the name of a new tournament's first stage
@@ -13,6 +14,28 @@ NO_SUCH_TOURNAMENT = "Такого турнира нет."
 HAS_GAMES = "В турнире уже есть игры: правила можно менять только до первой игры."
 NO_TOURNAMENTS = "Турниров пока нет. Создать: /newtournament Название."
 TOURNAMENTS_TITLE = "<b>Турниры</b>"
+TOURNAMENTS_HINT = "Нажмите на турнир, чтобы сделать его текущим, переименовать, убрать в архив."
+ARCHIVE_TITLE = "<b>Архив турниров</b> (их игры сохранены; в списках их нет)"
+ARCHIVE_EMPTY = "В архиве турниров нет."
+NEW_TITLE_MISSING = "Пришлите новое название текстом, например: Осенний кубок 2026"
+CURRENT_NOT_ARCHIVED = (
+    "Текущий турнир нельзя убрать в архив: судьи вносят в него игры. "
+    "Сначала сделайте текущим другой турнир."
+)
+HAS_GAMES_NOT_REMOVED = (
+    "В турнире есть игры — удалить его нельзя, они часть истории игроков. "
+    "Уберите его в архив: из списков он пропадёт, игры сохранятся."
+)
+DRAFT_OPEN = "Судья сейчас вносит игру в этот турнир: удалить его можно, когда он закончит."
+RENAME_CANCELLED = "Переименование отменено."
+BACK_BUTTON = "« К списку турниров"
+MAKE_CURRENT_BUTTON = "⭐ Сделать текущим"
+RENAME_BUTTON = "✏️ Переименовать"
+ARCHIVE_BUTTON = "📦 В архив"
+UNARCHIVE_BUTTON = "↩️ Вернуть из архива"
+REMOVE_BUTTON = "🗑 Удалить"
+REMOVE_SURE_BUTTON = "🗑 Да, удалить"
+CANCEL_BUTTON = "Отмена"
 
 
 def stage_exists(name: str) -> str:
@@ -31,8 +54,51 @@ def tournament_line(title: str, ruleset_ref: str, current: bool) -> str:
     return f"• {quote(title)} ({quote(ruleset_ref)}){mark}"
 
 
-def make_current_button(title: str) -> str:
-    return f"Сделать текущим: {title[:40]}"
+def tournament_button(title: str) -> str:
+    return f"⚙️ {title[:48]}"
+
+
+def archive_button(count: int) -> str:
+    return f"📦 Архив ({count})"
+
+
+def card(title: str, ruleset_ref: str, stages: list[str], games: int, current: bool,
+         archived: bool) -> str:  # fmt: skip
+    state = " — текущий" if current else " — в архиве" if archived else ""
+    return (
+        f"<b>Турнир «{quote(title)}»</b>{state}\n"
+        f"Правила: {quote(ruleset_ref)} · этапы: {quote(', '.join(stages))} · "
+        f"{game_count(games)}"
+    )
+
+
+def ask_new_title(title: str) -> str:
+    return (
+        f"Пришлите новое название турнира «{quote(title)}» (до {MAX_TITLE} символов). "
+        "Отменить: /cancel"
+    )
+
+
+def renamed(old: str, new: str) -> str:
+    return f"Турнир «{quote(old)}» теперь называется «{quote(new)}»."
+
+
+def archived(title: str) -> str:
+    return (
+        f"Турнир «{quote(title)}» убран в архив; его игры сохранены. Вернуть: /tournaments → архив."
+    )
+
+
+def unarchived(title: str) -> str:
+    return f"Турнир «{quote(title)}» снова в списках."
+
+
+def ask_remove(title: str) -> str:
+    return f"Удалить турнир «{quote(title)}»? Игр в нём нет; это не отменить."
+
+
+def removed(title: str) -> str:
+    return f"Турнир «{quote(title)}» удалён."
 
 
 def title_taken(title: str) -> str:

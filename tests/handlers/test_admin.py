@@ -1,6 +1,7 @@
 """Admin commands: rights, tournaments, stages, rulesets."""
 
 from bot.texts import common
+from bot.texts import entry as entry_texts
 from tests.club import Taps, enter_protocol, open_seat_from_summary, setup_club
 from tests.harness import ADMIN_ID
 
@@ -78,8 +79,12 @@ async def test_tournaments_stages_and_rulesets(world):
     await admin.send("/tournaments")
     listing = await admin.reply()
     assert "Зима (rules-6.4) — текущий" in listing.text
-    await admin.press("Сделать текущим: Осень")
-    assert "Текущий турнир: «Осень»" in (await admin.reply()).text
+    await admin.press("⚙️ Осень")
+    assert "Турнир «Осень»" in (await admin.reply()).text
+    await admin.press("⭐ Сделать текущим")
+    card = await admin.reply()
+    assert "Текущий турнир: «Осень»" in card.text and "«Осень»</b> — текущий" not in card.text
+    assert "Осень» — текущий" in card.text.replace("</b>", "")
     await admin.send("/newstage Финал")
     assert "Начат этап «Финал»" in (await admin.reply()).text
     await admin.send("/newstage Финал")
@@ -129,3 +134,84 @@ async def test_a_ruleset_button_carries_the_rulesets_id_and_a_stale_one_is_refus
     assert admin.last_answer()["text"] == common.STALE_BUTTON
     current = await world.service("tournaments").current()
     assert current[0].ruleset_ref == "rules-8"  # nothing changed
+
+
+async def test_rename_archive_and_remove_tournaments(world):
+    """Issue 17, item 3: a typo in a title is renamed; an empty tournament removed; one with
+    games archived (out of the lists, its games and its board kept) and brought back."""
+    admin, judge = await setup_club(world, "Осень")
+    await enter_protocol(Taps(judge))
+    await judge.press("✅ Подтвердить")
+    await admin.send("/newtournament Зимаа")
+    await admin.reply()
+    await admin.send("/tournaments")
+    listing = await admin.reply()
+    assert admin.buttons() == ["⚙️ Зимаа", "⚙️ Осень"]
+    await admin.press("⚙️ Зимаа")
+    assert admin.buttons() == ["✏️ Переименовать", "🗑 Удалить", "« К списку турниров"]
+    await admin.press("✏️ Переименовать")
+    assert "Пришлите новое название турнира «Зимаа»" in (await admin.reply()).text
+    await admin.send("осень")  # another tournament's title: asked again
+    assert "Турнир «Осень» уже есть" in (await admin.reply()).text
+    await admin.send("Зима")
+    renamed = await admin.reply()
+    assert "Турнир «Зимаа» теперь называется «Зима»" in renamed.text
+    await admin.send("/rating Зима")
+    assert "Зима" in (await admin.reply()).text
+
+    await admin.send("/tournaments")
+    await admin.reply()
+    await admin.press("⚙️ Осень")  # games and not current: archive, no removal
+    assert admin.buttons() == ["⭐ Сделать текущим", "✏️ Переименовать", "📦 В архив",
+                               "« К списку турниров"]  # fmt: skip
+    await admin.press("📦 В архив")
+    assert "убран в архив" in (await admin.reply()).text
+    await admin.send("/tournaments")
+    assert "Осень" not in (await admin.reply()).text
+    assert admin.buttons() == ["⚙️ Зима", "📦 Архив (1)"]
+    await admin.send("/rating Осе")  # out of the lists: a part of its title finds nothing
+    missed = (await admin.reply()).text
+    assert "Турнир «Осе» не найден" in missed and "Осень" not in missed
+    await admin.send("/rating Осень")  # its full title still shows its board
+    assert "🏆 Рейтинг — Осень" in (await admin.reply()).text
+    await admin.press("📦 Архив (1)")
+    await admin.press("⚙️ Осень")
+    await admin.press("↩️ Вернуть из архива")
+    assert "снова в списках" in (await admin.reply()).text
+    await admin.send("/tournaments")
+    await admin.reply()
+    assert admin.buttons() == ["⚙️ Зима", "⚙️ Осень"]
+
+    await admin.press("⚙️ Зима")
+    await admin.press("🗑 Удалить")
+    assert "Удалить турнир «Зима»?" in (await admin.reply()).text
+    await admin.press("Отмена")
+    await admin.press("🗑 Удалить")
+    await admin.press("🗑 Да, удалить")
+    assert "Турнир «Зима» удалён" in (await admin.reply()).text
+    titles = [r[0] for r in await world.database.fetchall("SELECT title FROM tournaments")]
+    assert titles == ["Осень"]
+    assert await world.database.fetchall("SELECT id FROM stages WHERE tournament_id != 1") == []
+    await judge.send("/game")  # the current tournament was removed: none is current
+    assert (
+        "нет текущего турнира" in (await judge.reply()).text.lower()
+        or "турнир" in judge.last().text
+    )
+
+
+async def test_forged_tournament_buttons_change_nothing(world):
+    admin, judge = await setup_club(world, "Осень")
+    await enter_protocol(Taps(judge))
+    await judge.press("✅ Подтвердить")
+    await admin.send("/tournaments")
+    listing = await admin.reply()
+    for data, said in (
+        ("a:rm:1:y", "есть игры"),  # a tournament with games is never removed
+        ("a:ar:1:", "Текущий турнир нельзя убрать в архив"),
+        ("a:tc:4242:", "Такого турнира нет"),
+        ("a:rn:4242:", "Такого турнира нет"),
+    ):
+        await admin.press_data(data, listing)
+        assert said in admin.last_answer()["text"]
+    rows = await world.database.fetchall("SELECT title, archived_at FROM tournaments")
+    assert [tuple(r) for r in rows] == [("Осень", None)]

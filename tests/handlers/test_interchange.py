@@ -183,15 +183,80 @@ async def test_a_club_ruleset_travels_with_the_export(tmp_path):
         assert ",0.5000," in table.decode()  # Лис's best move scored by the club's rules
 
 
-async def test_the_same_file_imported_twice_is_refused_with_the_way_out(tmp_path):
+async def test_the_same_file_imported_twice_makes_no_twin(tmp_path):
+    """Issue 17, item 3: a second /import of the very file names the tournament it made."""
     async with dispatcher_world(tmp_path) as world:
         admin = world.person("Админ", user_id=ADMIN_ID)
         data = protocol_bytes(random_protocol([f"Игрок{n}" for n in range(12)], 3))
         await admin.send_file("season.json", data, "/import Прошлый сезон")
         assert "Готово" in (await admin.reply()).text
-        await admin.send_file("season.json", data, "/import прошлый сезон")  # a second request
-        refused = (await admin.reply()).text
-        assert texts.title_taken("Прошлый сезон") in refused and "ничего не записано" in refused
+        for caption in ("/import прошлый сезон", "/import Другое имя"):
+            await admin.send_file("season.json", data, caption)
+            assert (await admin.reply()).text == texts.same_file("Прошлый сезон")
         assert len(await world.database.fetchall("SELECT id FROM tournaments")) == 1
-        await admin.send_file("season.json", data, "/import Прошлый сезон (копия)")
+
+
+async def test_a_taken_title_asks_what_to_call_the_new_tournament(tmp_path):
+    """Another file under a title that exists: a title typed, the suggested one, or nothing."""
+    async with dispatcher_world(tmp_path) as world:
+        admin = world.person("Админ", user_id=ADMIN_ID)
+        names = [f"Игрок{n}" for n in range(12)]
+        await admin.send_file(
+            "a.json", protocol_bytes(random_protocol(names, 3, seed=1)), "/import Сезон"
+        )
         assert "Готово" in (await admin.reply()).text
+        second = protocol_bytes(random_protocol(names, 4, seed=2))
+        await admin.send_file("b.json", second, "/import сезон")
+        asked = await admin.reply()
+        assert asked.text == texts.title_taken("Сезон")
+        assert admin.buttons() == ["📥 Импортировать как «сезон (2)»", "Не импортировать"]
+        await admin.send("Сезон")  # taken still: asked again, the file keeps waiting
+        assert (await admin.reply()).text == texts.title_taken("Сезон")
+        await admin.send("Весна 2025")
+        done = (await admin.reply()).text
+        assert "турнир «Весна 2025» создан" in done and "Игр: 4" in done
+        titles = [r[0] for r in await world.database.fetchall("SELECT title FROM tournaments")]
+        assert sorted(titles) == ["Весна 2025", "Сезон"]
+        await admin.press("Не импортировать", message=asked)  # the old question: gone
+        assert admin.last_answer()["text"] == texts.IMPORT_GONE
+
+        third = protocol_bytes(random_protocol(names, 2, seed=3))
+        await admin.send_file("c.json", third, "/import Сезон")
+        asked = await admin.reply()
+        await admin.press("📥 Импортировать как «Сезон (2)»")
+        assert "турнир «Сезон (2)» создан" in (await admin.reply()).text
+        await admin.press("📥 Импортировать как «Сезон (2)»", message=asked)  # a double tap
+        assert admin.last_answer()["text"] == texts.IMPORT_GONE
+
+        fourth = protocol_bytes(random_protocol(names, 2, seed=4))
+        await admin.send_file("d.json", fourth, "/import Сезон")
+        await admin.reply()
+        await admin.send("/cancel")
+        assert (await admin.reply()).text == texts.IMPORT_CANCELLED
+        await admin.send_file(
+            "e.json", protocol_bytes(random_protocol(names, 2, seed=5)), "/import Сезон"
+        )
+        await admin.reply()
+        await admin.press("Не импортировать")
+        assert (await admin.reply()).text == texts.IMPORT_CANCELLED
+        assert len(await world.database.fetchall("SELECT id FROM tournaments")) == 3
+
+
+async def test_import_leaves_the_current_tournament_current_unless_asked(tmp_path):
+    """Last season imported in the middle of this one: the judges' next game stays here."""
+    async with dispatcher_world(tmp_path) as world:
+        admin, judge = await setup_club(world, "Осень")
+        data = protocol_bytes(random_protocol([f"Игрок{n}" for n in range(12)], 3))
+        await admin.send_file("season.json", data, "/import Весна")
+        report = (await admin.reply()).text
+        assert "Текущим остаётся «Осень»" in report and "/rating Весна" in report
+        assert admin.buttons() == ["⭐ Сделать текущим: Весна"]
+        await judge.send("/game")
+        assert "Осень" in (await judge.reply()).text
+        await judge.send("/cancel")
+        await judge.reply()
+        await admin.press("⭐ Сделать текущим: Весна")
+        assert (await admin.reply()).text == "Текущий турнир: «Весна»."
+        assert "Текущим остаётся" in admin.bot_messages()[-2].text  # the report stays
+        await admin.send("/rating")
+        assert "Весна" in (await admin.reply()).text

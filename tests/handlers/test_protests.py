@@ -171,6 +171,7 @@ async def test_from_the_group_and_by_the_announcement_button(tmp_path):
         assert "Протест по игре 1 (стол 1) подан" in (await owl.reply(group)).text
         await owl.send("/protest ещё раз", group, reply_to=shown)
         assert "уже подан" in (await owl.reply(group)).text
+        await world.announced()  # the «Подан протест» edit lands before Лис writes
         await fox.send("/protest", group)
         assert "ответьте на объявление" in (await fox.reply(group)).text
         await fox.send("/start protest-1")  # what the button opens
