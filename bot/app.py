@@ -121,7 +121,7 @@ def create_dispatcher(
         scheduler=scheduler,
         ratings=ratings,
         rating=RatingScreens(ratings, players, settings.zone),
-        files=Files(Importer(database, clock), ratings),
+        files=Files(Importer(database, clock), ratings, settings.zone),
         identity=Identity(database, clock, members),
         protests=protests,
         club_admin=ClubAdmin(settings, members, tournaments),

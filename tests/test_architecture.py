@@ -7,6 +7,8 @@ from __future__ import annotations
 import ast
 import re
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -207,3 +209,16 @@ def test_the_owner_rule_catches_a_write_outside_the_owner(sql: str) -> None:
         for table in writes_in(source)
     ]
     assert len(problems) == 1 and "owned by bot/tables/" in problems[0]
+
+
+def test_heavy_libraries_load_on_first_use_only():
+    """Matplotlib (pictures) and XlsxWriter (the spreadsheet) are imported when a picture or an
+    export is made, not at start-up: most processes never make one."""
+    probe = (
+        "import sys, bot.app, handlers; "
+        "print(sorted(m for m in ('matplotlib', 'xlsxwriter') if m in sys.modules))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    assert done.stdout.strip() == "[]"

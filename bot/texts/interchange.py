@@ -116,7 +116,17 @@ def export_caption(title: str, games: int) -> str:
 
 
 def csv_caption(title: str) -> str:
-    return f"Таблица турнира «{quote(title)}» (CSV, для таблиц Excel и Google)."
+    return (
+        f"Таблица турнира «{quote(title)}» в CSV — для программ и проверки: ровно то, что "
+        "печатает <code>python -m scoring standings файл.json --format csv</code>."
+    )
+
+
+def xlsx_caption(title: str) -> str:
+    return (
+        f"Турнир «{quote(title)}» для Excel и Google Таблиц: лист «Таблица» — места и баллы, "
+        "лист «Игры» — каждое место каждой игры."
+    )
 
 
 def ruleset_caption() -> str:

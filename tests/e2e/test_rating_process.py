@@ -30,5 +30,5 @@ async def test_a_season_imported_and_read_by_a_player(running):
     summary = await player.reply(world.api.chats[CLUB_CHAT_ID])
     assert "Вся таблица" in summary.buttons()[0]["text"]
     await judge.send("/export")
-    await world.api.wait_for(lambda: len([m for m in judge.bot_messages() if m.document]) == 2)
+    await world.api.wait_for(lambda: len([m for m in judge.bot_messages() if m.document]) == 3)
     assert not world.api.message_errors()

@@ -1,7 +1,6 @@
 """Admin commands: rights, tournaments, stages, rulesets."""
 
 from bot.texts import common
-from bot.texts import entry as entry_texts
 from tests.club import Taps, enter_protocol, open_seat_from_summary, setup_club
 from tests.harness import ADMIN_ID
 
@@ -145,7 +144,7 @@ async def test_rename_archive_and_remove_tournaments(world):
     await admin.send("/newtournament Зимаа")
     await admin.reply()
     await admin.send("/tournaments")
-    listing = await admin.reply()
+    await admin.reply()
     assert admin.buttons() == ["⚙️ Зимаа", "⚙️ Осень"]
     await admin.press("⚙️ Зимаа")
     assert admin.buttons() == ["✏️ Переименовать", "🗑 Удалить", "« К списку турниров"]

@@ -1,23 +1,33 @@
 """/export and /import: the tournament as a protocol file and CSV, and a season brought in."""
 
+import csv
+import io
 import json
 import subprocess
 import sys
+
+import pytest
 
 from bot.texts import interchange as texts
 from tests.club import Taps, enter_protocol, setup_club
 from tests.harness import ADMIN_ID, ROOT, dispatcher_world
 from tests.protocols import protocol_bytes, random_protocol
+from tests.xlsx import read_workbook
 
 
-async def export(world, person):
+async def export(world, person, *, with_sheet=False):
+    """/export's protocol and CSV (and, asked, its spreadsheet's sheets read back)."""
     before = len(person.bot_messages())
     await person.send("/export")
-    await world.api.wait_for(lambda: len(person.bot_messages()) >= before + 2)
-    json_message, csv_message = person.bot_messages()[-2:]
+    await world.api.wait_for(lambda: len(person.bot_messages()) >= before + 3)
+    json_message, csv_message, sheet_message = person.bot_messages()[-3:]
     json_name, json_bytes = world.api.file_of(json_message)
     csv_name, csv_bytes = world.api.file_of(csv_message)
+    sheet_name, sheet_bytes = world.api.file_of(sheet_message)
     assert json_name.endswith(".json") and csv_name.endswith(".csv")
+    assert sheet_name.endswith(".xlsx")
+    if with_sheet:
+        return json_bytes, csv_bytes, read_workbook(sheet_bytes)
     return json_bytes, csv_bytes
 
 
@@ -171,9 +181,10 @@ async def test_a_club_ruleset_travels_with_the_export(tmp_path):
         await judge.press("✅ Подтвердить")
         before = len(judge.bot_messages())
         await judge.send("/export")
-        await world.api.wait_for(lambda: len(judge.bot_messages()) >= before + 3)
-        files = [world.api.file_of(m) for m in judge.bot_messages()[-3:]]
-        (ruleset_name, ruleset), (_, protocol), (_, table) = files
+        await world.api.wait_for(lambda: len(judge.bot_messages()) >= before + 4)
+        files = [world.api.file_of(m) for m in judge.bot_messages()[-4:]]
+        (ruleset_name, ruleset), (_, protocol), (_, table), (sheet, _) = files
+        assert sheet.endswith(".xlsx")
         assert json.loads(protocol)["ruleset"] == ruleset_name == "club-8.json"
         folder = tmp_path / "out"
         folder.mkdir()
@@ -260,3 +271,44 @@ async def test_import_leaves_the_current_tournament_current_unless_asked(tmp_pat
         assert "Текущим остаётся" in admin.bot_messages()[-2].text  # the report stays
         await admin.send("/rating")
         assert "Весна" in (await admin.reply()).text
+
+
+async def test_the_spreadsheet_opens_in_a_russian_excel(tmp_path):
+    """Issue 17, item 11: Russian headers, numbers as numbers, standings and games; the CSV
+    stays the command line's byte for byte."""
+    async with dispatcher_world(tmp_path) as world:
+        _admin, judge = await setup_club(world)
+        await enter_protocol(Taps(judge), extras={2: "0.3"}, penalties={3: ["8.5.2"]})
+        await judge.press("✅ Подтвердить")
+        await enter_protocol(Taps(judge), winner="🔴 Красные")
+        await judge.press("✅ Подтвердить")
+        protocol, table, sheets = await export(world, judge, with_sheet=True)
+        assert list(sheets) == ["Таблица", "Игры"]
+        standings, games = sheets["Таблица"], sheets["Игры"]
+        assert standings[0][:4] == ["Место", "Игрок", "Игр", "Побед"]
+        assert standings[0][13] == "Итого"
+        rows = list(csv.DictReader(io.StringIO(table.decode())))
+        assert len(standings) == len(rows) + 1
+        for line, row in zip(standings[1:], rows, strict=True):
+            assert line[0] == float(row["place"]) and line[1] == row["name"]
+            assert line[2] == float(row["games"]) and isinstance(line[2], float)
+            assert line[13] == pytest.approx(float(row["total"]), abs=1e-4)
+            assert line[7] == pytest.approx(float(row["ci"]), abs=1e-4)
+        assert games[0][:8] == ["Стол", "Игра", "Этап", "Окончена", "Победили",
+                                "Место за столом", "Игрок", "Роль"]  # fmt: skip
+        assert len(games) == 1 + 2 * 10
+        assert {row[4] for row in games[1:]} == {"чёрные", "красные"}
+        assert {row[7] for row in games[1:]} == {"мирный", "шериф", "мафия", "дон"}
+        assert all(isinstance(row[3], float) for row in games[1:])  # a date Excel can sort
+        by_name: dict[str, float] = {}
+        for row in games[1:]:
+            by_name[row[6]] = by_name.get(row[6], 0) + row[13]
+        for row in rows:
+            assert by_name[row["name"]] == pytest.approx(float(row["total"]), abs=1e-3)
+        assert cli_csv_of(tmp_path, protocol) == table
+
+
+def cli_csv_of(tmp_path, protocol: bytes) -> bytes:
+    path = tmp_path / "exported.json"
+    path.write_bytes(protocol)
+    return cli_csv(path)
