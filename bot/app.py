@@ -122,7 +122,7 @@ def create_dispatcher(
         ratings=ratings,
         rating=RatingScreens(ratings, players, settings.zone),
         files=Files(Importer(database, clock), ratings, settings.zone),
-        identity=Identity(database, clock, members),
+        identity=Identity(database, clock, members, players),
         protests=protests,
         club_admin=ClubAdmin(settings, members, tournaments),
         backups=Backups(database, clock, settings.zone),

@@ -120,10 +120,12 @@ class PlayerCB(CallbackData, prefix="pl"):
 class LinkAction(StrEnum):
     APPROVE = "yes"
     REJECT = "no"
+    MINE = "me"  # the person who typed /iam: «I am this club player» (``q``: his id)
+    NEW = "new"  # the person who typed /iam: «I am new, under the nickname I typed»
 
 
 class LinkCB(CallbackData, prefix="lk"):
-    """A judge's or admin's decision on link request ``q`` (/iam)."""
+    """A judge's or admin's decision on link request ``q`` (/iam); or the asker's choice."""
 
     a: LinkAction
     q: int

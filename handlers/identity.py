@@ -5,14 +5,17 @@ from __future__ import annotations
 import re
 from contextlib import suppress
 
-from aiogram import Router
+from aiogram import F, Router
 from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import CommandObject
+from aiogram.fsm.context import FSMContext
+from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import LinkAction, LinkCB
 from bot.identity.service import Identity, IdentityError
 from bot.telegram.filters import PRIVATE, admin, command, head_judge
+from bot.telegram.screen import answer
 from bot.texts import admin as admin_texts
 from bot.texts import identity as texts
 from bot.vocabulary.rights import Member
@@ -21,19 +24,52 @@ from bot.vocabulary.statuses import LinkStatus
 _ARROW = re.compile(r"\s*(?:->|→|=>)\s*")
 
 
+class Claiming(StatesGroup):
+    choice = State()  # /iam of a nickname close to club players' (data: claim, the nickname)
+
+
 async def cmd_iam(
-    message: Message, command: CommandObject, member: Member, identity: Identity
-) -> None:
+    message: Message, command: CommandObject, member: Member, identity: Identity,
+    state: FSMContext,
+) -> None:  # fmt: skip
     nickname = (command.args or "").strip()
     if not nickname:
         await message.answer(texts.IAM_USAGE)
         return
     try:
-        request = await identity.ask(member, nickname)
+        screen, waiting = await identity.claim(member, nickname)
     except IdentityError as error:
         await message.answer(error.message)
         return
-    await message.answer(texts.request_sent(request.player.nickname))
+    if waiting is not None:  # the new nickname waits for «it is me» or «I am new»
+        await state.set_state(Claiming.choice)
+        await state.set_data({"claim": waiting})
+    await answer(message, screen)
+
+
+async def on_claim_button(
+    callback: CallbackQuery, callback_data: LinkCB, member: Member, identity: Identity,
+    state: FSMContext,
+) -> None:  # fmt: skip
+    """The asker's choice among the close players, or «I am new» under what he typed."""
+    claim = (await state.get_data()).get("claim")
+    waiting = await state.get_state() == Claiming.choice.state and claim
+    try:
+        if callback_data.a is LinkAction.MINE:
+            screen = await identity.ask(member, callback_data.q)
+        elif waiting:
+            screen = await identity.ask_new(member, str(claim))
+        else:
+            raise IdentityError(texts.CHOICE_GONE)
+    except IdentityError as error:
+        await callback.answer(error.message, show_alert=True)
+        await _close_buttons(callback)
+        return
+    await state.clear()
+    await callback.answer()
+    await _close_buttons(callback)
+    if isinstance(callback.message, Message):
+        await answer(callback.message, screen)
 
 
 async def iam_in_group(message: Message) -> None:
@@ -44,19 +80,20 @@ async def on_decision(
     callback: CallbackQuery, callback_data: LinkCB, member: Member, identity: Identity
 ) -> None:
     approve = callback_data.a is LinkAction.APPROVE
+    message = callback.message if isinstance(callback.message, Message) else None
+    shown = message.html_text if message is not None and message.text else ""
     try:
-        request = await identity.decide(callback_data.q, approve, member.user_id)
+        request = await identity.decide(callback_data.q, approve, member, shown)
     except IdentityError as error:
         await callback.answer(error.message, show_alert=True)
         await _close_buttons(callback)
         return
     await callback.answer(texts.TOAST_APPROVED if approve else texts.TOAST_REJECTED)
-    message = callback.message
     approved = request.status is LinkStatus.APPROVED
-    if isinstance(message, Message) and message.html_text:
+    if message is not None and shown:
         with suppress(TelegramBadRequest):
             await message.edit_text(
-                texts.decided(message.html_text, approved, member.full_name)
+                texts.decided(shown, approved, member.full_name)
                 + (texts.TAKEN_MEANWHILE if approve and not approved else "")
             )
 
@@ -152,6 +189,9 @@ def build_router() -> Router:
     router = Router(name="identity")
     router.message.register(cmd_iam, command("iam"), PRIVATE)
     router.message.register(iam_in_group, command("iam"))
+    router.callback_query.register(
+        on_claim_button, LinkCB.filter(F.a.in_({LinkAction.MINE, LinkAction.NEW}))
+    )
     router.callback_query.register(on_decision, LinkCB.filter(), decides)
     router.callback_query.register(not_a_judge, LinkCB.filter())
     router.message.register(cmd_link, command("link"), head_judge)

@@ -122,6 +122,7 @@ def test_the_import_rule_catches_an_arrow_pointing_back_up(tmp_path: Path) -> No
 OWNERS = {
     "fsm_state": "bot/core/fsm_storage.py",
     "outbox": "bot/core/outbox.py",
+    "sent_copies": "bot/core/outbox.py",
     "handled_updates": "bot/telegram/polling.py",
     "members": "bot/club/members.py",
     "member_rights": "bot/club/members.py",

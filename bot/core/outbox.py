@@ -23,6 +23,7 @@ class Kind(StrEnum):
     TEXT = "text"  # a message to a person (or a text in the club chat)
     RESULT = "result"  # a player's own result of a game, in private (body: the player's id)
     REPLY = "reply"  # a text in the club chat, under the game's announcement
+    CLOSE = "close"  # the copies of ``copy_key`` in this chat become ``body``, without buttons
 
 
 def private(user_id: int) -> str:
@@ -38,16 +39,61 @@ async def enqueue(
     game_id: int | None = None,
     body: str | None = None,
     markup: str | None = None,
+    copy_key: str | None = None,
 ) -> None:
     """Queue a message inside the caller's transaction: it goes out if and only if that commits.
 
-    ``markup``: the reply markup's JSON, for a text with buttons."""
+    ``markup``: the reply markup's JSON, for a text with buttons. ``copy_key``: the text is one
+    of several copies of a question (one per person asked) that ``close_copies`` closes later."""
     await tx.execute(
-        "INSERT INTO outbox (chat, kind, game_id, body, markup, created_at) "
-        "VALUES (?, ?, ?, ?, ?, ?)",
-        (chat, kind.value, game_id, body, markup, now),
+        "INSERT INTO outbox (chat, kind, game_id, body, markup, created_at, copy_key) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (chat, kind.value, game_id, body, markup, now, copy_key),
     )
     tx.changed(Change.OUTBOX)
+
+
+async def close_copies(
+    tx: Transaction, copy_key: str, body: str, now: str, *, except_chat: int | None = None
+) -> None:
+    """Every copy of ``copy_key`` (sent or still queued) becomes ``body`` without buttons: the
+    question was answered. ``except_chat``: the copy the answer came from, edited already."""
+    rows = await tx.all(
+        "SELECT DISTINCT chat_id FROM sent_copies WHERE copy_key = ? "
+        "UNION SELECT DISTINCT CAST(chat AS INTEGER) FROM outbox WHERE copy_key = ? AND kind = ?",
+        (copy_key, copy_key, Kind.TEXT.value),
+    )
+    for row in rows:
+        if row[0] != except_chat:
+            await enqueue(tx, str(row[0]), Kind.CLOSE, now, body=body, copy_key=copy_key)
+    if except_chat is not None:
+        await tx.execute(
+            "DELETE FROM sent_copies WHERE copy_key = ? AND chat_id = ?", (copy_key, except_chat)
+        )
+
+
+async def copy_sent(tx: Transaction, copy_key: str, chat_id: int, message_id: int) -> None:
+    await tx.execute(
+        "INSERT OR IGNORE INTO sent_copies (copy_key, chat_id, message_id) VALUES (?, ?, ?)",
+        (copy_key, chat_id, message_id),
+    )
+
+
+async def take_copies(tx: Transaction, copy_key: str, chat_id: int) -> list[int]:
+    """The messages of ``copy_key`` sent to ``chat_id``, forgotten as they are taken to be
+    closed; copies still queued for that chat are dropped: a closed question is not asked."""
+    found = await tx.all(
+        "SELECT message_id FROM sent_copies WHERE copy_key = ? AND chat_id = ?",
+        (copy_key, chat_id),
+    )
+    await tx.execute(
+        "DELETE FROM sent_copies WHERE copy_key = ? AND chat_id = ?", (copy_key, chat_id)
+    )
+    await tx.execute(
+        "DELETE FROM outbox WHERE copy_key = ? AND chat = ? AND kind = ?",
+        (copy_key, str(chat_id), Kind.TEXT.value),
+    )
+    return [int(row[0]) for row in found]
 
 
 async def due(database: Database, limit: int = 1000) -> list[aiosqlite.Row]:

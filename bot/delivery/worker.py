@@ -215,12 +215,42 @@ class Outbox:
             )
         elif kind is Kind.RESULT:
             await self._send_result(bot, row, chat_id)
+        elif kind is Kind.CLOSE:
+            await self._close_copies(bot, row, chat_id)
+            return
         else:
             timeout = round(self.send_timeout)
-            await bot.send_message(
+            sent = await bot.send_message(
                 chat_id, row["body"], reply_markup=_markup(row), request_timeout=timeout
             )
+            if row["copy_key"]:
+                async with self.database.transaction() as tx:
+                    await outbox.copy_sent(tx, row["copy_key"], chat_id, sent.message_id)
+                    await outbox.delivered(tx, row["id"])
+                return
         await self._drop(row)
+
+    async def _close_copies(self, bot: Bot, row: Any, chat_id: int) -> None:
+        """The question's copies in this chat lose their buttons and say how it was answered.
+
+        Edited first, forgotten after: a crash in between edits them again, which Telegram
+        answers with "not modified"; a copy deleted in the chat is nothing to close."""
+        copies = await self.database.fetchall(
+            "SELECT message_id FROM sent_copies WHERE copy_key = ? AND chat_id = ?",
+            (row["copy_key"], chat_id),
+        )
+        for copy in copies:
+            try:
+                await bot.edit_message_text(
+                    row["body"], chat_id=chat_id, message_id=copy["message_id"],
+                    reply_markup=None, request_timeout=round(self.send_timeout),
+                )  # fmt: skip
+            except TelegramBadRequest as error:
+                if not _is_gone(error):
+                    raise
+        async with self.database.transaction() as tx:
+            await outbox.take_copies(tx, row["copy_key"], chat_id)
+            await outbox.delivered(tx, row["id"])
 
     async def _send_result(self, bot: Bot, row: Any, chat_id: int) -> None:
         """A player's own result; skipped if he switched these off since it was queued."""
@@ -318,3 +348,17 @@ def _markup(row: Any) -> InlineKeyboardMarkup | None:
 def _is_refusal(error: TelegramAPIError) -> bool:
     description = error.message.lower()
     return any(refusal in description for refusal in _CLUB_REFUSALS)
+
+
+_COPY_GONE = (
+    "not modified",  # closed by an attempt a crash cut short
+    "message to edit not found",  # deleted in the chat
+    "message can't be edited",  # too old
+    "message_id_invalid",
+)
+
+
+def _is_gone(error: TelegramAPIError) -> bool:
+    """An edit of a copy that needs none: already closed, deleted, or past editing."""
+    description = error.message.lower()
+    return any(gone in description for gone in _COPY_GONE)

@@ -10,24 +10,38 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Any
 
 from aiogram.types import User
 
 from bot.club.members import KnownMember, MemberDirectory
-from bot.club.players import NicknameError, Player, check_new_nickname, clean_nickname, nickname_key
+from bot.club.players import (
+    NicknameError,
+    Player,
+    PlayerDirectory,
+    check_new_nickname,
+    clean_nickname,
+    nickname_key,
+)
 from bot.core.clock import Clock
 from bot.core.db import Database, Transaction
-from bot.core.outbox import Kind, enqueue, private
+from bot.core.outbox import Kind, close_copies, enqueue, private
 from bot.core.parsing import InputError, user_reference
 from bot.identity import screens
 from bot.tables import audit, drafts, link_requests
 from bot.tables import games as game_rows
 from bot.tables import players as rows
+from bot.telegram.screen import Screen
 from bot.texts import admin as admin_texts
 from bot.texts import identity as texts
 from bot.vocabulary.refusal import Refusal
 from bot.vocabulary.rights import Member
 from bot.vocabulary.statuses import AuditAction, LinkStatus, PlayerAction
+
+
+def copy_key(request_id: int) -> str:
+    """The judges' copies of one link request, closed together when it is decided."""
+    return f"link:{request_id}"
 
 
 class IdentityError(Refusal):
@@ -51,10 +65,13 @@ class Merged:
 
 
 class Identity:
-    def __init__(self, database: Database, clock: Clock, members: MemberDirectory) -> None:
+    def __init__(
+        self, database: Database, clock: Clock, members: MemberDirectory, players: PlayerDirectory
+    ) -> None:
         self.database = database
         self.clock = clock
         self.members = members
+        self.players = players
 
     @staticmethod
     def may_decide(member: Member) -> bool:
@@ -63,16 +80,15 @@ class Identity:
     # -- reading -------------------------------------------------------------------------------
 
     async def player(self, nickname: str) -> Player:
-        """The club's player with this nickname (case and е/ё aside), or a clear refusal."""
-        key = nickname_key(" ".join(nickname.split()))
-        if not key:
+        """The club's player with this nickname (case, е/ё and look-alike letters aside), or a
+        clear refusal."""
+        cleaned = " ".join(nickname.split())
+        if not nickname_key(cleaned):
             raise IdentityError(texts.NICKNAME_MISSING)
-        row = await self.database.fetchone(
-            "SELECT id, nickname FROM players WHERE nickname_key = ?", (key,)
-        )
-        if row is None:
+        found = await self.players.by_nickname(cleaned)
+        if found is None:
             raise IdentityError(texts.unknown_player(nickname))
-        return Player(row["id"], row["nickname"])
+        return found
 
     async def linked_player(self, user_id: int) -> Player | None:
         row = await self.database.fetchone(
@@ -91,33 +107,88 @@ class Identity:
 
     # -- a player asks -------------------------------------------------------------------------
 
-    async def ask(self, asker: Member, nickname: str) -> LinkRequest:
-        """``/iam Ник``: a pending request, and a message with the decision buttons to every
-        judge but the asker. A new request replaces the asker's earlier pending one."""
-        player = await self.player(nickname)
-        everyone = await self.members.everyone_with_rights()
-        deciders = [
-            m.user_id for m in everyone if self.may_decide(m) and m.user_id != asker.user_id
-        ]
-        known = await self.members.get(asker.user_id)
-        label = known.label if known else asker.full_name
-        now = self.clock.iso()
+    async def claim(self, asker: Member, nickname: str) -> tuple[Screen, str | None]:
+        """``/iam Ник``. A club's player (case, е/ё and look-alike letters aside): the request
+        goes to the judges. A nickname the club has not seen: close players are offered first
+        («Совв» → «Сова»?) with the new nickname as the last choice, returned to be kept until
+        the person taps; with none close, the request for a new player goes at once."""
+        cleaned = " ".join(nickname.split())
+        if not cleaned:
+            raise IdentityError(texts.NICKNAME_MISSING)
+        found = await self.players.by_nickname(cleaned)
+        if found is not None:
+            return await self.ask(asker, found.id), None
+        try:
+            new = clean_nickname(cleaned)
+            check_new_nickname(new)
+        except NicknameError as error:
+            raise IdentityError(texts.bad_new_nickname(cleaned, str(error))) from None
+        close = await self.players.close_to(new)
+        if not close:
+            return await self.ask_new(asker, new), None
+        return screens.close_players(new, close), new
+
+    async def ask(self, asker: Member, player_id: int) -> Screen:
+        """A pending request for a club's player, with the decision buttons to every judge but
+        the asker. A new request replaces the asker's earlier pending one."""
+        player = await self.players.get(player_id)
+        if player is None:
+            raise IdentityError(texts.REQUEST_GONE)
+        label, deciders = await self._label(asker), await self._deciders(asker)
         async with self.database.transaction() as tx:
-            mine = await rows.linked_to(tx, asker.user_id)
-            if mine is not None:
-                raise IdentityError(texts.already_you(mine[1]))
+            await self._not_linked_yet(tx, asker.user_id)
             if await rows.user_of(tx, player.id) is not None:
                 raise IdentityError(texts.taken(player.nickname))
-            request_id = await link_requests.open_new(tx, asker.user_id, player.id, now)
             body = texts.request_for_deciders(label, asker.user_id, player.nickname)
-            markup = screens.decision_markup(request_id).model_dump_json(exclude_none=True)
-            for decider in deciders:
-                await enqueue(tx, private(decider), Kind.TEXT, now, body=body, markup=markup)
-        return LinkRequest(request_id, asker.user_id, player, LinkStatus.PENDING, None)
+            await self._send_request(tx, asker.user_id, deciders, body, player.id, None)
+        return Screen(texts.request_sent(player.nickname))
 
-    async def decide(self, request_id: int, approve: bool, actor_id: int) -> LinkRequest:
+    async def ask_new(self, asker: Member, nickname: str) -> Screen:
+        """A request for a nickname no game has brought yet: the judge who confirms creates the
+        player, so that the newcomer's very first game brings him his result in private."""
+        label, deciders = await self._label(asker), await self._deciders(asker)
+        async with self.database.transaction() as tx:
+            await self._not_linked_yet(tx, asker.user_id)
+            body = texts.new_player_for_deciders(label, asker.user_id, nickname)
+            await self._send_request(tx, asker.user_id, deciders, body, None, nickname)
+        return Screen(texts.new_request_sent(nickname))
+
+    async def _label(self, asker: Member) -> str:
+        known = await self.members.get(asker.user_id)
+        return known.label if known else asker.full_name
+
+    @staticmethod
+    async def _not_linked_yet(tx: Transaction, user_id: int) -> None:
+        mine = await rows.linked_to(tx, user_id)
+        if mine is not None:
+            raise IdentityError(texts.already_you(mine[1]))
+
+    async def _deciders(self, asker: Member) -> list[int]:
+        """Who is asked: every judge (head judges and admins are judges too) but the asker."""
+        everyone = await self.members.everyone_with_rights()
+        return [m.user_id for m in everyone if self.may_decide(m) and m.user_id != asker.user_id]
+
+    async def _send_request(
+        self, tx: Transaction, asker_id: int, deciders: list[int], body: str,
+        player_id: int | None, nickname: str | None,
+    ) -> None:  # fmt: skip
+        """The request stored and its copies queued, one per judge; the copies of the asker's
+        earlier request, replaced by this one, are closed."""
+        now = self.clock.iso()
+        request_id, earlier = await link_requests.open_new(tx, asker_id, player_id, now, nickname)
+        if earlier is not None:
+            await close_copies(tx, copy_key(earlier), texts.replaced(body), now)
+        markup = screens.decision_markup(request_id).model_dump_json(exclude_none=True)
+        for decider in deciders:
+            await enqueue(tx, private(decider), Kind.TEXT, now, body=body, markup=markup,
+                          copy_key=copy_key(request_id))  # fmt: skip
+
+    async def decide(
+        self, request_id: int, approve: bool, actor: Member, shown: str
+    ) -> LinkRequest:
         """The first decision wins; a second one (another judge, a double tap) is told it was
-        decided already. The asker is told the outcome."""
+        decided already. The asker is told the outcome; the other judges' copies of the request
+        (``shown`` is the text of the one tapped) lose their buttons and say who decided."""
         now = self.clock.iso()
         async with self.database.transaction() as tx:
             row = await link_requests.get(tx, request_id)
@@ -125,7 +196,7 @@ class Identity:
                 raise IdentityError(texts.REQUEST_GONE)
             if row["status"] != LinkStatus.PENDING:
                 raise IdentityError(texts.already_decided(LinkStatus(row["status"])))
-            reason = None
+            player_id, reason = row["player_id"], None
             if approve and row["linked"] is not None:
                 approve = False  # someone else was linked meanwhile (by /link)
                 reason = texts.taken(row["nickname"])
@@ -133,18 +204,45 @@ class Identity:
                 taken = await rows.linked_to(tx, row["user_id"])
                 if taken is not None:
                     raise IdentityError(texts.user_linked_meanwhile(taken[1]))
-                await rows.set_user(tx, row["player_id"], row["user_id"])
-                await rows.record(tx, row["player_id"], actor_id, now, PlayerAction.LINKED,
-                                  {"user_id": row["user_id"], "request": request_id})  # fmt: skip
+                if player_id is None:
+                    player_id, reason = await self._new_player(tx, row, actor.user_id, now)
+                    approve = reason is None
+            if approve:
+                await rows.set_user(tx, player_id, row["user_id"])
+                await rows.record(tx, player_id, actor.user_id, now, PlayerAction.LINKED,
+                                  {"user_id": row["user_id"], "request": request_id,
+                                   "created": row["player_id"] is None})  # fmt: skip
             status = LinkStatus.APPROVED if approve else LinkStatus.REJECTED
-            await link_requests.decide(tx, request_id, status, actor_id, now)
+            await link_requests.decide(tx, request_id, status, actor.user_id, now)
             told = texts.approved(row["nickname"]) if approve else texts.rejected(row["nickname"])
+            if approve and row["player_id"] is None:
+                told = f"{told}\n{texts.FIRST_GAME_HINT}"
             if reason:
                 told = f"{told}\n{reason}"
             await enqueue(tx, private(row["user_id"]), Kind.TEXT, now, body=told)
+            closed = texts.decided(shown, approve, actor.full_name)
+            await close_copies(tx, copy_key(request_id), closed, now, except_chat=actor.user_id)
         return LinkRequest(
-            request_id, row["user_id"], Player(row["player_id"], row["nickname"]), status, actor_id
-        )
+            request_id, row["user_id"], Player(player_id or 0, row["nickname"]), status,
+            actor.user_id,
+        )  # fmt: skip
+
+    async def _new_player(
+        self, tx: Transaction, row: Any, actor_id: int, now: str
+    ) -> tuple[int, str | None]:
+        """The player a new nickname's request names: created now, or the one a judge entered
+        meanwhile (unless someone else is linked to him: then the reason it is refused)."""
+        nickname = str(row["nickname"])
+        key = nickname_key(nickname)
+        existing = await tx.one("SELECT id, user_id FROM players WHERE nickname_key = ?", (key,))
+        if existing is not None:
+            if existing["user_id"] is not None:
+                return 0, texts.taken(nickname)
+            player_id = int(existing["id"])
+        else:
+            player_id = await rows.create(tx, nickname, key, actor_id, now)
+        await link_requests.set_player(tx, row["id"], player_id)
+        return player_id, None
 
     # -- staff link directly -------------------------------------------------------------------
 

@@ -8,26 +8,42 @@ from bot.core.db import Reader, Transaction
 from bot.vocabulary.statuses import LinkStatus
 
 _QUERY = (
-    "SELECT r.*, p.nickname, p.user_id AS linked FROM link_requests AS r "
-    "JOIN players AS p ON p.id = r.player_id WHERE r.id = ?"
+    "SELECT r.id, r.user_id, r.player_id, r.status, r.decided_by, "
+    "coalesce(p.nickname, r.nickname) AS nickname, p.user_id AS linked "
+    "FROM link_requests AS r LEFT JOIN players AS p ON p.id = r.player_id WHERE r.id = ?"
 )
 
 
 async def get(reader: Reader, request_id: int) -> aiosqlite.Row | None:
-    """The request with the player's nickname and the account he is linked to (``linked``)."""
+    """The request with the nickname asked for, the player's id (None: a new player's
+    nickname, not created yet) and the account the player is linked to (``linked``)."""
     return await reader.one(_QUERY, (request_id,))
 
 
-async def open_new(tx: Transaction, user_id: int, player_id: int, now: str) -> int:
-    """A pending request; the asker's earlier pending one is withdrawn."""
+async def open_new(
+    tx: Transaction, user_id: int, player_id: int | None, now: str, nickname: str | None = None
+) -> tuple[int, int | None]:
+    """A pending request for a player, or for a new player's ``nickname``; the asker's earlier
+    pending one is withdrawn. The new request's id and the withdrawn one's."""
+    earlier = await tx.one(
+        "SELECT id FROM link_requests WHERE user_id = ? AND status = ?",
+        (user_id, LinkStatus.PENDING.value),
+    )
     await tx.execute(
         "UPDATE link_requests SET status = ?, decided_at = ? WHERE user_id = ? AND status = ?",
         (LinkStatus.WITHDRAWN.value, now, user_id, LinkStatus.PENDING.value),
     )
-    return await tx.insert(
-        "INSERT INTO link_requests (user_id, player_id, status, created_at) VALUES (?, ?, ?, ?)",
-        (user_id, player_id, LinkStatus.PENDING.value, now),
+    request_id = await tx.insert(
+        "INSERT INTO link_requests (user_id, player_id, nickname, status, created_at) "
+        "VALUES (?, ?, ?, ?, ?)",
+        (user_id, player_id, nickname, LinkStatus.PENDING.value, now),
     )
+    return request_id, int(earlier[0]) if earlier else None
+
+
+async def set_player(tx: Transaction, request_id: int, player_id: int) -> None:
+    """A new player's request: the player created (or found) when it was approved."""
+    await tx.execute("UPDATE link_requests SET player_id = ? WHERE id = ?", (player_id, request_id))
 
 
 async def decide(

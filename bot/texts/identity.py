@@ -178,3 +178,54 @@ def merged(dup: str, kept: str, games: int) -> str:
         f"Готово: «{quote(dup)}» объединён с «{bold(kept)}». Игр перенесено: {games}. "
         "Рейтинг уже пересчитан."
     )
+
+
+def bad_new_nickname(nickname: str, reason: str) -> str:
+    return (
+        f"Игрока с ником «{echo(nickname)}» в клубе нет, а завести такой ник нельзя: {reason}. "
+        "Напишите ник так, как его вносит судья: <code>/iam Лис</code>."
+    )
+
+
+def close_players(nickname: str, close: list[str]) -> str:
+    names = ", ".join(f"«{quote(name)}»" for name in close)
+    return (
+        f"Игрока «{quote(nickname)}» в клубе пока нет, но есть похожие: {names}. "
+        "Если это вы — нажмите на свой ник. Если вы новичок и ещё не играли, нажмите последнюю "
+        "кнопку: судья заведёт ник «" + quote(nickname) + "» и привяжет его к вам."
+    )
+
+
+def i_am(nickname: str) -> str:
+    return f"Я — {nickname[:40]}"
+
+
+def i_am_new(nickname: str) -> str:
+    return f"Я новичок: «{nickname[:36]}»"
+
+
+CHOICE_GONE = "Этот выбор устарел: напишите /iam и свой ник ещё раз."
+
+
+def new_player_for_deciders(label: str, user_id: int, nickname: str) -> str:
+    return (
+        f"🙋 {bold(label)}, id <code>{user_id}</code>, — новичок: просит записать его в клуб под "
+        f"ником «{bold(nickname)}» (такого игрока ещё нет).\nПодтвердив, вы создадите игрока и "
+        "привяжете его к этому человеку: результаты его первой же игры придут ему в личку."
+    )
+
+
+def new_request_sent(nickname: str) -> str:
+    return (
+        f"Запрос отправлен: судьи клуба заведут игрока «{quote(nickname)}» и привяжут его к вам. "
+        "Я напишу, когда решат. Назовите судье за столом этот же ник."
+    )
+
+
+FIRST_GAME_HINT = (
+    "Называйте этот ник судье за столом: результат каждой игры и кнопка протеста придут сюда."
+)
+
+
+def replaced(body: str) -> str:
+    return f"{body}\n\n↩️ Запрос заменён новым запросом этого же человека."

@@ -29,10 +29,12 @@ async def test_iam_is_confirmed_by_a_judge_and_the_player_is_told(tmp_path):
         assert "✅ Подтверждено — Иван" in judge.last().text and not judge.buttons()
         await world.announced()
         assert "привязан к нику «Сова»" in player.last().text
-        # The admin's copy: too late, decided already; its buttons go away.
-        await admin.press("✅ Подтвердить")
+        # The admin's copy is closed too (issue 17, item 13): who decided, no buttons.
+        copy = next(m for m in admin.bot_messages() if "просит привязать" in m.text)
+        assert "✅ Подтверждено — Иван" in copy.text and copy.buttons() == []
+        # A tap that was on its way (a stale button): told it was decided already.
+        await admin.press_data("lk:yes:1", copy)
         assert "уже подтверждён" in admin.last_answer()["text"]
-        assert admin.buttons() == []
         await player.send("/rating")
         assert "👉" in (await player.reply()).text and "<b>Сова</b>" in player.last().raw_text
         audit = await world.database.fetchall("SELECT action, actor_id FROM player_audit")
@@ -45,8 +47,10 @@ async def test_iam_refusals(tmp_path):
         player = world.person("Алиса", username="alice")
         await player.send("/iam")
         assert "/iam Лис" in (await player.reply()).text
-        await player.send("/iam Незнакомец")
-        assert "Игрока с ником «Незнакомец» в клубе нет" in (await player.reply()).text
+        await player.send("/iam 3. Незнакомец")  # not a nickname a player could be created with
+        refused = (await player.reply()).text
+        assert "Игрока с ником «3. Незнакомец» в клубе нет, а завести такой ник нельзя" in refused
+        assert await world.database.fetchall("SELECT id FROM link_requests") == []
         await admin.send("/link @boss Лис")  # the admin links himself to Лис
         assert "Готово" in (await admin.reply()).text
         await player.send("/iam лис")
@@ -61,6 +65,76 @@ async def test_iam_refusals(tmp_path):
         assert "отклонён" in player.last().text
         owl = await world.database.fetchone("SELECT user_id FROM players WHERE nickname = 'Сова'")
         assert owl["user_id"] is None
+
+
+async def test_a_newcomer_claims_a_nickname_before_his_first_game(tmp_path):
+    """Issue 17, item 12: /iam of a nickname no game has brought: the judge who confirms
+    creates the player, and the newcomer's very first game brings his result in private."""
+    async with dispatcher_world(tmp_path) as world:
+        admin, judge = await played_game(world)
+        newcomer = world.person("Пётр", username="petr")
+        await newcomer.send("/iam Незнакомец")
+        sent = (await newcomer.reply()).text
+        assert "судьи клуба заведут игрока «Незнакомец»" in sent
+        await world.announced()
+        request = judge.last()
+        assert "новичок" in request.text and "«Незнакомец»" in request.text
+        assert "такого игрока ещё нет" in request.text
+        assert (
+            await world.database.fetchall("SELECT id FROM players WHERE nickname = 'Незнакомец'")
+            == []
+        )
+        await judge.press("✅ Подтвердить")
+        await world.announced()
+        told = newcomer.last().text
+        assert "привязан к нику «Незнакомец»" in told and "Называйте этот ник судье" in told
+        row = await world.database.fetchone(
+            "SELECT id, user_id FROM players WHERE nickname = 'Незнакомец'"
+        )
+        assert row["user_id"] == newcomer.id
+        copy = next(m for m in admin.bot_messages() if "новичок" in m.text)
+        assert copy.buttons() == [] and "Подтверждено — Иван" in copy.text
+        # His first game: the judge types the nickname; the newcomer gets his result.
+        names = ["Незнакомец", *NAMES[1:]]
+        await enter_protocol(Taps(judge), names=names)
+        await judge.press("✅ Подтвердить")
+        await world.announced()
+        result = newcomer.last()
+        assert "Незнакомец" in result.text and "Подать протест" in str(result.buttons())
+        audit = await world.database.fetchall("SELECT details FROM player_audit")
+        assert json.loads(audit[0]["details"])["created"] is True
+
+
+async def test_a_nickname_close_to_a_players_asks_which_one_first(tmp_path):
+    """«Совв» is offered as «Сова» first; «I am new» under the typed nickname is the last
+    choice; a look-alike Latin letter is the player himself."""
+    async with dispatcher_world(tmp_path) as world:
+        _admin, judge = await played_game(world)
+        player = world.person("Алиса", username="alice")
+        await player.send("/iam Cова")  # a Latin C: it is Сова
+        assert "Запрос отправлен" in (await player.reply()).text and "«Сова»" in player.last().text
+        await player.send("/iam Совв")
+        asked = await player.reply()
+        assert "есть похожие: «Сова»" in asked.text
+        assert player.buttons() == ["Я — Сова", "Я новичок: «Совв»"]
+        await player.press("Я — Сова")
+        assert "ник «Сова» — ваш" in (await player.reply()).text
+        assert asked.buttons() == []  # the choice is closed once made
+        await world.announced()
+        copies = [m for m in judge.bot_messages() if "просит" in m.text]
+        assert len(copies) == 2  # «Cова», then «Сова» again: the earlier copy is closed
+        assert [bool(m.buttons()) for m in copies] == [False, True]
+        assert "Запрос заменён новым" in copies[0].text
+        await player.send("/iam Совв")
+        await player.reply()
+        await player.press("Я новичок: «Совв»")
+        assert "заведут игрока «Совв»" in (await player.reply()).text
+        await player.press_data("lk:new:0", asked)  # the old choice again: stale
+        assert "устарел" in player.last_answer()["text"]
+        pending = await world.database.fetchall(
+            "SELECT nickname, player_id FROM link_requests WHERE status = 'pending'"
+        )
+        assert [tuple(r) for r in pending] == [("Совв", None)]
 
 
 async def test_two_judges_deciding_at_once_make_one_decision(tmp_path):
