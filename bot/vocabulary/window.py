@@ -7,6 +7,8 @@ from datetime import datetime, timedelta
 
 from bot.vocabulary.statuses import GameStatus
 
+_MINUTE = timedelta(minutes=1)
+
 
 @dataclass(frozen=True, slots=True)
 class ProtestWindow:
@@ -22,7 +24,11 @@ class ProtestWindow:
         return timedelta(minutes=self.minutes)
 
     def deadline(self, protests_from: datetime) -> datetime:
-        return protests_from + self.length
+        """The whole minute after ``minutes`` have passed: the deadline a player reads («до
+        21:48») is the exact one, never a minute already past (docs/scoring.md, reading 12)."""
+        end = protests_from + self.length
+        whole = end.replace(second=0, microsecond=0)
+        return whole if whole == end else whole + _MINUTE
 
     def is_open(self, status: GameStatus, protests_from: datetime, now: datetime) -> bool:
         """Whether a protest may be filed now."""
@@ -46,5 +52,8 @@ class ProtestWindow:
         )
 
     def cutoff(self, now: datetime) -> str:
-        """Games that ended at or before this (ISO, as stored) have their window closed."""
-        return (now - self.length).isoformat(timespec="seconds")
+        """Games whose ``protests_from`` is at or before this (ISO, as stored) have their window
+        closed: ``deadline(p) <= now`` exactly when ``p + length`` is at or before ``now``'s
+        whole minute."""
+        whole = now.replace(second=0, microsecond=0)
+        return (whole - self.length).isoformat(timespec="seconds")

@@ -12,6 +12,8 @@ async def test_a_season_imported_and_read_by_a_player(running):
     names = [f"Игрок{n:02d}" for n in range(40)]
     await admin.send_file("Весна.json", protocol_bytes(random_protocol(names, 80)), "/import")
     assert "Игр: 80" in (await admin.reply(timeout=20)).text
+    await admin.press("⭐ Сделать текущим: Весна")  # the import left «Осенний кубок» current
+    assert "Текущий турнир: «Весна»" in (await admin.reply()).text
     player = world.person("Алиса", username="alice")
     await player.send("/iam игрок07")
     assert "Запрос отправлен" in (await player.reply()).text

@@ -105,7 +105,10 @@ async def test_status_is_provisional_then_final(world, saved_game):
     stored = await games.get(1)
     window = ProtestWindow(world.settings.protest_window_minutes)
     assert stored.status_at(world.clock.now(), window) == "provisional"
-    assert stored.status_at(world.clock.now() + timedelta(minutes=10), window) == "final"
+    deadline = stored.deadline(window)  # the whole minute after ten minutes
+    assert stored.status_at(deadline - timedelta(seconds=1), window) == "provisional"
+    assert stored.status_at(deadline, window) == "final"
+    assert stored.status_at(world.clock.now() + timedelta(minutes=11), window) == "final"
 
 
 async def test_a_tap_after_a_crash_that_followed_the_save_shows_the_saved_game(world, saved_game):

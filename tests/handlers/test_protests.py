@@ -124,9 +124,13 @@ async def test_one_second_before_and_after_the_deadline(tmp_path):
         _, _, _, owl, fox = await club_with_game(world)
         game = await world.service("games").get(1)
         now = world.clock.now()
-        world.clock.shift = game.ended_at + WINDOW - timedelta(seconds=1) - now
+        deadline = game.deadline(ProtestWindow(10))  # on a whole minute, ten minutes or more on
+        assert deadline.second == 0 and WINDOW <= deadline - game.ended_at < WINDOW + timedelta(
+            minutes=1
+        )
+        world.clock.shift = deadline - timedelta(seconds=1) - now
         assert "подан" in (await file(world, owl)).text
-        world.clock.shift = game.ended_at + WINDOW + timedelta(seconds=1) - now
+        world.clock.shift = deadline + timedelta(seconds=1) - now
         await fox.send("/protest")
         assert "нет ваших игр" in (await fox.reply()).text
         await fox.send(f"/start protest-{game.id}")
@@ -453,8 +457,10 @@ async def test_a_confirm_within_the_window_counts_from_the_publication_too(tmp_p
         assert "мин назад" not in judge.last().text  # nothing to say: within the window
         await judge.press("✅ Подтвердить")
         game = await world.service("games").get(1)
-        opened = game.deadline(ProtestWindow(10)) - game.ended_at  # the Confirm's second counts
-        assert timedelta(minutes=13) <= opened < timedelta(minutes=13, seconds=5)
+        # Ten minutes from the Confirm (its own second may pass), up to the next whole minute.
+        assert game.protests_from - game.ended_at >= timedelta(minutes=3)
+        opened = game.deadline(ProtestWindow(10)) - game.ended_at
+        assert timedelta(minutes=13) <= opened < timedelta(minutes=14, seconds=5)
 
 
 async def test_a_protest_opened_from_the_list_shows_the_games_protocol(tmp_path):
