@@ -4,8 +4,10 @@ The bot describes a picture as plain data (``ProgressChart``, ``StandingsPicture
 it will carry) and sends it here; ``bot.rating.pictures`` runs ``draw_*`` in one worker process.
 This module imports nothing of the bot or of aiogram, so that the worker holds matplotlib (about
 60 MB with numpy and Pillow) and the bot does not, and drawing never holds the bot's interpreter
-lock. matplotlib's bundled DejaVu Sans draws Cyrillic; glyphs it lacks (emoji in nicknames) are
-left out rather than drawn as empty boxes.
+lock. matplotlib's bundled DejaVu Sans draws Cyrillic. Emoji in nicknames are drawn with the
+first monochrome emoji font the host has (``EMOJI_FONTS``: e.g. Debian's ``fonts-symbola`` or
+Google's Noto Emoji; matplotlib cannot draw colour-bitmap emoji fonts), by matplotlib's per-glyph
+fallback; glyphs no font has are left out rather than drawn as empty boxes.
 """
 
 from __future__ import annotations
@@ -53,18 +55,37 @@ def drawable(text: str) -> str:
     return " ".join(kept.split()) or "?"
 
 
+TEXT_FONT = "DejaVu Sans"
+EMOJI_FONTS = ("Noto Emoji", "Symbola", "Noto Sans Symbols 2", "Segoe UI Symbol", "OpenMoji")
+
+
+@lru_cache(maxsize=1)
+def font_families() -> tuple[str, ...]:
+    """DejaVu Sans, then the emoji fonts this host has, in the order matplotlib falls back."""
+    from matplotlib import font_manager
+
+    installed = {font.name for font in font_manager.fontManager.ttflist}
+    return (TEXT_FONT, *(name for name in EMOJI_FONTS if name in installed))
+
+
 @lru_cache(maxsize=1)
 def _font_glyphs() -> frozenset[int]:
     from matplotlib import font_manager
     from matplotlib.ft2font import FT2Font
 
-    path = font_manager.findfont(font_manager.FontProperties(family="DejaVu Sans"))
-    return frozenset(FT2Font(path).get_charmap())
+    families = set(font_families())
+    glyphs: set[int] = set()
+    for font in font_manager.fontManager.ttflist:
+        if font.name in families and font.style == "normal":
+            glyphs.update(FT2Font(font.fname).get_charmap())
+    return frozenset(glyphs)
 
 
 def _figure(height: float) -> Any:
+    import matplotlib
     from matplotlib.figure import Figure
 
+    matplotlib.rcParams["font.family"] = list(font_families())  # per-glyph fallback
     return Figure(figsize=(WIDTH_INCHES, height), dpi=DPI)
 
 
@@ -78,25 +99,33 @@ def _png(figure: Any) -> bytes:
 
 
 def draw_progress(chart: ProgressChart) -> bytes:
+    with _DRAWING:
+        return _png(progress_figure(chart))
+
+
+def progress_figure(chart: ProgressChart) -> Any:
+    """The chart of a player's total game by game (a matplotlib ``Figure``)."""
     from matplotlib.ticker import MaxNLocator
 
-    with _DRAWING:
-        figure = _figure(4.5)
-        axes = figure.add_subplot()
-        games = list(range(1, len(chart.values) + 1))
-        axes.plot(games, chart.values, marker="o" if len(games) <= 40 else None,
-                  color="#c0392b", linewidth=2)  # fmt: skip
-        axes.axhline(0, color="#888888", linewidth=0.8)
-        axes.set_title(f"{drawable(chart.title)}\n{drawable(chart.subtitle)}", fontsize=11)
-        axes.set_xlabel(chart.x_label)
-        axes.set_ylabel(chart.y_label)
-        axes.grid(alpha=0.3)
-        axes.xaxis.set_major_locator(MaxNLocator(integer=True))
-        if chart.values:
-            axes.annotate(chart.point_labels[-1], (games[-1], chart.values[-1]),
-                          textcoords="offset points", xytext=(6, 6))  # fmt: skip
-        figure.tight_layout()
-        return _png(figure)
+    figure = _figure(4.5)
+    axes = figure.add_subplot()
+    games = list(range(1, len(chart.values) + 1))
+    axes.plot(games, chart.values, marker="o" if len(games) <= 40 else None,
+              color="#c0392b", linewidth=2)  # fmt: skip
+    axes.axhline(0, color="#888888", linewidth=0.8)
+    axes.set_title(f"{drawable(chart.title)}\n{drawable(chart.subtitle)}", fontsize=11)
+    axes.set_xlabel(chart.x_label)
+    axes.set_ylabel(chart.y_label)
+    axes.grid(alpha=0.3)
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+    if len(games) <= 10:  # a tick per game, not 0.945…1.050 around a single one
+        axes.set_xticks(games)
+        axes.set_xlim(0.5, len(games) + 0.5)
+    if chart.values:
+        axes.annotate(chart.point_labels[-1], (games[-1], chart.values[-1]),
+                      textcoords="offset points", xytext=(6, 6))  # fmt: skip
+    figure.tight_layout()
+    return figure
 
 
 _COLUMN_X = (0.01, 0.11, 0.53, 0.64, 0.72, 0.81, 0.91)

@@ -2,6 +2,7 @@
 
 import io
 
+import pytest
 from PIL import Image
 
 from bot.rating import drawing, pictures
@@ -105,7 +106,36 @@ async def test_rating_picture_has_the_rows_and_marks(tmp_path):
         assert "Рейтинг «Осенний кубок»" in photo.text
 
 
-def test_picture_data_carries_the_labels_and_drops_glyphs_the_font_lacks():
+@pytest.fixture
+def emoji_fonts(monkeypatch):
+    """Pretend the host has these emoji fonts (the drawing module's caches follow)."""
+
+    def use(names):
+        monkeypatch.setattr(drawing, "EMOJI_FONTS", names)
+        drawing.font_families.cache_clear()
+        drawing._font_glyphs.cache_clear()
+
+    yield use
+    drawing.font_families.cache_clear()
+    drawing._font_glyphs.cache_clear()
+
+
+def test_emoji_are_drawn_with_an_emoji_font_the_host_has(emoji_fonts):
+    """Issue 17, item 13: «Волк🐺» keeps its emoji when a font has it (matplotlib falls back per
+    glyph). No emoji font is installed here, so DejaVu Serif stands in: its «⤀» is not in DejaVu
+    Sans."""
+    emoji_fonts(("DejaVu Serif",))
+    assert drawing.font_families() == ("DejaVu Sans", "DejaVu Serif")
+    assert drawing.drawable("Волк⤀") == "Волк⤀"
+    picture = drawing.StandingsPicture(
+        "Рейтинг", "тест", ("Место", "Игрок", "Игр", "Побед", "Доп", "Ci", "Сумма"),
+        (("1", "Волк⤀", "1", "1", "0", "0", "1"),), 0, (),
+    )  # fmt: skip
+    assert drawing.draw_standings(picture).startswith(b"\x89PNG")
+
+
+def test_picture_data_carries_the_labels_and_drops_glyphs_the_font_lacks(emoji_fonts):
+    emoji_fonts(())  # a host without an emoji font
     assert drawing.drawable("Лис🦊") == "Лис"
     assert drawing.drawable("👨‍👩‍👧") == "?"
     assert drawing.drawable("<Дон> & Co") == "<Дон> & Co"
@@ -173,3 +203,13 @@ async def test_player_by_part_of_a_nickname_a_typo_or_with_a_tournament(tmp_path
         await world.api.wait_for(lambda: any("👤 Сова" in m.text for m in guest.bot_messages()))
         await guest.send("/player Сова нет такого турнира")
         assert "нет такого турнира" in (await guest.reply()).text
+
+
+def test_a_one_game_chart_has_one_tick():
+    """Issue 17, item 13: one game is tick «1», not 0.945…1.050."""
+    chart = drawing.ProgressChart("Лис", "1 игра", (1.5,), ("1.5", "1.5"), "Игра", "Сумма")
+    figure = drawing.progress_figure(chart)
+    assert list(figure.axes[0].get_xticks()) == [1]
+    many = drawing.ProgressChart("Лис", "30 игр", tuple(range(30)), ("0", "29"), "Игра", "Сумма")
+    ticks = drawing.progress_figure(many).axes[0].get_xticks()
+    assert all(float(t).is_integer() for t in ticks) and len(ticks) < 12
