@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.texts.markup import bold, quote
+from bot.texts.menu import EXAMPLES, SECTIONS
 from bot.vocabulary.rights import Member
 
 UNEXPECTED_ERROR = (
@@ -72,7 +73,28 @@ def start_private(member: Member, commands: Commands) -> str:
 
 
 def help_private(member: Member, commands: Commands) -> str:
-    return "\n\n".join([bold("Справка"), _ROLE_INTRO[_audience(member)], _command_list(commands)])
+    return "\n\n".join(
+        [bold("Справка"), _ROLE_INTRO[_audience(member)], *_command_sections(commands)]
+    )
+
+
+def _command_sections(commands: Commands) -> list[str]:
+    """The commands grouped as ``SECTIONS`` says, each with its example; one section without a
+    title (a player's /help is one short list)."""
+    described = dict(commands)
+    sections = []
+    for title, names in SECTIONS:
+        lines = []
+        for name in names:
+            if name in described:
+                example = EXAMPLES.get(name)
+                tail = f", например <code>{quote(example)}</code>" if example else ""
+                lines.append(f"• /{name} — {quote(described[name])}{tail}")
+        if lines:
+            sections.append((title, lines))
+    if len(sections) == 1:
+        return ["\n".join(sections[0][1])]
+    return [f"{bold(title)}\n" + "\n".join(lines) for title, lines in sections]
 
 
 def _private_hint(bot_username: str | None) -> str:

@@ -17,8 +17,8 @@ DESCRIPTIONS = {
     "unlink": "Отвязать аккаунт от ника",
     "rename": "Переименовать игрока",
     "merge": "Объединить дубль игрока с основным",
-    "export": "Выгрузить турнир: протокол JSON и таблица CSV",
-    "import": "Загрузить турнир из JSON-протокола",
+    "export": "Выгрузить турнир: протокол, CSV и таблица Excel",
+    "import": "Загрузить турнир: JSON-протокол с этой подписью",
     "backup": "Копия базы клуба файлом",
     "mingames": "Минимум игр для таблиц рейтинга",
     "game": "Внести результат игры",
@@ -29,9 +29,39 @@ DESCRIPTIONS = {
     "unjudge": "Снять права судьи и администратора",
     "staff": "Судьи и администраторы",
     "newtournament": "Создать турнир или сезон",
-    "tournaments": "Турниры, выбрать текущий",
+    "tournaments": "Турниры: текущий, переименовать, архив",
     "newstage": "Начать новый этап турнира",
     "ruleset": "Правила текущего турнира",
+}
+
+# /help in private groups the commands by what they are for, each with an example where it takes
+# words after it. A section shows only the commands the person has.
+SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Всем", ("rating", "me", "player", "iam", "protest", "settings", "start", "help")),
+    ("Судье: игры", ("game", "games", "export")),
+    ("Главному судье", ("protests", "replay", "link", "unlink")),
+    ("Люди и права", ("judge", "headjudge", "admin", "unjudge", "staff")),
+    ("Турниры", ("newtournament", "tournaments", "newstage", "ruleset", "mingames")),
+    ("Игроки и данные", ("rename", "merge", "import", "backup")),
+)
+EXAMPLES = {
+    "rating": "/rating осенний",
+    "player": "/player Лис",
+    "iam": "/iam Лис",
+    "export": "/export осенний",
+    "replay": "/replay 1 3 посторонняя подсказка",
+    "link": "/link @user Лис",
+    "unlink": "/unlink Лис",
+    "judge": "/judge @user",
+    "headjudge": "/headjudge @user",
+    "admin": "/admin @user",
+    "unjudge": "/unjudge @user",
+    "newtournament": "/newtournament Осенний кубок 2026",
+    "newstage": "/newstage Финал",
+    "mingames": "/mingames 5",
+    "rename": "/rename Лисс → Лис",
+    "merge": "/merge Лисс → Лис",
+    "import": "/import Весна 2025",
 }
 
 # Words people write instead of a command, in private: the command they mean.

@@ -53,3 +53,24 @@ async def test_a_name_with_markup_characters_is_escaped(world):
     odd = world.person("<Дон> & Co")
     await odd.send("/start")
     assert "Здравствуйте, <Дон> & Co!" in (await odd.reply()).text
+
+
+async def test_an_admins_help_is_grouped_with_an_example_each(world):
+    """Issue 17, item 13: not a flat list of 29 commands: sections, and how to write each."""
+    from bot.telegram.menus import COMMANDS
+    from bot.texts.menu import SECTIONS
+
+    admin = world.person("Админ", user_id=ADMIN_ID)
+    await admin.send("/help")
+    text = (await admin.reply()).text
+    titles = [title for title, _ in SECTIONS]
+    assert [t for t in titles if f"\n{t}\n" in text] == titles  # every section, in order
+    for command in COMMANDS:  # each command once, and no command left out of the sections
+        assert text.count(f"• /{command.name} —") == 1, command.name
+    assert "например /newtournament Осенний кубок 2026" in text
+    assert "например /replay 1 3 посторонняя подсказка" in text
+    player = world.person("Борис")
+    await player.send("/help")
+    short = (await player.reply()).text
+    assert not any(title in short for title in titles[1:])  # one list, no titles
+    assert "например /rating осенний" in short and "/game" not in short
