@@ -33,6 +33,7 @@ class EntryAction(StrEnum):
     EXTRA = "exv"
     PENALTY = "pen"
     CONFIRM = "ok"
+    REPLAY = "rp"  # is this game the replay of the table's annulled one? (v: "1" yes, "0" no)
     DISCARD = "cancel"  # asks once
     DISCARD_YES = "del"
 

@@ -185,8 +185,13 @@ class Announcer:
             final=game.status_at(self.clock.now(), self.window) is GameStatus.FINAL,
             protests=await self._protests(game_id),
             waiting=bool(game.pending_protests) and self.clock.now() >= deadline,
+            replays=await self._replayed_number(game.replay_of),
         )
         return announcement(data, self.settings.zone)
+
+    async def _replayed_number(self, game_id: int | None) -> int | None:
+        replayed = await self.games.get(game_id) if game_id is not None else None
+        return replayed.number if replayed is not None else None
 
     async def _protests(self, game_id: int) -> tuple[tuple[ProtestStatus, str, str | None], ...]:
         found = await protests.of_game(self.database, game_id)

@@ -31,12 +31,13 @@ class AnnouncementData:
     final: bool
     protests: tuple[tuple[ProtestStatus, str, str | None], ...] = ()  # (status, nickname, reason)
     waiting: bool = False  # the window closed with a protest still to decide
+    replays: int | None = None  # the number of the annulled game this one replays
 
 
 def announcement(data: AnnouncementData, zone: ZoneInfo) -> str:
     result = WINNER[data.winner] if data.score is not None else texts.ANNULLED_RESULT
     lines = [
-        texts.title(data.table, data.number, result),
+        texts.title(data.table, data.number, result, data.replays),
         texts.where(data.tournament, data.stage, data.judge),
     ]
     if data.score is None:

@@ -50,6 +50,7 @@ class Submission:
     protocol: Protocol
     ended_at: str | None
     game_id: int | None = None  # set for a correction
+    replay_of: int | None = None  # a new game that replays an annulled one (§8.9)
 
 
 class SaveProblem(StrEnum):
@@ -108,6 +109,10 @@ class Games:
         key = submission_key(draft_id)
         row = await self.database.fetchone("SELECT id FROM games WHERE submission_key = ?", (key,))
         return int(row[0]) if row else await audit.game_of_submission(self.database, key)
+
+    async def awaiting_replay(self, tournament_id: int, table: int) -> tuple[int, int] | None:
+        """The table's annulled game no game replays yet: (its id, its number)."""
+        return await rows.awaiting_replay(self.database, tournament_id, table)
 
     async def next_number(self, tournament_id: int, table: int) -> int | None:
         """The number after the table's highest; past 9999 the first number still free (an
@@ -285,6 +290,7 @@ class Games:
             tx, tournament_id=submission.tournament_id, stage_id=submission.stage_id,
             protocol=protocol, judge_id=actor.user_id, ended_at=submission.ended_at or now,
             submission_key=submission_key(submission.draft_id), now=now,
+            replay_of=submission.replay_of,
         )  # fmt: skip
         await audit.append(tx, game_id, actor.user_id, now, AuditAction.CREATED, None,
                            protocol.audit_json())  # fmt: skip

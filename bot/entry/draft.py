@@ -39,6 +39,7 @@ class Draft:
     notice: str | None = None  # shown once at the top of the editor
     split_until: str | None = None  # texts until then continue a refused long one (ISO time)
     reviewing: bool = False  # the judge has seen the summary: a change returns there
+    not_replay: bool = False  # the table has an annulled game, but this one is not its replay
     rev: int = 0  # grows with every screen; buttons of an older screen are stale
 
     def next_open_seat(self) -> int | None:
@@ -71,6 +72,7 @@ class Draft:
             notice=self.notice,
             split_until=self.split_until,
             reviewing=self.reviewing,
+            not_replay=self.not_replay,
             rev=self.rev,
         )
         return json.dumps(data, ensure_ascii=False)
@@ -97,6 +99,7 @@ class Draft:
             notice=data.get("notice"),
             split_until=data.get("split_until"),
             reviewing=bool(data.get("reviewing")),
+            not_replay=bool(data.get("not_replay")),
             rev=int(data.get("rev", 0)),
         )
 

@@ -280,6 +280,9 @@ class Editor:
     # -- saving --------------------------------------------------------------------------------
 
     async def _confirm(self, draft: Draft, judge: Member, message_id: int) -> Screen:
+        awaiting = None
+        if not draft.is_correction and not draft.not_replay:
+            awaiting = await self.games.awaiting_replay(draft.tournament_id, draft.protocol.table)
         submission = Submission(
             draft_id=draft.id,
             tournament_id=draft.tournament_id,
@@ -287,6 +290,7 @@ class Editor:
             protocol=draft.protocol,
             ended_at=draft.ended_at,
             game_id=draft.game_id,
+            replay_of=awaiting[0] if awaiting else None,
         )
         try:
             saved = await self.games.save(submission, judge)
@@ -369,6 +373,9 @@ class Editor:
                 protocol, draft.stage_id, ctx.ruleset, tournament.seed, draft.game_id
             )
             ctx.ended_long_ago = self._ended_long_ago(draft)
+        if draft.step is Step.SUMMARY and not draft.is_correction:
+            awaiting = await self.games.awaiting_replay(draft.tournament_id, protocol.table)
+            ctx.awaiting_replay = awaiting[1] if awaiting else None
         return ctx
 
     def _ended_long_ago(self, draft: Draft) -> tuple[int, int] | None:

@@ -40,6 +40,9 @@ class EditorContext:
     # A new game whose winner was tapped longer ago than the protest window: (minutes ago,
     # the window), said on the summary (the window counts from the publication).
     ended_long_ago: tuple[int, int] | None = None
+    # A new game at a table whose game N was annulled and not replayed yet: N, said on the
+    # summary with the choice (``Draft.not_replay``); the game saved as its replay by default.
+    awaiting_replay: int | None = None
 
 
 def render(draft: Draft, ctx: EditorContext) -> tuple[str, InlineKeyboardMarkup]:
@@ -291,9 +294,14 @@ def _summary(draft: Draft, ctx: EditorContext) -> tuple[str, Rows]:
         text.append(texts.CI_NOW)
         if ctx.ended_long_ago is not None:
             text.append(texts.ended_long_ago(*ctx.ended_long_ago))
+    if ctx.awaiting_replay is not None:
+        text.append(texts.replay_line(ctx.awaiting_replay, not draft.not_replay))
     rows: Rows = []
     if not gaps and not ctx.problems:
         rows.append([_button(texts.CONFIRM, draft, EntryAction.CONFIRM)])
+    if ctx.awaiting_replay is not None:
+        label = texts.replay_button(ctx.awaiting_replay, draft.not_replay)
+        rows.append([_button(label, draft, EntryAction.REPLAY, "1" if draft.not_replay else "0")])
     rows.append([_button(texts.CHANGE, draft, EntryAction.GOTO, Step.EDIT.value)])
     rows.append([_button(texts.DISCARD, draft, EntryAction.DISCARD)])
     return "\n\n".join(text), rows

@@ -217,6 +217,11 @@ def _penalty(draft: Draft, value: str, ruleset: Ruleset, now: datetime) -> None:
     draft.protocol = protocol.with_penalties(seat, tuple(chosen))
 
 
+def _replay(draft: Draft, value: str, ruleset: Ruleset, now: datetime) -> None:
+    """The judge says whether this game replays the table's annulled one (the default: yes)."""
+    draft.not_replay = value != "1"
+
+
 def _ask_discard(draft: Draft, value: str, ruleset: Ruleset, now: datetime) -> None:
     if draft.step is not Step.DISCARD:
         draft.back_to = draft.step if draft.step is not Step.TABLE else draft.back_to
@@ -314,4 +319,5 @@ STEPS: dict[EntryAction, StepFunction] = {
     EntryAction.EXTRA: _extra_button,
     EntryAction.PENALTY: _penalty,
     EntryAction.DISCARD: _ask_discard,
+    EntryAction.REPLAY: _replay,
 }

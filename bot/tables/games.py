@@ -32,6 +32,7 @@ class StoredGame:
     protocol: Protocol
     protests_from: datetime  # the later of the end and the publication (ProtestWindow)
     pending_protests: int = 0
+    replay_of: int | None = None  # the annulled game this one replays (§8.9)
 
     @property
     def table(self) -> int:
@@ -98,6 +99,7 @@ def _stored(row: Any, seats: Sequence[Any]) -> StoredGame:
         protocol=protocol_of(row, seats),
         protests_from=datetime.fromisoformat(row["protests_from"]),
         pending_protests=row["pending_protests"],
+        replay_of=row["replay_of"],
     )
 
 
@@ -152,6 +154,17 @@ async def load(database: Database, where: str, parameters: Sequence[Any]) -> lis
     return [_stored(row, by_game[row["id"]]) for row in rows]
 
 
+async def awaiting_replay(reader: Reader, tournament_id: int, table: int) -> tuple[int, int] | None:
+    """The table's newest annulled game that no game replays yet: (its id, its number)."""
+    row = await reader.one(
+        "SELECT id, game_number FROM games AS g WHERE tournament_id = ? AND table_number = ? "
+        "AND status = ? AND NOT EXISTS (SELECT 1 FROM games AS r WHERE r.replay_of = g.id) "
+        "ORDER BY id DESC LIMIT 1",
+        (tournament_id, table, GameStatus.ANNULLED.value),
+    )
+    return (int(row[0]), int(row[1])) if row else None
+
+
 # -- writing --------------------------------------------------------------------------------------
 
 
@@ -166,17 +179,18 @@ async def insert(
     submission_key: str,
     now: str,
     status: GameStatus = GameStatus.PROVISIONAL,
+    replay_of: int | None = None,
 ) -> int:
     """A new game with its seats; its id. Protests count from the later of its end and now,
-    when it is published (``ProtestWindow``)."""
+    when it is published (``ProtestWindow``). ``replay_of``: the annulled game it replays."""
     game_id = await tx.insert(
         "INSERT INTO games (tournament_id, stage_id, table_number, game_number, winner, "
         "first_killed, best_move, judge_id, ended_at, protests_from, status, submission_key, "
-        "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "created_at, updated_at, replay_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             tournament_id, stage_id, *_game_values(protocol), judge_id, ended_at,
             max(ended_at, now, key=datetime.fromisoformat), status.value, submission_key, now,
-            now,
+            now, replay_of,
         ),
     )  # fmt: skip
     await tx.executemany(

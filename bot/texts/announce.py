@@ -23,8 +23,9 @@ CHANGED_PARTS = {
 }
 
 
-def title(table: int, number: int, result: str) -> str:
-    return f"🏁 <b>Стол {table}, игра {number}: {result}</b>"
+def title(table: int, number: int, result: str, replays: int | None = None) -> str:
+    replay = f" (переигровка игры {replays})" if replays is not None else ""
+    return f"🏁 <b>Стол {table}, игра {number}{replay}: {result}</b>"
 
 
 def where(tournament: str, stage: str, judge: str) -> str:

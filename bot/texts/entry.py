@@ -346,3 +346,13 @@ def ended_long_ago(minutes: int, window: int) -> str:
         f"⏱ Победителя отметили {minutes} мин назад. Игроки смогут подать протест "
         f"в течение {window} мин после того, как вы подтвердите протокол."
     )
+
+
+def replay_line(number: int, is_replay: bool) -> str:
+    if is_replay:
+        return f"🔁 Это переигровка игры {number} этого стола (её аннулировал главный судья)."
+    return f"На этом столе ждёт переигровки игра {number}; эта игра — не она."
+
+
+def replay_button(number: int, not_replay: bool) -> str:
+    return f"🔁 Это переигровка игры {number}" if not_replay else "Это не переигровка"

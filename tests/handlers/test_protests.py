@@ -525,3 +525,41 @@ async def test_a_replay_tells_each_player_his_points_no_longer_count(tmp_path):
         await head.reply()
         await world.announced()
         assert record_texts.points_changed(1, 1, "1", None) in [m.text for m in owl.bot_messages()]
+
+
+async def test_the_replay_is_linked_to_the_game_it_replays(tmp_path):
+    """Issue 17, item 13: the judge's next game at the table of an annulled game is its replay
+    (he may say it is not); the announcement says «переигровка игры 1»."""
+    async with dispatcher_world(tmp_path) as world:
+        _admin, judge, head, _owl, _fox = await club_with_game(world)
+        await head.send("/replay 1 1 игрок получил подсказку")
+        assert "аннулирована" in (await head.reply()).text
+        await world.announced()
+        await enter_protocol(Taps(judge))  # game 2 at table 1: first said not to be the replay
+        assert "🔁 Это переигровка игры 1 этого стола" in judge.last().text
+        await judge.press("Это не переигровка")
+        assert "ждёт переигровки игра 1; эта игра — не она" in judge.last().text
+        await judge.press("🔁 Это переигровка игры 1")  # changed his mind: it is
+        assert "🔁 Это переигровка игры 1 этого стола" in judge.last().text
+        await judge.press("✅ Подтвердить")
+        await world.announced()
+        shown = [m for m in world.api.chats[CLUB_CHAT_ID].history() if m.from_bot]
+        assert any("Стол 1, игра 2 (переигровка игры 1): победа чёрных" in m.text for m in shown)
+        rows = await world.database.fetchall("SELECT game_number, replay_of FROM games")
+        assert [tuple(r) for r in rows] == [(1, None), (2, 1)]
+        await enter_protocol(Taps(judge))  # game 3: game 1 is replayed, nothing is offered
+        assert "переигровк" not in judge.last().text
+
+
+async def test_a_game_said_not_to_be_the_replay_is_saved_without_the_link(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        _admin, judge, head, _owl, _fox = await club_with_game(world)
+        await head.send("/replay 1 1 посторонняя подсказка")
+        await head.reply()
+        await enter_protocol(Taps(judge))
+        await judge.press("Это не переигровка")
+        await judge.press("✅ Подтвердить")
+        rows = await world.database.fetchall("SELECT game_number, replay_of FROM games")
+        assert [tuple(r) for r in rows] == [(1, None), (2, None)]
+        await enter_protocol(Taps(judge))  # game 1 still waits for its replay
+        assert "🔁 Это переигровка игры 1 этого стола" in judge.last().text
