@@ -202,7 +202,7 @@ class Importer:
                 raise SameFile(same)
             twin = await tournament_rows.with_title(tx, title)
             if twin is not None:
-                raise TitleTaken(twin, await _free_title(tx, title))
+                raise TitleTaken(twin, await _free_title(tx, twin))  # as the club spells it
             current = await tournament_rows.current_title(tx)
             tournament_id = await tournament_rows.create(
                 tx, title=title, ruleset_ref=ruleset.id, ruleset_data=None, created_by=actor_id,

@@ -214,3 +214,16 @@ async def test_forged_tournament_buttons_change_nothing(world):
         assert said in admin.last_answer()["text"]
     rows = await world.database.fetchall("SELECT title, archived_at FROM tournaments")
     assert [tuple(r) for r in rows] == [("Осень", None)]
+
+
+async def test_a_tournament_a_judge_is_entering_a_game_into_is_not_removed(world):
+    admin, judge = await setup_club(world, "Осень")
+    await judge.send("/game")  # a draft in «Осень», which has no games yet
+    await judge.reply()
+    await admin.send("/tournaments")
+    await admin.reply()
+    await admin.press("⚙️ Осень")
+    await admin.press("🗑 Удалить")
+    await admin.press("🗑 Да, удалить")
+    assert "Судья сейчас вносит игру в этот турнир" in admin.last_answer()["text"]
+    assert len(await world.database.fetchall("SELECT id FROM tournaments")) == 1

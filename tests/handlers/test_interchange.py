@@ -220,7 +220,7 @@ async def test_a_taken_title_asks_what_to_call_the_new_tournament(tmp_path):
         await admin.send_file("b.json", second, "/import сезон")
         asked = await admin.reply()
         assert asked.text == texts.title_taken("Сезон")
-        assert admin.buttons() == ["📥 Импортировать как «сезон (2)»", "Не импортировать"]
+        assert admin.buttons() == ["📥 Импортировать как «Сезон (2)»", "Не импортировать"]
         await admin.send("Сезон")  # taken still: asked again, the file keeps waiting
         assert (await admin.reply()).text == texts.title_taken("Сезон")
         await admin.send("Весна 2025")
