@@ -124,6 +124,7 @@ OWNERS = {
     "outbox": "bot/core/outbox.py",
     "sent_copies": "bot/core/outbox.py",
     "handled_updates": "bot/telegram/polling.py",
+    "dead_updates": "bot/telegram/dead_letters.py",
     "members": "bot/club/members.py",
     "member_rights": "bot/club/members.py",
     "players": "bot/tables/players.py",

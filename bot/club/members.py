@@ -98,6 +98,10 @@ class MemberDirectory:
         name = known.full_name if known else str(user_id)
         return Member(user_id=user_id, full_name=name, rights=await self.rights_of(user_id))
 
+    async def admin_ids(self) -> list[int]:
+        """Everyone with the admin right: ``ADMIN_IDS`` and the appointed."""
+        return sorted(m.user_id for m in await self.everyone_with_rights() if m.is_admin)
+
     async def everyone_with_rights(self) -> list[Member]:
         """Appointed staff and the admins of ``ADMIN_IDS``."""
         ids = {known.user_id for known in await self.staff()} | set(self.settings.admin_ids)

@@ -4,6 +4,11 @@ aiogram's own polling moves the ``getUpdates`` offset past an update as soon as 
 it, before its handler runs: a crash then loses the judge's tap. Here a batch is handled first and
 acknowledged by the next ``getUpdates`` call, so a crash means the batch comes again; the
 ``UpdateJournal`` skips the updates of it that had been handled.
+
+No update can stop the bot: the batch is read raw and each update parsed on its own, so one that
+aiogram cannot read is set aside (``DeadLetters``) and acknowledged past while the rest of the
+batch is handled; one whose handler raises is answered by the errors router, set aside and
+recorded as handled, so that it is not handled again after a restart.
 """
 
 from __future__ import annotations
@@ -16,11 +21,19 @@ from typing import Any
 
 from aiogram import BaseMiddleware, Bot, Dispatcher
 from aiogram.dispatcher.event.bases import UNHANDLED
-from aiogram.exceptions import TelegramNetworkError, TelegramRetryAfter, TelegramServerError
+from aiogram.exceptions import (
+    ClientDecodeError,
+    TelegramNetworkError,
+    TelegramRetryAfter,
+    TelegramServerError,
+)
+from aiogram.methods import TelegramMethod
 from aiogram.types import TelegramObject, Update
+from pydantic import ValidationError
 
 from bot.core.clock import Clock
 from bot.core.db import Database
+from bot.telegram.dead_letters import DeadKind, DeadLetters, failure_reason, unreadable_reason
 from bot.telegram.middlewares import Handler
 
 log = logging.getLogger(__name__)
@@ -31,9 +44,10 @@ KEEP_JOURNAL = timedelta(days=2)  # Telegram keeps an unacknowledged update for 
 class UpdateJournal(BaseMiddleware):
     """Skips an update handled before; records it once its handler has returned."""
 
-    def __init__(self, database: Database, clock: Clock) -> None:
+    def __init__(self, database: Database, clock: Clock, dead: DeadLetters) -> None:
         self.database = database
         self.clock = clock
+        self.dead = dead
         # The newest update handled, by bot: Telegram numbers updates in order, so only an
         # update up to it can have been handled already (a batch that comes again).
         self._newest: dict[int, int] = {}
@@ -44,14 +58,25 @@ class UpdateJournal(BaseMiddleware):
         if await self._handled_before(bot.id, event.update_id):
             log.info("Update %s was handled before a restart; skipped", event.update_id)
             return UNHANDLED
-        result = await handler(event, data)
+        try:
+            result = await handler(event, data)
+        except Exception as error:  # the errors router answers; never handled a second time
+            await self._record(bot.id, event.update_id)
+            raw = event.model_dump_json(exclude_none=True)
+            await self.dead.set_aside(
+                bot.id, event.update_id, DeadKind.FAILED, failure_reason(error), raw
+            )
+            raise
+        await self._record(bot.id, event.update_id)
+        return result
+
+    async def _record(self, bot_id: int, update_id: int) -> None:
         await self.database.write(
             "INSERT OR IGNORE INTO handled_updates (bot_id, update_id, handled_at) "
             "VALUES (?, ?, ?)",
-            (bot.id, event.update_id, self.clock.iso()),
+            (bot_id, update_id, self.clock.iso()),
         )
-        self._newest[bot.id] = max(self._newest[bot.id], event.update_id)
-        return result
+        self._newest[bot_id] = max(self._newest[bot_id], update_id)
 
     async def _handled_before(self, bot_id: int, update_id: int) -> bool:
         newest = self._newest.get(bot_id)
@@ -73,7 +98,20 @@ class UpdateJournal(BaseMiddleware):
             await connection.execute("DELETE FROM handled_updates WHERE handled_at < ?", (cutoff,))
 
 
-async def poll(dispatcher: Dispatcher, bot: Bot, stop: asyncio.Event) -> None:
+class RawGetUpdates(TelegramMethod[list[Any]]):
+    """``getUpdates`` whose answer stays JSON: each update is parsed on its own (``_read``), so
+    one that cannot be parsed does not make the whole batch fail."""
+
+    __returning__ = list[Any]  # anything: even a batch holding a non-object is acknowledged
+    __api_method__ = "getUpdates"
+
+    offset: int | None = None
+    limit: int | None = None
+    timeout: int | None = None
+    allowed_updates: list[str] | None = None
+
+
+async def poll(dispatcher: Dispatcher, bot: Bot, stop: asyncio.Event, dead: DeadLetters) -> None:
     """Fetch, handle, then acknowledge (by the next fetch's offset) until ``stop`` is set.
 
     The updates of one batch are handled concurrently, as aiogram does; the next batch is fetched
@@ -83,7 +121,7 @@ async def poll(dispatcher: Dispatcher, bot: Bot, stop: asyncio.Event) -> None:
     delay = 1.0
     while not stop.is_set():
         fetch = asyncio.create_task(
-            bot.get_updates(offset=offset, timeout=POLL_TIMEOUT, allowed_updates=allowed)
+            bot(RawGetUpdates(offset=offset, timeout=POLL_TIMEOUT, allowed_updates=allowed))
         )
         stopping = asyncio.create_task(stop.wait())
         await asyncio.wait({fetch, stopping}, return_when=asyncio.FIRST_COMPLETED)
@@ -92,24 +130,39 @@ async def poll(dispatcher: Dispatcher, bot: Bot, stop: asyncio.Event) -> None:
             fetch.cancel()
             break
         try:
-            updates = fetch.result()
+            raw_batch = [raw for raw in fetch.result() if isinstance(raw, dict)]
         except TelegramRetryAfter as error:
             await _sleep_or_stop(stop, float(error.retry_after))
             continue
-        except (TelegramNetworkError, TelegramServerError) as error:
+        except (TelegramNetworkError, TelegramServerError, ClientDecodeError) as error:
+            # ClientDecodeError: the answer is not JSON at all (a proxy's error page).
             log.warning("getUpdates failed (%s); retrying in %.0f s", error, delay)
             await _sleep_or_stop(stop, delay)
             delay = min(delay * 2, 30.0)
             continue
         delay = 1.0
-        if not updates:
+        ids = [raw["update_id"] for raw in raw_batch if isinstance(raw.get("update_id"), int)]
+        if not ids:
             continue
+        updates = [update for raw in raw_batch if (update := await _read(bot, raw, dead))]
         await asyncio.gather(*(_handle(dispatcher, bot, update) for update in updates))
-        offset = updates[-1].update_id + 1
+        offset = max(ids) + 1
     if offset is not None:  # acknowledge the last batch, so that a clean restart starts after it
         # If this fails, the journal skips those updates after the restart.
         with suppress(TelegramNetworkError, TelegramServerError, TelegramRetryAfter):
-            await bot.get_updates(offset=offset, timeout=0, limit=1, allowed_updates=allowed)
+            await bot(RawGetUpdates(offset=offset, timeout=0, limit=1, allowed_updates=allowed))
+
+
+async def _read(bot: Bot, raw: dict[str, Any], dead: DeadLetters) -> Update | None:
+    """The update, or None when aiogram cannot read it: then it is set aside."""
+    try:
+        return Update.model_validate(raw, context={"bot": bot})
+    except ValidationError as error:
+        update_id = raw.get("update_id")
+        if isinstance(update_id, int):
+            await dead.set_aside(bot.id, update_id, DeadKind.UNREADABLE,
+                                 unreadable_reason(error), raw)  # fmt: skip
+        return None
 
 
 async def _handle(dispatcher: Dispatcher, bot: Bot, update: Update) -> None:

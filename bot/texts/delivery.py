@@ -39,3 +39,22 @@ def club_chat_migrated(old: int, new: int) -> str:
         f"ℹ️ Группа клуба стала супергруппой: её новый id — {quote(new)} (был {quote(old)}). "
         "Объявления уже идут туда; замените CLUB_CHAT_ID в настройках при следующем перезапуске."
     )
+
+
+def dead_update(unreadable: bool, update_id: int, why: str) -> str:
+    """To admins, once per distinct reason: an update set aside so that it cannot stop the bot."""
+    if unreadable:
+        what = (
+            f"⚠️ Telegram прислал обновление {update_id}, которое бот не смог прочитать — обычно "
+            "это значит, что версия Bot API сервера и библиотеки бота разошлись. Бот отложил его и "
+            "работает дальше; такие же обновления будут откладываться молча."
+        )
+    else:
+        what = (
+            f"⚠️ Обработка обновления {update_id} закончилась ошибкой в боте. Человеку ответили, "
+            "обновление отложено и повторяться не будет; такие же ошибки будут откладываться молча."
+        )
+    return (
+        f"{what}\nПричина: <code>{quote(why[:300])}</code>\n"
+        "Всё сохранено в таблице dead_updates базы клуба — передайте разработчикам."
+    )

@@ -244,6 +244,10 @@ class FakeBotAPI:
             }
         )
 
+    def raw_update(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """Any update, as another Bot API server might send it (e.g. missing a field)."""
+        return self._queue(payload)
+
     def _queue(self, update: dict[str, Any]) -> dict[str, Any]:
         update = {"update_id": next(self._update_ids), **update}
         self._updates.append(update)

@@ -4,7 +4,7 @@ import asyncio
 
 from bot.texts import tournaments as tournament_texts
 from tests.club import NAMES, Taps, appoint_judge, enter_protocol, setup_club
-from tests.harness import ADMIN_ID
+from tests.harness import ADMIN_ID, dispatcher_world
 
 
 async def test_an_update_handled_before_is_skipped(world):
@@ -73,3 +73,39 @@ async def test_a_stale_tap_handled_late_does_not_void_a_newer_tap(world):
     assert judge.last_answer()["text"].startswith("Нажатие уже учтено")
     await judge.press_data(current, judge.last())
     assert "Нажмите место шерифа." in judge.last().text  # the newer tap still counts
+
+
+async def test_an_update_whose_handler_fails_is_answered_set_aside_and_not_handled_again(
+    tmp_path, monkeypatch
+):
+    """Issue 20, item 1: a handler that raises — the person gets the Russian apology, the update
+    is recorded once in dead_updates and as handled, admins are told once per reason; the same
+    update delivered again (a restart before the acknowledgement) is not handled again."""
+    from bot.rating.service import Ratings
+    from bot.texts import common
+
+    async def broken(self, asked):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(Ratings, "tournament", broken)
+    async with dispatcher_world(tmp_path) as world:
+        admin = world.person("Админ", user_id=ADMIN_ID)
+        anna = world.person("Анна")
+        await anna.send("/rating")
+        assert (await anna.reply()).text == common.UNEXPECTED_ERROR
+        rows = await world.database.fetchall("SELECT kind, reason, raw FROM dead_updates")
+        assert [r["kind"] for r in rows] == ["failed"]
+        assert rows[0]["reason"].startswith("RuntimeError at ")
+        assert rows[0]["reason"].endswith("(broken)")  # the line it came from
+        assert '"/rating"' in rows[0]["raw"]
+        await world.announced()
+        told = [m for m in admin.bot_messages() if "закончилась ошибкой" in m.text]
+        assert len(told) == 1 and "RuntimeError" in told[0].text
+        replies = len(anna.bot_messages())
+        again = world.api.user_message(anna.private, anna.user, "/rating")
+        await world.deliver(again)  # a second /rating fails the same way: admins told no more
+        await world.deliver(again)  # the same update again: skipped by the journal
+        await world.announced()
+        assert len(anna.bot_messages()) == replies + 1
+        assert len([m for m in admin.bot_messages() if "закончилась ошибкой" in m.text]) == 1
+        assert len(await world.database.fetchall("SELECT 1 FROM dead_updates")) == 2
