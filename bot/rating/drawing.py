@@ -13,7 +13,9 @@ fallback; glyphs no font has are left out rather than drawn as empty boxes.
 from __future__ import annotations
 
 import io
+import os
 import threading
+import time
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -42,6 +44,19 @@ class StandingsPicture:
     rows: tuple[tuple[str, ...], ...]
     highlighted: int | None  # index of the asker's row
     legend: tuple[str, ...]
+
+
+def end_with_parent(parent_pid: int) -> None:
+    """The worker's initializer: it ends when the bot ends, however the bot ends. A SIGKILL or
+    an out-of-memory kill gives the bot no chance to stop it, and an orphan keeps ~70 MB; a
+    watcher thread sees the parent change (the orphan is adopted) within half a second."""
+
+    def watch() -> None:
+        while os.getppid() == parent_pid:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent watch", daemon=True).start()
 
 
 def drawable(text: str) -> str:

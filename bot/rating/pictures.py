@@ -10,13 +10,20 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from aiogram.types import BufferedInputFile
 
-from bot.rating.drawing import ProgressChart, StandingsPicture, draw_progress, draw_standings
+from bot.rating.drawing import (
+    ProgressChart,
+    StandingsPicture,
+    draw_progress,
+    draw_standings,
+    end_with_parent,
+)
 from bot.texts import pictures as texts
 from bot.texts.points import show
 from bot.vocabulary.ratings import Record, Table
@@ -82,7 +89,10 @@ def _worker() -> ProcessPoolExecutor:
     if _painter is None:
         # spawned, not forked: a fork of a process with threads (aiosqlite's) may hang
         context = multiprocessing.get_context("spawn")
-        _painter = ProcessPoolExecutor(max_workers=1, mp_context=context)
+        _painter = ProcessPoolExecutor(
+            max_workers=1, mp_context=context, initializer=end_with_parent,
+            initargs=(os.getpid(),),
+        )  # fmt: skip
     return _painter
 
 

@@ -1,10 +1,19 @@
-"""No update can stop the bot (issue 20, item 1): one that aiogram cannot read is set aside, the
-rest of its batch handled, admins told once; a restart does not meet it again."""
+"""Nothing stops the bot for good, nothing outlives it (issue 20, item 1): an update aiogram
+cannot read is set aside, the rest of its batch handled, admins told once, a restart does not
+meet it again; a killed bot leaves no worker process behind."""
 
+import asyncio
+import os
+import signal
 import sqlite3
+import time
+from pathlib import Path
+
+import pytest
 
 from tests.fakes.bot_api import BOT_USER
 from tests.harness import ADMIN_ID, CLUB_CHAT_ID, BotProcess
+from tests.protocols import protocol_bytes, random_protocol
 
 
 def poison(chat_id: int) -> dict:
@@ -61,3 +70,54 @@ async def test_an_unreadable_update_is_set_aside_and_the_rest_handled(fake_teleg
         assert len([m for m in admin.bot_messages() if "не смог прочитать" in m.text]) == 1
     finally:
         assert await again.stop() == 0
+
+
+def children_of(pid: int) -> list[int]:
+    """Processes whose parent is ``pid`` (Linux /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
+async def test_the_drawing_worker_ends_when_the_bot_is_killed(fake_telegram, tmp_path):
+    """A SIGKILLed bot leaves no process behind (its picture worker used to stay, ~70 MB)."""
+    world, url = fake_telegram
+    world.group(CLUB_CHAT_ID)
+    admin = world.person("Админ", user_id=ADMIN_ID)
+    process = BotProcess(url, tmp_path)
+    await process.start()
+    names = [f"Игрок{n:02d}" for n in range(12)]
+    await admin.send_file("s.json", protocol_bytes(random_protocol(names, 3)), "/import Сезон")
+    assert "Готово" in (await admin.reply(timeout=20)).text
+    await admin.send("/rating")
+    await admin.reply(timeout=10)
+    await admin.press("🖼 Картинкой")
+    await world.api.wait_for(lambda: admin.last().photo, 30)
+    assert process.process is not None
+    workers = children_of(process.process.pid)
+    assert workers, "the picture was drawn in a worker process"
+    process.process.send_signal(signal.SIGKILL)
+    deadline = time.monotonic() + 5
+    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:  # noqa: ASYNC110
+        await asyncio.sleep(0.1)
+    left = [pid for pid in workers if alive(pid)]
+    for pid in left:  # do not leave it to the next test either
+        os.kill(pid, signal.SIGKILL)
+    assert not left, "an orphan of the killed bot is left"
+    await process.stop()
