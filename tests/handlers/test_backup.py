@@ -13,6 +13,7 @@ async def test_an_admin_gets_a_copy_that_restores_every_game(tmp_path):
         admin, judge = await setup_club(world)
         await enter_protocol(Taps(judge))
         await judge.press("✅ Подтвердить")
+        await world.announced()  # the announcement lands before the admin writes in the group
         await judge.send("/backup")
         assert "только для администраторов" in (await judge.reply()).text
         await admin.send("/backup", world.api.chats[CLUB_CHAT_ID])
