@@ -1,15 +1,39 @@
-"""``python -m bot``: run the club's bot (long polling)."""
+"""``python -m bot`` (or the installed ``mafia-bot``): run the club's bot (long polling)."""
 
 from __future__ import annotations
 
 import logging
 import sys
+from importlib import metadata
 
 from bot.core.config import ConfigError, load_settings
 from bot.core.db import DatabaseError
 
 
-def main() -> int:
+USAGE = """usage: mafia-bot [--version]
+
+Runs the club's bot (long polling) with the settings from the environment or .env; see the
+README. Exit codes: 0 stopped, 2 bad setting, 3 database error, 4 token rejected."""
+
+
+def version() -> str:
+    try:
+        return metadata.version("mafia-club-bot")
+    except metadata.PackageNotFoundError:  # run from a checkout that was never installed
+        return "unknown"
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args in (["--version"], ["-V"]):
+        print(f"mafia-bot {version()}")
+        return 0
+    if args in (["--help"], ["-h"]):
+        print(USAGE)
+        return 0
+    if args:
+        print(USAGE, file=sys.stderr)
+        return 2
     try:
         settings = load_settings()
     except ConfigError as error:

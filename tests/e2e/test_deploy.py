@@ -1,0 +1,78 @@
+"""Running it for real (issue 20, item 2): the systemd unit, and the bot as a normal package."""
+
+import configparser
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from bot.app import SHUTDOWN_GRACE_SECONDS
+from tests.harness import ROOT
+
+UNIT = ROOT / "deploy" / "mafia-bot.service"
+
+
+def unit_settings() -> dict[str, str]:
+    parser = configparser.ConfigParser(strict=False, interpolation=None)
+    parser.optionxform = str  # type: ignore[assignment,method-assign]
+    parser.read_string(UNIT.read_text())
+    return dict(parser["Service"])
+
+
+def test_the_unit_restarts_on_failure_but_not_on_what_a_person_must_fix():
+    service = unit_settings()
+    assert service["Restart"] == "on-failure"
+    assert {"2", "3", "4"} <= set(service["RestartPreventExitStatus"].split())
+    assert service["KillSignal"] == "SIGTERM"
+    assert float(service["TimeoutStopSec"]) > SHUTDOWN_GRACE_SECONDS  # the bot's own grace
+    assert service["ExecStart"].endswith("/.venv/bin/python -m bot")  # the README's command
+    assert service["EnvironmentFile"].endswith("/.env")
+    assert service["WorkingDirectory"] in service["ExecStart"]
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="no systemd-analyze here")
+def test_the_unit_passes_systemd_analyze_verify(tmp_path):
+    """Verified with its /opt/mafia-bot pointed at a folder that has what the unit names."""
+    app = tmp_path / "app"
+    (app / ".venv" / "bin").mkdir(parents=True)
+    (app / ".venv" / "bin" / "python").symlink_to(sys.executable)
+    (app / ".env").write_text("BOT_TOKEN=1:x\n")
+    unit = tmp_path / "mafia-bot.service"
+    unit.write_text(UNIT.read_text().replace("/opt/mafia-bot", str(app)))
+    done = subprocess.run(
+        ["systemd-analyze", "verify", str(unit)], capture_output=True, text=True, timeout=60
+    )
+    said = [line for line in (done.stdout + done.stderr).splitlines() if str(unit) in line]
+    assert done.returncode == 0 and said == [], done.stdout + done.stderr
+
+
+def test_the_wheel_gives_the_mafia_bot_command(tmp_path):
+    """``pip install`` of the built wheel into a fresh venv: ``mafia-bot --version`` runs, and
+    without settings it stops with exit code 2 and one line, as the README says."""
+    source = tmp_path / "source"
+    listed = subprocess.run(
+        ["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT, capture_output=True,
+        text=True, check=True,
+    ).stdout.split()  # fmt: skip
+    for name in listed:
+        if (ROOT / name).is_file():
+            (source / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, source / name)
+    pip = [sys.executable, "-m", "pip", "-q", "--disable-pip-version-check"]
+    subprocess.run([*pip, "wheel", "--no-deps", "-w", str(tmp_path / "dist"), str(source)],
+                   check=True, timeout=300)  # fmt: skip
+    (wheel,) = (tmp_path / "dist").glob("mafia_club_bot-*.whl")
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
+    subprocess.run([str(venv / "bin" / "pip"), "install", "-q", "--disable-pip-version-check",
+                    str(wheel)], check=True, timeout=600)  # fmt: skip
+    command = venv / "bin" / "mafia-bot"
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("BOT_", "PYTHON"))}
+    shown = subprocess.run([str(command), "--version"], capture_output=True, text=True,
+                           cwd=tmp_path, env=clean, timeout=60)  # fmt: skip
+    assert shown.returncode == 0 and shown.stdout.startswith("mafia-bot 0."), shown.stderr
+    bare = subprocess.run([str(command)], capture_output=True, text=True, cwd=tmp_path,
+                          env=clean, timeout=60)  # fmt: skip
+    assert bare.returncode == 2 and "BOT_TOKEN" in bare.stderr, bare.stderr
