@@ -9,7 +9,6 @@ from importlib import metadata
 from bot.core.config import ConfigError, load_settings
 from bot.core.db import DatabaseError
 
-
 USAGE = """usage: mafia-bot [--version]
 
 Runs the club's bot (long polling) with the settings from the environment or .env; see the

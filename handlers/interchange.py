@@ -54,12 +54,14 @@ async def _bring_in(
     screen, waiting = await files.bring_in(message.bot, file, title, actor, request)
     if waiting is None:
         await state.clear()
-    else:
-        await state.set_state(Importing.title)
-        await state.set_data(
-            {"file": waiting.file_id, "size": waiting.size, "offer": waiting.suggested}
-        )
-    await answer(message, screen)
+        await answer(message, screen)
+        return
+    asked = await message.answer(screen.text or "", reply_markup=screen.markup)
+    await state.set_state(Importing.title)
+    await state.set_data({
+        "file": waiting.file_id, "size": waiting.size, "offer": waiting.suggested,
+        "prompt": asked.message_id,  # an older question's buttons are stale
+    })  # fmt: skip
 
 
 async def cmd_import(
@@ -91,7 +93,8 @@ async def on_import_choice(
 ) -> None:
     data = await state.get_data()
     message = callback.message if isinstance(callback.message, Message) else None
-    if await state.get_state() != Importing.title.state or message is None:
+    waiting = await state.get_state() == Importing.title.state
+    if not waiting or message is None or data.get("prompt") != message.message_id:
         await callback.answer(texts.IMPORT_GONE, show_alert=True)
         return
     await callback.answer()

@@ -242,6 +242,13 @@ async def test_a_taken_title_asks_what_to_call_the_new_tournament(tmp_path):
         fourth = protocol_bytes(random_protocol(names, 2, seed=4))
         await admin.send_file("d.json", fourth, "/import Сезон")
         await admin.reply()
+        older = admin.last()
+        await admin.send_file(
+            "f.json", protocol_bytes(random_protocol(names, 2, seed=6)), "/import Сезон"
+        )
+        await admin.reply()  # a second file waits now: the first question's buttons are stale
+        await admin.press("📥 Импортировать как «Сезон (3)»", message=older)
+        assert admin.last_answer()["text"] == texts.IMPORT_GONE
         await admin.send("/cancel")
         assert (await admin.reply()).text == texts.IMPORT_CANCELLED
         await admin.send_file(
