@@ -30,7 +30,7 @@ from bot.club.games import Games
 from bot.club.members import MemberDirectory
 from bot.club.players import PlayerDirectory
 from bot.club.tournaments import Tournaments
-from bot.core.backup import Backups
+from bot.core.backup import Backups, DailyBackups
 from bot.core.clock import Clock
 from bot.core.config import Settings
 from bot.core.db import Change, Database
@@ -93,6 +93,11 @@ def create_dispatcher(
     ratings = Ratings(database, tournaments, standings, clock, window)
     scheduler = Scheduler(clock)
     scheduler.add("protest windows", protests.next_deadline, protests.finalize_due)
+    backups = Backups(database, clock, settings.zone)
+    if settings.backup_dir is not None:
+        daily = DailyBackups(backups, settings.backup_dir, settings.backup_keep,
+                             settings.backup_hour, settings.zone, clock)  # fmt: skip
+        scheduler.add("daily backup", daily.due, daily.run)
     # What a committed change sets going, wired once: nobody wakes these by hand.
     database.after_commit(Change.OUTBOX, outbox.wake_soon)
     database.after_commit(Change.STANDINGS, standings.refresh_soon)
@@ -127,7 +132,7 @@ def create_dispatcher(
         identity=Identity(database, clock, members, players),
         protests=protests,
         club_admin=ClubAdmin(settings, members, tournaments),
-        backups=Backups(database, clock, settings.zone),
+        backups=backups,
         in_flight=in_flight,
         journal=journal,
         dead_letters=dead_letters,

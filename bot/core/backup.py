@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import re
 import tempfile
 from dataclasses import dataclass
+from datetime import datetime, time, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from bot.core.clock import Clock
 from bot.core.db import Database
 
+log = logging.getLogger(__name__)
 MAX_SEND_BYTES = 50 * 1024 * 1024  # what a bot may send as a document
+_NAME = re.compile(r"^club-(\d{4})-(\d{2})-(\d{2})-(\d{2})(\d{2})\.sqlite3$")
 
 
 async def snapshot(database: Database) -> bytes:
@@ -47,3 +53,59 @@ class Backups:
         copy = await snapshot(self.database)
         local = self.clock.now().astimezone(self.zone)
         return Backup(copy, f"club-{local:%Y-%m-%d-%H%M}.sqlite3", f"{local:%d.%m.%Y %H:%M}")
+
+
+class DailyBackups:
+    """A copy of the database every day at ``hour`` (the club's time) into ``folder``, the
+    newest ``keep`` kept. The folder is the state: the copies' names say when each was taken, so
+    a restart neither skips a day (a copy due while the bot was down is taken at start-up) nor
+    doubles one. A scheduler job: ``due`` and ``run``."""
+
+    def __init__(
+        self, backups: Backups, folder: Path, keep: int, hour: int, zone: ZoneInfo, clock: Clock
+    ) -> None:
+        self.backups = backups
+        self.folder = folder
+        self.keep = keep
+        self.hour = hour
+        self.zone = zone
+        self.clock = clock
+
+    def copies(self) -> list[tuple[datetime, Path]]:
+        """The folder's copies (ours by their names), oldest first, with when each was taken."""
+        if not self.folder.is_dir():
+            return []
+        found = []
+        for path in self.folder.iterdir():
+            match = _NAME.match(path.name)
+            if match and path.is_file():
+                year, month, day, hour, minute = (int(part) for part in match.groups())
+                found.append((datetime(year, month, day, hour, minute, tzinfo=self.zone), path))
+        return sorted(found)
+
+    async def due(self) -> datetime:
+        """The latest daily moment not yet covered by a copy; the next day's once it is."""
+        now = self.clock.now().astimezone(self.zone)
+        today = datetime.combine(now.date(), time(self.hour), tzinfo=self.zone)
+        latest = today if now >= today else today - timedelta(days=1)
+        copies = self.copies()
+        if copies and copies[-1][0] >= latest.replace(second=0, microsecond=0):
+            return latest + timedelta(days=1)
+        return latest
+
+    async def run(self) -> Path:
+        backup = await self.backups.take()
+        self.folder.mkdir(parents=True, exist_ok=True)
+        target = self.folder / backup.name
+        await asyncio.to_thread(_write_atomically, target, backup.copy)
+        for _, old in self.copies()[: -self.keep]:
+            old.unlink(missing_ok=True)
+        log.info("Daily backup written: %s (%d bytes)", target, len(backup.copy))
+        return target
+
+
+def _write_atomically(target: Path, content: bytes) -> None:
+    """A half-written copy never carries a copy's name: written beside it, then renamed."""
+    partial = target.with_name(f".{target.name}.partial")
+    partial.write_bytes(content)
+    partial.replace(target)

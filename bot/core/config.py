@@ -33,6 +33,9 @@ class Settings(BaseSettings):
     protest_window_minutes: int = Field(default=10, ge=1, le=24 * 60)
     timezone: str = "Europe/Moscow"
     log_level: str = "INFO"
+    backup_dir: Path | None = None  # a daily copy of the database goes here; unset: none
+    backup_keep: int = Field(default=14, ge=1, le=3650)  # copies kept; older ones removed
+    backup_hour: int = Field(default=5, ge=0, le=23)  # when, in the club's time zone
 
     @field_validator("bot_token")
     @classmethod
@@ -55,7 +58,7 @@ class Settings(BaseSettings):
             return frozenset({value})
         return value
 
-    @field_validator("club_chat_id", "telegram_api_url", mode="before")
+    @field_validator("club_chat_id", "telegram_api_url", "backup_dir", mode="before")
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value

@@ -34,3 +34,42 @@ async def test_an_admin_gets_a_copy_that_restores_every_game(tmp_path):
         admin = world.person("Админ", user_id=900001)
         await admin.send("/rating")
         assert "игр в турнире: 1" in (await admin.reply()).text
+
+
+async def test_daily_backups_keep_the_newest_and_restore_the_standings(tmp_path):
+    """Issue 20, item 5: BACKUP_DIR gets a copy a day at BACKUP_HOUR, the newest BACKUP_KEEP
+    kept; a restart neither skips nor doubles a day; a copy restores the standings exactly."""
+    from datetime import timedelta
+
+    folder = tmp_path / "backups"
+    api = FakeBotAPI()
+    settings = {"backup_dir": str(folder), "backup_keep": 2, "backup_hour": 5}
+    async with dispatcher_world(tmp_path / "bot", api=api, **settings) as world:
+        admin, judge = await setup_club(world)
+        await enter_protocol(Taps(judge))
+        await judge.press("✅ Подтвердить")
+        scheduler = world.service("scheduler")
+        await scheduler.run_due()  # the first start: the day's copy is taken at once
+        await scheduler.run_due()  # and not twice
+        assert len(list(folder.glob("club-*.sqlite3"))) == 1
+        for day in (1, 2, 3):
+            world.clock.shift = timedelta(days=day)
+            await scheduler.run_due()
+        names = sorted(p.name for p in folder.glob("club-*.sqlite3"))
+        assert len(names) == 2  # the newest two of four days
+        assert not list(folder.glob(".*partial"))
+        await admin.send("/rating")
+        before = (await admin.reply()).text
+    async with dispatcher_world(tmp_path / "bot", api=api, **settings) as world:
+        world.clock.shift = timedelta(days=3, hours=1)  # restarted the same day: no new copy
+        await world.service("scheduler").run_due()
+        assert sorted(p.name for p in folder.glob("club-*.sqlite3")) == names
+    restored = tmp_path / "restored"
+    restored.mkdir()
+    (restored / "club.sqlite3").write_bytes((folder / names[-1]).read_bytes())
+    async with dispatcher_world(restored, api=api) as world:
+        admin = world.person("Админ", user_id=900001)
+        await admin.send("/rating")
+        after = (await admin.reply()).text
+    strip = [line for line in before.splitlines() if "по состоянию" not in line]
+    assert [line for line in after.splitlines() if "по состоянию" not in line] == strip
