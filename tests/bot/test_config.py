@@ -8,7 +8,8 @@ from bot.core.config import ConfigError, load_settings
 @pytest.fixture(autouse=True)
 def clean_environment(monkeypatch, tmp_path):
     for name in ("BOT_TOKEN", "DATABASE_PATH", "CLUB_CHAT_ID", "ADMIN_IDS", "TELEGRAM_API_URL",
-                 "RULESET", "PROTEST_WINDOW_MINUTES", "TIMEZONE", "LOG_LEVEL"):  # fmt: skip
+                 "RULESET", "PROTEST_WINDOW_MINUTES", "TIMEZONE", "LOG_LEVEL", "BACKUP_DIR",
+                 "BACKUP_KEEP", "BACKUP_HOUR"):  # fmt: skip
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)  # no stray .env
 
@@ -21,6 +22,7 @@ def test_defaults(monkeypatch):
     assert settings.telegram_api_url is None
     assert (settings.ruleset, settings.protest_window_minutes) == ("rules-8", 10)
     assert (settings.timezone, settings.log_level) == ("Europe/Moscow", "INFO")
+    assert (settings.backup_dir, settings.backup_keep, settings.backup_hour) == (None, 14, 5)
     assert "abc" not in repr(settings) and "abc" not in str(settings.bot_token)
 
 
@@ -44,6 +46,8 @@ def test_values_from_environment_and_dotenv(monkeypatch, tmp_path):
     ("PROTEST_WINDOW_MINUTES", "0", "PROTEST_WINDOW_MINUTES is malformed"),
     ("TIMEZONE", "Mars/Base", "TIMEZONE is malformed"),
     ("LOG_LEVEL", "LOUD", "LOG_LEVEL is malformed"),
+    ("BACKUP_KEEP", "0", "BACKUP_KEEP is malformed"),
+    ("BACKUP_HOUR", "24", "BACKUP_HOUR is malformed"),
 ])  # fmt: skip
 def test_bad_setting_is_one_line_naming_the_variable(monkeypatch, variable, value, expected):
     if variable != "BOT_TOKEN":
