@@ -38,6 +38,8 @@ FORGED = [
     "a:cur:1:", "a:rs:1:0", "g:fix:1", "g:new:0", "pl:1", "r:p:1:total:1", "r:img:1:avg:1",
     "lk:yes:1", "lk:no:1", "pt:rj:1", "pt:ch:1", "pt:rp:1", "pt:sh:1", "pt:f:1", "pt:set:0",
     "e:1:0:ok:", "e:1:0:del:", "e:99:0:seat:1", "nonsense", "r:p:1:total:-5", "pl:99999999999999",
+    "a:rm:1:y", "a:ar:1:", "a:rn:1:", "a:ua:1:", "a:tc:1:", "a:ls:0:a", "im:1", "im:0",
+    "e:1:0:rp:0",
 ]  # fmt: skip
 ENGLISH = re.compile(r"\b(Error|Exception|Traceback|None|True|False)\b")
 
