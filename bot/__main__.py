@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import logging
 import sys
-from importlib import metadata
 
-from bot.core.config import ConfigError, load_settings
+from bot.core.config import ConfigError, bot_version, load_settings
 from bot.core.db import DatabaseError
 
 USAGE = """usage: mafia-bot [--version]
@@ -15,17 +14,10 @@ Runs the club's bot (long polling) with the settings from the environment or .en
 README. Exit codes: 0 stopped, 2 bad setting, 3 database error, 4 token rejected."""
 
 
-def version() -> str:
-    try:
-        return metadata.version("mafia-club-bot")
-    except metadata.PackageNotFoundError:  # run from a checkout that was never installed
-        return "unknown"
-
-
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if args in (["--version"], ["-V"]):
-        print(f"mafia-bot {version()}")
+        print(f"mafia-bot {bot_version()}")
         return 0
     if args in (["--help"], ["-h"]):
         print(USAGE)

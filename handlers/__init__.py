@@ -11,6 +11,7 @@ from handlers import (
     fallback,
     identity,
     interchange,
+    ops,
     player,
     protests,
     rating,
@@ -32,6 +33,7 @@ def build_router() -> Router:
         entry.build_router(),
         identity.build_router(),
         player.build_router(),
+        ops.build_router(),
         errors.build_router(),
         fallback.build_router(),  # last: answers the buttons nobody else took
     )

@@ -42,6 +42,7 @@ FEATURES: dict[str, set[str]] = {
     "bot.rating": set(),
     "bot.protests": {"bot.announce"},
     "bot.delivery": {"bot.announce"},
+    "bot.ops": {"bot.delivery"},
 }
 for feature, uses in FEATURES.items():
     ALLOWED[feature] = BELOW_FEATURES | uses

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from importlib import metadata
 from pathlib import Path
 from typing import Annotated
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -36,6 +37,7 @@ class Settings(BaseSettings):
     backup_dir: Path | None = None  # a daily copy of the database goes here; unset: none
     backup_keep: int = Field(default=14, ge=1, le=3650)  # copies kept; older ones removed
     backup_hour: int = Field(default=5, ge=0, le=23)  # when, in the club's time zone
+    health_listen: str | None = None  # "127.0.0.1:8080": serve GET /healthz there
 
     @field_validator("bot_token")
     @classmethod
@@ -58,7 +60,19 @@ class Settings(BaseSettings):
             return frozenset({value})
         return value
 
-    @field_validator("club_chat_id", "telegram_api_url", "backup_dir", mode="before")
+    @field_validator("health_listen")
+    @classmethod
+    def _host_and_port(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        host, _, port = value.rpartition(":")
+        if not host or not port.isdigit() or not 0 < int(port) < 65536:
+            raise ValueError("expected host:port, e.g. 127.0.0.1:8080")
+        return value
+
+    @field_validator(
+        "club_chat_id", "telegram_api_url", "backup_dir", "health_listen", mode="before"
+    )
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
@@ -118,3 +132,11 @@ def load_settings(**overrides: object) -> Settings:
             reason = str(first["msg"]).removeprefix("Value error, ")
             message = f"{variable} is malformed: {reason}"
         raise ConfigError(message) from None
+
+
+def bot_version() -> str:
+    """The installed package's version (``mafia-bot --version``, /status)."""
+    try:
+        return metadata.version("mafia-club-bot")
+    except metadata.PackageNotFoundError:  # run from a checkout that was never installed
+        return "unknown"

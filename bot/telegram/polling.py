@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from contextlib import suppress
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from aiogram import BaseMiddleware, Bot, Dispatcher
@@ -98,6 +98,14 @@ class UpdateJournal(BaseMiddleware):
             await connection.execute("DELETE FROM handled_updates WHERE handled_at < ?", (cutoff,))
 
 
+class PollState:
+    """When Telegram last answered (``getUpdates``, or the start-up calls before polling began):
+    what the health check reads."""
+
+    def __init__(self) -> None:
+        self.last_ok: datetime | None = None
+
+
 class RawGetUpdates(TelegramMethod[list[Any]]):
     """``getUpdates`` whose answer stays JSON: each update is parsed on its own (``_read``), so
     one that cannot be parsed does not make the whole batch fail."""
@@ -111,12 +119,17 @@ class RawGetUpdates(TelegramMethod[list[Any]]):
     allowed_updates: list[str] | None = None
 
 
-async def poll(dispatcher: Dispatcher, bot: Bot, stop: asyncio.Event, dead: DeadLetters) -> None:
+async def poll(
+    dispatcher: Dispatcher, bot: Bot, stop: asyncio.Event, dead: DeadLetters,
+    state: PollState | None = None,
+) -> None:  # fmt: skip
     """Fetch, handle, then acknowledge (by the next fetch's offset) until ``stop`` is set.
 
     The updates of one batch are handled concurrently, as aiogram does; the next batch is fetched
     when all of them have finished, so shutting down between batches leaves nothing half-done."""
     allowed = dispatcher.resolve_used_update_types()
+    if state is not None:  # Telegram answered the start-up calls just now (getMe among them)
+        state.last_ok = datetime.now(UTC)
     offset: int | None = None
     delay = 1.0
     while not stop.is_set():
@@ -141,6 +154,8 @@ async def poll(dispatcher: Dispatcher, bot: Bot, stop: asyncio.Event, dead: Dead
             delay = min(delay * 2, 30.0)
             continue
         delay = 1.0
+        if state is not None:
+            state.last_ok = datetime.now(UTC)
         ids = [raw["update_id"] for raw in raw_batch if isinstance(raw.get("update_id"), int)]
         if not ids:
             continue

@@ -20,6 +20,7 @@ DESCRIPTIONS = {
     "export": "Выгрузить турнир: протокол, CSV и таблица Excel",
     "import": "Загрузить турнир: JSON-протокол с этой подписью",
     "backup": "Копия базы клуба файлом",
+    "status": "Состояние бота: очередь, база, копии",
     "mingames": "Минимум игр для таблиц рейтинга",
     "game": "Внести результат игры",
     "games": "Исправить внесённую игру",
@@ -42,7 +43,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Главному судье", ("protests", "replay", "link", "unlink")),
     ("Люди и права", ("judge", "headjudge", "admin", "unjudge", "staff")),
     ("Турниры", ("newtournament", "tournaments", "newstage", "ruleset", "mingames")),
-    ("Игроки и данные", ("rename", "merge", "import", "backup")),
+    ("Игроки и данные", ("rename", "merge", "import", "backup", "status")),
 )
 EXAMPLES = {
     "rating": "/rating осенний",

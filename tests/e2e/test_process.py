@@ -137,3 +137,30 @@ async def test_a_stop_while_telegram_is_unreachable_at_start_up_is_at_once(tmp_p
     assert await process.stop(timeout=5) == 0
     assert time.monotonic() - stopped_at < 3
     assert "Stopped" in process.text() and "Traceback" not in process.text()
+
+
+async def test_health_listen_serves_healthz_beside_polling(fake_telegram, tmp_path):
+    import json
+    import socket
+
+    import aiohttp
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    world, url = fake_telegram
+    process = await started(world, url, tmp_path, HEALTH_LISTEN=f"127.0.0.1:{port}")
+    try:
+        async with aiohttp.ClientSession() as session:
+            for _ in range(50):  # the server starts right after the first getUpdates
+                try:
+                    async with session.get(f"http://127.0.0.1:{port}/healthz") as response:
+                        status, body = response.status, json.loads(await response.text())
+                    if status == 200:
+                        break
+                except aiohttp.ClientConnectionError:
+                    pass
+                await asyncio.sleep(0.2)
+        assert status == 200 and body["healthy"] and body["telegram_seconds_ago"] < 30
+    finally:
+        assert await process.stop() == 0
