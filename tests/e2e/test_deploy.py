@@ -76,3 +76,21 @@ def test_the_wheel_gives_the_mafia_bot_command(tmp_path):
     bare = subprocess.run([str(command)], capture_output=True, text=True, cwd=tmp_path,
                           env=clean, timeout=60)  # fmt: skip
     assert bare.returncode == 2 and "BOT_TOKEN" in bare.stderr, bare.stderr
+
+
+def test_the_container_runs_the_readmes_command_with_its_database_on_a_volume():
+    """Images cannot be built here (no registry, no container runtime): the Dockerfile is kept
+    a thin mirror of the README, and what can be checked is checked."""
+    lines = (ROOT / "deploy" / "Dockerfile").read_text().splitlines()
+    instructions = [line for line in lines if line and not line.startswith(("#", " "))]
+    assert 'ENTRYPOINT [".venv/bin/python", "-m", "bot"]' in instructions  # the README's command
+    assert "STOPSIGNAL SIGTERM" in instructions
+    assert any(line.startswith("USER ") and "root" not in line for line in instructions)
+    assert 'VOLUME ["/app/data"]' in instructions  # DATABASE_PATH's default folder under /app
+    health = next(line for line in lines if "healthz" in line)
+    listen = next(line for line in instructions if line.startswith("ENV HEALTH_LISTEN="))
+    assert listen.split("=", 1)[1] in health
+    compose = (ROOT / "deploy" / "compose.yaml").read_text()
+    assert "restart: on-failure" in compose and "/app/data" in compose
+    for copied in ("bot", "handlers", "scoring", "migrations"):  # every package of the wheel
+        assert f"COPY --chown=mafia:mafia {copied} {copied}" in instructions
