@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from importlib import metadata
 from pathlib import Path
 from typing import Annotated
@@ -38,6 +39,9 @@ class Settings(BaseSettings):
     backup_keep: int = Field(default=14, ge=1, le=3650)  # copies kept; older ones removed
     backup_hour: int = Field(default=5, ge=0, le=23)  # when, in the club's time zone
     health_listen: str | None = None  # "127.0.0.1:8080": serve GET /healthz there
+    webhook_url: str | None = None  # set: Telegram pushes updates here instead of polling
+    webhook_secret: SecretStr | None = None  # required with webhook_url
+    webhook_listen: str = "127.0.0.1:8081"  # where the host's HTTPS proxy passes them on
 
     @field_validator("bot_token")
     @classmethod
@@ -60,7 +64,23 @@ class Settings(BaseSettings):
             return frozenset({value})
         return value
 
-    @field_validator("health_listen")
+    @field_validator("webhook_url")
+    @classmethod
+    def _webhook_url(cls, value: str | None) -> str | None:
+        if value is not None and not value.startswith(("https://", "http://")):
+            raise ValueError("expected the public https:// URL of the webhook")
+        return value
+
+    @field_validator("webhook_secret")
+    @classmethod
+    def _webhook_secret(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and not re.fullmatch(
+            r"[A-Za-z0-9_-]{1,256}", value.get_secret_value()
+        ):
+            raise ValueError("expected 1-256 characters A-Z, a-z, 0-9, _ and -")
+        return value
+
+    @field_validator("health_listen", "webhook_listen")
     @classmethod
     def _host_and_port(cls, value: str | None) -> str | None:
         if value is None:
@@ -71,8 +91,9 @@ class Settings(BaseSettings):
         return value
 
     @field_validator(
-        "club_chat_id", "telegram_api_url", "backup_dir", "health_listen", mode="before"
-    )
+        "club_chat_id", "telegram_api_url", "backup_dir", "health_listen", "webhook_url",
+        "webhook_secret", mode="before",
+    )  # fmt: skip
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
@@ -122,7 +143,7 @@ class ConfigError(Exception):
 
 def load_settings(**overrides: object) -> Settings:
     try:
-        return Settings(**overrides)  # type: ignore[arg-type]
+        settings = Settings(**overrides)  # type: ignore[arg-type]
     except ValidationError as error:
         first = error.errors()[0]
         variable = str(first["loc"][0]).upper() if first["loc"] else "settings"
@@ -132,6 +153,9 @@ def load_settings(**overrides: object) -> Settings:
             reason = str(first["msg"]).removeprefix("Value error, ")
             message = f"{variable} is malformed: {reason}"
         raise ConfigError(message) from None
+    if settings.webhook_url is not None and settings.webhook_secret is None:
+        raise ConfigError("WEBHOOK_SECRET is not set: a webhook needs its secret token")
+    return settings
 
 
 def bot_version() -> str:

@@ -21,6 +21,7 @@ from bot.delivery.club_chat import ClubChat
 from bot.telegram.dead_letters import DeadLetters
 from bot.telegram.polling import POLL_TIMEOUT, PollState
 from bot.telegram.screen import Screen
+from bot.telegram.webhook import Route, serve
 from bot.texts import ops as texts
 
 log = logging.getLogger(__name__)
@@ -94,8 +95,8 @@ class Operations:
         ))  # fmt: skip
 
 
-async def serve_health(operations: Operations, host: str, port: int) -> web.AppRunner:
-    """``GET /healthz`` on ``host:port``: 200 when healthy, 503 when not, the details as JSON."""
+def health_route(operations: Operations) -> Route:
+    """``GET /healthz``: 200 when healthy, 503 when not, the details as JSON."""
 
     async def healthz(request: web.Request) -> web.Response:
         health = await operations.health()
@@ -104,10 +105,11 @@ async def serve_health(operations: Operations, host: str, port: int) -> web.AppR
             content_type="application/json",
         )  # fmt: skip
 
-    app = web.Application()
-    app.router.add_get("/healthz", healthz)
-    runner = web.AppRunner(app, access_log=None)
-    await runner.setup()
-    await web.TCPSite(runner, host, port).start()
+    return ("GET", "/healthz", healthz)
+
+
+async def serve_health(operations: Operations, host: str, port: int) -> web.AppRunner:
+    """``/healthz`` on a server of its own (polling mode, ``HEALTH_LISTEN``)."""
+    runner = await serve([health_route(operations)], host, port, grace=1.0)
     log.info("Health check listening on http://%s:%s/healthz", host, port)
     return runner

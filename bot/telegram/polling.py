@@ -107,8 +107,8 @@ class PollState:
 
 
 class RawGetUpdates(TelegramMethod[list[Any]]):
-    """``getUpdates`` whose answer stays JSON: each update is parsed on its own (``_read``), so
-    one that cannot be parsed does not make the whole batch fail."""
+    """``getUpdates`` whose answer stays JSON: each update is parsed on its own
+    (``read_update``), so one that cannot be parsed does not make the whole batch fail."""
 
     __returning__ = list[Any]  # anything: even a batch holding a non-object is acknowledged
     __api_method__ = "getUpdates"
@@ -159,8 +159,8 @@ async def poll(
         ids = [raw["update_id"] for raw in raw_batch if isinstance(raw.get("update_id"), int)]
         if not ids:
             continue
-        updates = [update for raw in raw_batch if (update := await _read(bot, raw, dead))]
-        await asyncio.gather(*(_handle(dispatcher, bot, update) for update in updates))
+        updates = [update for raw in raw_batch if (update := await read_update(bot, raw, dead))]
+        await asyncio.gather(*(handle_update(dispatcher, bot, update) for update in updates))
         offset = max(ids) + 1
     if offset is not None:  # acknowledge the last batch, so that a clean restart starts after it
         # If this fails, the journal skips those updates after the restart.
@@ -168,7 +168,7 @@ async def poll(
             await bot(RawGetUpdates(offset=offset, timeout=0, limit=1, allowed_updates=allowed))
 
 
-async def _read(bot: Bot, raw: dict[str, Any], dead: DeadLetters) -> Update | None:
+async def read_update(bot: Bot, raw: dict[str, Any], dead: DeadLetters) -> Update | None:
     """The update, or None when aiogram cannot read it: then it is set aside."""
     try:
         return Update.model_validate(raw, context={"bot": bot})
@@ -180,7 +180,7 @@ async def _read(bot: Bot, raw: dict[str, Any], dead: DeadLetters) -> Update | No
         return None
 
 
-async def _handle(dispatcher: Dispatcher, bot: Bot, update: Update) -> None:
+async def handle_update(dispatcher: Dispatcher, bot: Bot, update: Update) -> None:
     try:
         await dispatcher.feed_update(bot, update)
     except Exception:  # the errors router answered the person; keep polling

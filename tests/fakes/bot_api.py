@@ -13,6 +13,7 @@ import contextlib
 import itertools
 import json
 import math
+import re
 import time
 from collections import deque
 from collections.abc import Callable
@@ -146,6 +147,10 @@ class FakeBotAPI:
         self.commands: dict[str, list[dict[str, Any]]] = {}
         self.callback_queries: dict[str, CallbackQuery] = {}
         self.webhook_deleted = 0
+        self.webhook: dict[str, Any] | None = None  # {"url", "secret_token"} once set
+        self.webhook_posts: list[tuple[int, int]] = []  # (update id, HTTP status) per POST
+        self.webhook_timeout = 30.0
+        self.webhook_retry = 0.5
         self._updates: list[dict[str, Any]] = []
         self._update_ids = itertools.count(1)
         self._message_ids: dict[int, itertools.count[int]] = {}
@@ -323,7 +328,56 @@ class FakeBotAPI:
         if params.get("drop_pending_updates"):
             self._updates.clear()
         self.webhook_deleted += 1
+        self.webhook = None
         return True
+
+    def api_setwebhook(self, params: dict[str, Any]) -> bool:
+        url = str(params.get("url") or "")
+        if not url.startswith(("https://", "http://127.0.0.1")):
+            raise bad_request("bad webhook: HTTPS url must be provided for webhook")
+        secret = params.get("secret_token")
+        if secret is not None and not re.fullmatch(r"[A-Za-z0-9_-]{1,256}", str(secret)):
+            raise bad_request("secret token contains unallowed characters")
+        if params.get("drop_pending_updates"):
+            self._updates.clear()
+        self.webhook = {"url": url, "secret_token": secret}
+        self._notify()
+        return True
+
+    async def deliver_webhooks(self, url_of: Callable[[str], str] | None = None) -> None:
+        """Telegram's side of a webhook: POST each queued update, oldest first, to the URL
+        until it answers 200; a non-200, an error or a timeout is retried (after ``retry``
+        seconds), as Telegram does. ``url_of`` maps the registered URL (an https:// address
+        behind the host's proxy) to where the bot listens. Runs until ``closing``."""
+        import aiohttp
+
+        async with aiohttp.ClientSession() as session:
+            while not self.closing:
+                if self.webhook is None or not self._updates:
+                    async with self._changed:
+                        with contextlib.suppress(TimeoutError):
+                            await asyncio.wait_for(self._changed.wait(), 0.2)
+                    continue
+                update = self._updates[0]
+                target = url_of(self.webhook["url"]) if url_of else self.webhook["url"]
+                headers = {}
+                if self.webhook["secret_token"]:
+                    headers["X-Telegram-Bot-Api-Secret-Token"] = self.webhook["secret_token"]
+                try:
+                    async with session.post(
+                        target, json=update, headers=headers,
+                        timeout=aiohttp.ClientTimeout(total=self.webhook_timeout),
+                    ) as response:  # fmt: skip
+                        status = response.status
+                except (aiohttp.ClientError, TimeoutError):
+                    status = 0
+                self.webhook_posts.append((update["update_id"], status))
+                if status == 200:
+                    if self._updates and self._updates[0] is update:
+                        self._updates.pop(0)
+                    self._notify()
+                else:
+                    await asyncio.sleep(self.webhook_retry)
 
     def api_setmycommands(self, params: dict[str, Any]) -> bool:
         commands = params.get("commands") or []
@@ -351,6 +405,11 @@ class FakeBotAPI:
         return f"chat:{scope['chat_id']}"
 
     async def api_getupdates(self, params: dict[str, Any]) -> list[dict[str, Any]]:
+        if self.webhook is not None:
+            raise BotAPIError(
+                409, "Conflict: can't use getUpdates method while webhook is active; "
+                "use deleteWebhook to delete the webhook first",
+            )  # fmt: skip
         offset = int(params.get("offset") or 0)
         if offset:
             self._updates = [u for u in self._updates if u["update_id"] >= offset]
