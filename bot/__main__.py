@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import logging
 import sys
 
 from bot.core.config import ConfigError, bot_version, load_settings
 from bot.core.db import DatabaseError
+from bot.core.logs import configure
 
 USAGE = """usage: mafia-bot [--version]
 
@@ -30,12 +30,7 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as error:
         print(f"Configuration error: {error}", file=sys.stderr)
         return 2
-    logging.basicConfig(
-        level=settings.log_level,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
-    # aiohttp's access of the Bot API URL would print the token in debug logs.
-    logging.getLogger("aiohttp.client").setLevel(logging.WARNING)
+    configure(settings.log_level, json_lines=settings.log_format == "json")
     from bot.app import StartupError, main_loop
 
     try:

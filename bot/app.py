@@ -55,7 +55,7 @@ from bot.rating.standings import Standings
 from bot.telegram.dead_letters import DeadLetters
 from bot.telegram.expired_callbacks import ExpiredCallbackAnswers
 from bot.telegram.menus import group_commands, private_commands, publish_menu
-from bot.telegram.middlewares import InFlightMiddleware, MemberMiddleware
+from bot.telegram.middlewares import HandledLog, InFlightMiddleware, MemberMiddleware
 from bot.telegram.polling import PollState, UpdateJournal, poll
 from bot.telegram.response_models import KeepResponseModels
 from bot.telegram.retry import RetryAfter
@@ -152,6 +152,10 @@ def create_dispatcher(
     dispatcher.update.outer_middleware(in_flight)
     dispatcher.update.outer_middleware(journal)
     dispatcher.update.outer_middleware(MemberMiddleware(members))
+    if settings.log_format == "json":  # the log collector's record of each handled update
+        handled = HandledLog()
+        dispatcher.message.middleware(handled)
+        dispatcher.callback_query.middleware(handled)
     dispatcher.include_router(build_router())
     dispatcher.startup.register(_start_background_work)
     dispatcher.shutdown.register(_stop_background_work)

@@ -35,6 +35,7 @@ class Settings(BaseSettings):
     protest_window_minutes: int = Field(default=10, ge=1, le=24 * 60)
     timezone: str = "Europe/Moscow"
     log_level: str = "INFO"
+    log_format: str = "text"  # or "json": one JSON object per line
     backup_dir: Path | None = None  # a daily copy of the database goes here; unset: none
     backup_keep: int = Field(default=14, ge=1, le=3650)  # copies kept; older ones removed
     backup_hour: int = Field(default=5, ge=0, le=23)  # when, in the club's time zone
@@ -120,6 +121,13 @@ class Settings(BaseSettings):
         except (ZoneInfoNotFoundError, ValueError):
             raise ValueError("unknown time zone, expected e.g. Europe/Moscow") from None
         return value
+
+    @field_validator("log_format")
+    @classmethod
+    def _known_format(cls, value: str) -> str:
+        if value.strip().lower() not in ("text", "json"):
+            raise ValueError("expected text or json")
+        return value.strip().lower()
 
     @field_validator("log_level")
     @classmethod

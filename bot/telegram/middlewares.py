@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -61,3 +63,28 @@ class InFlightMiddleware(BaseMiddleware):
         except TimeoutError:
             return False
         return True
+
+
+class HandledLog(BaseMiddleware):
+    """One record per handled message or button, with the update's fields (``LOG_FORMAT=json``):
+    update id, user, chat, the handler that took it and how long it took."""
+
+    def __init__(self) -> None:
+        self.log = logging.getLogger("bot.updates")
+
+    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
+        started = time.perf_counter()
+        try:
+            return await handler(event, data)
+        finally:
+            callback = getattr(data.get("handler"), "callback", None)
+            update = data.get("event_update")
+            user: User | None = data.get("event_from_user")
+            chat: Chat | None = data.get("event_chat")
+            self.log.info("handled", extra={
+                "update_id": update.update_id if update is not None else None,
+                "user": user.id if user is not None else None,
+                "chat": chat.id if chat is not None else None,
+                "handler": f"{callback.__module__}.{callback.__qualname__}" if callback else None,
+                "duration_ms": round((time.perf_counter() - started) * 1000, 1),
+            })  # fmt: skip

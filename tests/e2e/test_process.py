@@ -164,3 +164,28 @@ async def test_health_listen_serves_healthz_beside_polling(fake_telegram, tmp_pa
         assert status == 200 and body["healthy"] and body["telegram_seconds_ago"] < 30
     finally:
         assert await process.stop() == 0
+
+
+async def test_log_format_json_is_one_object_a_line_with_the_updates_fields(
+    fake_telegram, tmp_path
+):
+    import json
+
+    from tests.fakes.bot_api import TOKEN
+
+    world, url = fake_telegram
+    process = await started(world, url, tmp_path, LOG_FORMAT="json")
+    anna = world.person("Анна")
+    await anna.send("/start")
+    await anna.reply(timeout=10)
+    await asyncio.sleep(0.3)
+    assert await process.stop() == 0
+    lines = [line for line in process.text().splitlines() if line.strip()]
+    records = [json.loads(line) for line in lines]  # every line is one JSON object
+    assert {"time", "level", "logger", "event"} <= set(records[0])
+    handled = [r for r in records if r["event"] == "handled"]
+    assert len(handled) == 1
+    assert handled[0]["user"] == anna.id and handled[0]["chat"] == anna.id
+    assert handled[0]["handler"] == "handlers.start.start_private"
+    assert isinstance(handled[0]["update_id"], int) and handled[0]["duration_ms"] >= 0
+    assert TOKEN.split(":")[1] not in process.text()
