@@ -102,8 +102,10 @@ def create_dispatcher(
     backups = Backups(database, clock, settings.zone)
     daily = None
     if settings.backup_dir is not None:
-        daily = DailyBackups(backups, settings.backup_dir, settings.backup_keep,
-                             settings.backup_hour, settings.zone, clock)  # fmt: skip
+        daily = DailyBackups(
+            backups, settings.backup_dir, settings.backup_keep, settings.backup_hour,
+            settings.zone, clock, settings.backup_send_weekday, members.admin_ids,
+        )  # fmt: skip
         scheduler.add("daily backup", daily.due, daily.run)
     # What a committed change sets going, wired once: nobody wakes these by hand.
     database.after_commit(Change.OUTBOX, outbox.wake_soon)

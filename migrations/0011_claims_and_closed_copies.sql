@@ -24,12 +24,15 @@ WHERE status = 'pending';
 -- Issue 17, item 13: copies of one question sent to several people (a link request to every
 -- judge) are closed when one of them decides. An outbox text may name its copy group
 -- (copy_key); the worker records where each copy went (sent_copies), and a 'close' row edits
--- the copies in one chat into its body, without buttons (or drops a copy not sent yet).
+-- the copies in one chat into its body, without buttons (or drops a copy not sent yet). A
+-- 'document' row sends a file from the server's disk (body: JSON path and caption): the weekly
+-- backup to admins.
 CREATE TABLE outbox_new (
     id          INTEGER PRIMARY KEY AUTOINCREMENT,
     chat        TEXT NOT NULL,
     kind        TEXT NOT NULL
-                CHECK (kind IN ('announce', 'change_note', 'text', 'result', 'reply', 'close')),
+                CHECK (kind IN ('announce', 'change_note', 'text', 'result', 'reply', 'close',
+                                 'document')),
     game_id     INTEGER REFERENCES games (id),
     body        TEXT,
     created_at  TEXT NOT NULL,

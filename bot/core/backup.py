@@ -3,18 +3,24 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import re
 import tempfile
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+from bot.core import outbox
 from bot.core.clock import Clock
 from bot.core.db import Database
+from bot.core.outbox import Kind
+from bot.texts import backup as texts
 
 log = logging.getLogger(__name__)
+Admins = Callable[[], Awaitable[list[int]]]
 MAX_SEND_BYTES = 50 * 1024 * 1024  # what a bot may send as a document
 _NAME = re.compile(r"^club-(\d{4})-(\d{2})-(\d{2})-(\d{2})(\d{2})\.sqlite3$")
 
@@ -62,10 +68,15 @@ class DailyBackups:
     doubles one. A scheduler job: ``due`` and ``run``."""
 
     def __init__(
-        self, backups: Backups, folder: Path, keep: int, hour: int, zone: ZoneInfo, clock: Clock
-    ) -> None:
+        self, backups: Backups, folder: Path, keep: int, hour: int, zone: ZoneInfo, clock: Clock,
+        send_weekday: int | None = None, admins: Admins | None = None,
+    ) -> None:  # fmt: skip
+        """``send_weekday`` (1 = Monday): that day's copy also goes to ``admins`` in private,
+        as /backup sends it, through the outbox (so a restart neither loses nor doubles it)."""
+        self.send_weekday = send_weekday
+        self.admins = admins
         self.backups = backups
-        self.folder = folder
+        self.folder = folder.absolute()  # the outbox may send a copy after a chdir
         self.keep = keep
         self.hour = hour
         self.zone = zone
@@ -101,7 +112,23 @@ class DailyBackups:
         for _, old in self.copies()[: -self.keep]:
             old.unlink(missing_ok=True)
         log.info("Daily backup written: %s (%d bytes)", target, len(backup.copy))
+        local = self.clock.now().astimezone(self.zone)
+        if self.admins is not None and local.isoweekday() == self.send_weekday:
+            await self._send(target, backup)
         return target
+
+    async def _send(self, target: Path, backup: Backup) -> None:
+        admins = await self.admins() if self.admins is not None else []
+        now = self.clock.iso()
+        async with self.backups.database.transaction() as tx:
+            for admin in admins:
+                if backup.sendable:
+                    body = json.dumps({"path": str(target),
+                                       "caption": texts.weekly_caption(backup.taken)})  # fmt: skip
+                    await outbox.enqueue(tx, outbox.private(admin), Kind.DOCUMENT, now, body=body)
+                else:
+                    await outbox.enqueue(tx, outbox.private(admin), Kind.TEXT, now,
+                                         body=texts.too_big(len(backup.copy)))  # fmt: skip
 
 
 def _write_atomically(target: Path, content: bytes) -> None:

@@ -39,6 +39,7 @@ class Settings(BaseSettings):
     backup_dir: Path | None = None  # a daily copy of the database goes here; unset: none
     backup_keep: int = Field(default=14, ge=1, le=3650)  # copies kept; older ones removed
     backup_hour: int = Field(default=5, ge=0, le=23)  # when, in the club's time zone
+    backup_send_weekday: int | None = Field(default=None, ge=1, le=7)  # 1 = Monday: to admins
     health_listen: str | None = None  # "127.0.0.1:8080": serve GET /healthz there
     webhook_url: str | None = None  # set: Telegram pushes updates here instead of polling
     webhook_secret: SecretStr | None = None  # required with webhook_url
@@ -93,7 +94,7 @@ class Settings(BaseSettings):
 
     @field_validator(
         "club_chat_id", "telegram_api_url", "backup_dir", "health_listen", "webhook_url",
-        "webhook_secret", mode="before",
+        "webhook_secret", "backup_send_weekday", mode="before",
     )  # fmt: skip
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:

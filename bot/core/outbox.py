@@ -24,6 +24,7 @@ class Kind(StrEnum):
     RESULT = "result"  # a player's own result of a game, in private (body: the player's id)
     REPLY = "reply"  # a text in the club chat, under the game's announcement
     CLOSE = "close"  # the copies of ``copy_key`` in this chat become ``body``, without buttons
+    DOCUMENT = "document"  # a file on the server's disk (body: JSON {"path", "caption"})
 
 
 def private(user_id: int) -> str:

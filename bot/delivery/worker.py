@@ -16,12 +16,14 @@ What can happen to a row:
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import math
 import time
 from collections.abc import Callable
 from contextlib import suppress
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 from aiogram import Bot
@@ -36,7 +38,7 @@ from aiogram.exceptions import (
     TelegramRetryAfter,
     TelegramServerError,
 )
-from aiogram.types import InlineKeyboardMarkup
+from aiogram.types import FSInputFile, InlineKeyboardMarkup
 
 from bot.announce.announcer import Announcer
 from bot.club.members import MemberDirectory
@@ -218,6 +220,8 @@ class Outbox:
         elif kind is Kind.CLOSE:
             await self._close_copies(bot, row, chat_id)
             return
+        elif kind is Kind.DOCUMENT:
+            await self._send_document(bot, row, chat_id)
         else:
             timeout = round(self.send_timeout)
             sent = await bot.send_message(
@@ -229,6 +233,18 @@ class Outbox:
                     await outbox.delivered(tx, row["id"])
                 return
         await self._drop(row)
+
+    async def _send_document(self, bot: Bot, row: Any, chat_id: int) -> None:
+        """A file from the server's disk; one removed since it was queued is not sent."""
+        data = json.loads(row["body"])
+        path = Path(data["path"])
+        if not await asyncio.to_thread(path.is_file):
+            log.info("Message %s dropped: %s is gone", row["id"], path.name)
+            return
+        await bot.send_document(
+            chat_id, FSInputFile(path), caption=data.get("caption"),
+            request_timeout=round(self.send_timeout * 3),
+        )  # fmt: skip
 
     async def _close_copies(self, bot: Bot, row: Any, chat_id: int) -> None:
         """The question's copies in this chat lose their buttons and say how it was answered.

@@ -10,7 +10,7 @@ def clean_environment(monkeypatch, tmp_path):
     for name in ("BOT_TOKEN", "DATABASE_PATH", "CLUB_CHAT_ID", "ADMIN_IDS", "TELEGRAM_API_URL",
                  "RULESET", "PROTEST_WINDOW_MINUTES", "TIMEZONE", "LOG_LEVEL", "BACKUP_DIR",
                  "BACKUP_KEEP", "BACKUP_HOUR", "LOG_FORMAT", "HEALTH_LISTEN", "WEBHOOK_URL",
-                 "WEBHOOK_SECRET", "WEBHOOK_LISTEN"):  # fmt: skip
+                 "WEBHOOK_SECRET", "WEBHOOK_LISTEN", "BACKUP_SEND_WEEKDAY"):  # fmt: skip
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)  # no stray .env
 
@@ -50,6 +50,7 @@ def test_values_from_environment_and_dotenv(monkeypatch, tmp_path):
     ("BACKUP_KEEP", "0", "BACKUP_KEEP is malformed"),
     ("BACKUP_HOUR", "24", "BACKUP_HOUR is malformed"),
     ("LOG_FORMAT", "xml", "LOG_FORMAT is malformed"),
+    ("BACKUP_SEND_WEEKDAY", "8", "BACKUP_SEND_WEEKDAY is malformed"),
     ("HEALTH_LISTEN", "8080", "HEALTH_LISTEN is malformed"),
     ("WEBHOOK_URL", "ftp://x", "WEBHOOK_URL is malformed"),
     ("WEBHOOK_SECRET", "has spaces", "WEBHOOK_SECRET is malformed"),

@@ -73,3 +73,29 @@ async def test_daily_backups_keep_the_newest_and_restore_the_standings(tmp_path)
         after = (await admin.reply()).text
     strip = [line for line in before.splitlines() if "по состоянию" not in line]
     assert [line for line in after.splitlines() if "по состоянию" not in line] == strip
+
+
+async def test_the_weekly_copy_goes_to_admins_on_its_day_only(tmp_path):
+    """BACKUP_SEND_WEEKDAY: that day's copy is also sent to admins in private, through the
+    outbox; the other days' are not."""
+    from datetime import timedelta
+    from zoneinfo import ZoneInfo
+
+    from bot.core.clock import Clock
+
+    today = Clock().now().astimezone(ZoneInfo("Europe/Moscow")).isoweekday()
+    settings = {"backup_dir": str(tmp_path / "copies"), "backup_send_weekday": today}
+    async with dispatcher_world(tmp_path, **settings) as world:
+        admin, _judge = await setup_club(world)
+        scheduler = world.service("scheduler")
+        await scheduler.run_due()
+        await world.announced()
+        sent = [m for m in admin.bot_messages() if m.document]
+        assert len(sent) == 1 and "Еженедельная копия базы" in sent[0].text
+        name, content = world.api.file_of(sent[0])
+        assert name.startswith("club-") and content.startswith(b"SQLite format 3")
+        for day in range(1, 7):  # the rest of the week: copies, none sent
+            world.clock.shift = timedelta(days=day)
+            await scheduler.run_due()
+        await world.announced()
+        assert len([m for m in admin.bot_messages() if m.document]) == 1
