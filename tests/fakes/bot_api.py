@@ -42,6 +42,7 @@ class Message:
     photo: dict[str, Any] | None = None
     caption: str = ""
     changed_at: int = 0  # FakeBotAPI.version when the bot last sent or edited it
+    created_at: int = 0  # FakeBotAPI.version when the bot sent it
 
     @property
     def from_bot(self) -> bool:
@@ -183,6 +184,7 @@ class FakeBotAPI:
     def _touch(self, message: Message) -> None:
         self.version += 1
         message.changed_at = self.version
+        message.created_at = message.created_at or self.version
 
     # -- state changes that people make -------------------------------------------------------
 

@@ -52,6 +52,7 @@ class Person:
             Chat(user_id, "private", first_name=first_name, username=username)
         )
         self._mark = 0
+        self._sent: set[tuple[int, int]] = set()  # (chat, message id) of what he sent
 
     # -- doing ---------------------------------------------------------------------------------
 
@@ -61,6 +62,7 @@ class Person:
         chat = chat or self.private
         self._mark = self.api.version
         update = self.api.user_message(chat, self.user, text)
+        self._sent.add((chat.id, update["message"]["message_id"]))
         if reply_to is not None:
             update["message"]["reply_to_message"] = reply_to.to_api(chat)
         await self.world._deliver(update)
@@ -105,13 +107,23 @@ class Person:
         return messages[-1]
 
     async def reply(self, chat: Chat | None = None, timeout: float = 5.0) -> Message:
-        """The bot's newest message or edit in the chat since this person's last action."""
+        """The bot's newest message or edit in the chat since this person's last action.
+
+        In a group only a message sent since then counts, one answering his own first: the
+        club chat's announcements are edited at any moment (a protest's mark, a window
+        closing), and such an edit is no answer to him."""
         chat = chat or self.private
         mark = self._mark
+        private = chat.type == "private"
 
         def changed() -> Message | None:
-            fresh = [m for m in chat.history() if m.from_bot and m.changed_at > mark]
-            return max(fresh, key=lambda m: m.changed_at) if fresh else None
+            if private:
+                fresh = [m for m in chat.history() if m.from_bot and m.changed_at > mark]
+                return max(fresh, key=lambda m: m.changed_at) if fresh else None
+            sent = [m for m in chat.history() if m.from_bot and m.created_at > mark]
+            mine = [m for m in sent if (chat.id, m.reply_to) in self._sent]
+            found = mine or sent
+            return max(found, key=lambda m: m.created_at) if found else None
 
         message: Message = await self.api.wait_for(changed, timeout)
         return message
