@@ -1,21 +1,9 @@
 """Copies of one question to several people: closed together, a copy not sent yet never sent."""
 
-import pytest
-
 from bot.core import outbox
-from bot.core.db import Database
 from bot.core.outbox import Kind
 
 NOW = "2026-12-01T12:00:00+00:00"
-
-
-@pytest.fixture
-async def database(tmp_path):
-    db = Database(tmp_path / "club.sqlite3")
-    await db.connect()
-    await db.migrate()
-    yield db
-    await db.close()
 
 
 async def test_a_question_answered_closes_the_sent_copies_and_drops_the_queued_ones(database):

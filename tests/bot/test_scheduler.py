@@ -8,18 +8,9 @@ from datetime import datetime, timedelta
 import pytest
 
 from bot.core.clock import Clock
-from bot.core.db import Change, Database
+from bot.core.db import Change
 from bot.core.outbox import Kind, enqueue, private
 from bot.core.scheduler import Scheduler
-
-
-@pytest.fixture
-async def database(tmp_path):
-    db = Database(tmp_path / "club.sqlite3")
-    await db.connect()
-    await db.migrate()
-    yield db
-    await db.close()
 
 
 async def test_a_committed_change_wakes_its_reactions_once(database):
