@@ -82,7 +82,7 @@ class Tally:
 class RoleTotals:
     """A player's games in one role: counts and points, Ci included."""
 
-    role: Role
+    role: Role | None  # None: games in every role
     games: int
     wins: int
     total: Fraction

@@ -15,6 +15,7 @@ from bot.rating.standings import Board
 from bot.vocabulary.ratings import Kind, Row, Table
 from bot.vocabulary.window import ProtestWindow
 from scoring import Standing
+from scoring.kept import RoleTotals
 
 AVERAGE_MIN_GAMES_CAP = 10  # the default minimum for averages never asks for more than this
 
@@ -24,15 +25,15 @@ def default_min_games(board: Board, kind: Kind) -> int:
     role), rounded up, at most ``AVERAGE_MIN_GAMES_CAP`` — so a new tournament shows someone."""
     if not kind.by_average:
         return 0
-    most = max((len(_games_in(board, board.player_id(row), kind)) for row in board.standings),
-               default=0)  # fmt: skip
+    most = max((_games_in(board, row, kind) for row in board.standings), default=0)
     return min(AVERAGE_MIN_GAMES_CAP, math.ceil(most / 2))
 
 
-def _games_in(board: Board, player_id: int, kind: Kind) -> list[object]:
-    played = board.played(player_id)
-    role = kind.role
-    return [item for item in played if role is None or item.seat.role is role]
+def _games_in(board: Board, row: Standing, kind: Kind) -> int:
+    if kind.role is None:
+        return row.games
+    totals = board.role_totals(board.player_id(row)).get(kind.role)
+    return totals.games if totals is not None else 0
 
 
 def table(
@@ -44,9 +45,7 @@ def table(
     else:
         rows = _average_rows(board, kind, minimum, now, window)
     counted = {row.player_id for row in rows}
-    everyone = len(board.standings) if kind.role is None else len(
-        [r for r in board.standings if _games_in(board, board.player_id(r), kind)]
-    )  # fmt: skip
+    everyone = len([row for row in board.standings if _games_in(board, row, kind)])
     return Table(kind, tuple(rows), minimum, everyone - len(counted), board.game_count)
 
 
@@ -80,30 +79,38 @@ def _total_rows(board: Board, minimum: int, now: datetime, window: ProtestWindow
 def _average_rows(
     board: Board, kind: Kind, minimum: int, now: datetime, window: ProtestWindow
 ) -> list[Row]:
-    candidates: list[tuple[Fraction, int, Standing, Row]] = []
+    candidates: list[tuple[Fraction, int, Row]] = []
     for standing in board.standings:  # engine order: ties keep the tie-breaks and the lot
         player_id = board.player_id(standing)
-        games = _games_in(board, player_id, kind)
-        if not games or len(games) < minimum:
+        totals = _totals(board, standing, kind)
+        if totals is None or totals.games < minimum:
             continue
-        seats = [item.seat for item in games]  # type: ignore[attr-defined]
-        total = sum((seat.total for seat in seats), Fraction(0))
-        average = total / len(seats)
+        average = totals.total / totals.games
         row = Row(
             place=0,
             player_id=player_id,
             name=standing.name,
             value=average,
-            games=len(seats),
-            wins=sum(1 for seat in seats if seat.win_units > 0),
-            additional=sum((seat.additional for seat in seats), Fraction(0)),
-            ci=sum((seat.ci for seat in seats), Fraction(0)),
+            games=totals.games,
+            wins=totals.wins,
+            additional=totals.additional,
+            ci=totals.ci,
             lot=False,
             provisional=_provisional(board, player_id, now, window),
         )
-        candidates.append((average, standing.place, standing, row))
+        candidates.append((average, standing.place, row))
     candidates.sort(key=lambda item: (-item[0], item[1]))
-    return [_placed(row, index) for index, (_, _, _, row) in enumerate(candidates, start=1)]
+    return [_placed(row, index) for index, (_, _, row) in enumerate(candidates, start=1)]
+
+
+def _totals(board: Board, standing: Standing, kind: Kind) -> RoleTotals | None:
+    """The player's games of the board's kind (a role, or all), with their points."""
+    if kind.role is not None:
+        return board.role_totals(board.player_id(standing)).get(kind.role)
+    if not standing.games:
+        return None
+    return RoleTotals(None, standing.games, standing.wins, standing.total,
+                      standing.additional, standing.ci)  # fmt: skip
 
 
 def _placed(row: Row, place: int) -> Row:

@@ -1,11 +1,14 @@
-"""A tournament's standings, computed by the scoring core and kept until the data changes.
+"""A tournament's standings, kept game by game and always equal to the scoring core's.
 
-Every counted game of the tournament goes to ``scoring.compute`` — the code path of
-``python -m scoring standings`` — with players named by their nicknames, so an exported protocol
-gives the same standings, lot included. The result is kept per tournament and reused while the
-tournament's ``revision`` (kept by triggers, see migration 0007) is unchanged: the revision comes
-with the tournament's row the request reads anyway, so kept standings cost no query; a saved,
-corrected or annulled game, a rename or a merge makes the next request recompute.
+The standings are a ``scoring.kept.KeptStandings`` per tournament: a saved, corrected or annulled
+game is put into it (or dropped) and only its ten players' rows and places change, so a Confirm
+in a 10,000-game tournament costs what a Confirm in a 10-game one does. Players are named by
+their nicknames, so an exported protocol gives the same standings, lot included. What changed is
+told by the tournament's ``revision`` (kept by triggers, see migration 0007), which comes with the
+tournament's row a request reads anyway, and by each game's version (its newest audit record,
+status and stage). A change that touches everyone — a new ruleset or seed, a rename (the lot
+follows the nickname), a merge, many games at once (an import) — builds the standings anew, in a
+worker thread, beside the kept ones that requests go on reading meanwhile.
 """
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -23,19 +27,12 @@ from bot.core.tasks import cancelled
 from bot.tables.games import protocol_of
 from bot.vocabulary.statuses import GameStatus, ProtestStatus
 from bot.vocabulary.window import ProtestWindow
-from scoring import (
-    Game,
-    GameScore,
-    Result,
-    Ruleset,
-    SeatScore,
-    Standing,
-    score_games,
-)
-from scoring.engine import cycle_collection_paused, standings
+from scoring import Game, Result, Role, SeatScore, Standing, compute
+from scoring.kept import KeptStandings, RoleTotals
 
 log = logging.getLogger(__name__)
 KEPT_TOURNAMENTS = 4
+_NEVER = datetime.max.replace(tzinfo=UTC)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,33 +55,41 @@ class GameFacts:
 
 @dataclass(frozen=True, slots=True)
 class PlayedGame:
-    """One counted game of one player: the game's points and his seat in it."""
+    """One counted game of one player: the game's facts and his seat's points in it."""
 
     facts: GameFacts
-    game: GameScore
     seat: SeatScore
 
 
 @dataclass
-class Board:
-    """A tournament's standings as of one revision of its data."""
+class _Kept:
+    """One tournament's kept standings and what they were made of."""
 
-    tournament: Tournament
-    revision: int
-    result: Result
-    player_ids: dict[str, int]  # nickname → player id
+    rules: tuple[Any, ...]  # the ruleset's reference and data, and the seed of the lot
+    names: dict[int, str]  # player id → nickname
+    versions: dict[int, tuple[Any, ...]]  # game id → its version when put
     facts: dict[str, GameFacts]  # scoring game id → facts
-    _played: dict[int, list[PlayedGame]] | None = field(default=None, repr=False)
-    _rows: dict[int, Standing] | None = field(default=None, repr=False)
-    _open_until: dict[int, datetime] | None = field(default=None, repr=False)
+    standings: KeptStandings
 
-    @property
-    def standings(self) -> tuple[Standing, ...]:
-        return self.result.standings
 
-    @property
-    def game_count(self) -> int:
-        return len(self.result.games)
+class Board:
+    """A tournament's standings as of one revision of its data.
+
+    The rows are fixed when the board is made; a player's games and role totals are read from
+    the kept standings, which move on with the next change — a board is read right after it is
+    obtained, in the same step of the event loop, never across an ``await``.
+    """
+
+    def __init__(self, tournament: Tournament, revision: int, kept: _Kept) -> None:
+        self.tournament = tournament
+        self.revision = revision
+        self.standings: tuple[Standing, ...] = kept.standings.standings
+        self.game_count = len(kept.standings.games)
+        self.facts = kept.facts
+        self.player_ids = {nickname: player_id for player_id, nickname in kept.names.items()}
+        self._kept = kept
+        self._rows: dict[int, Standing] | None = None
+        self._open_until: dict[int, datetime] | None = None
 
     def player_id(self, row: Standing) -> int:
         return self.player_ids[row.name]
@@ -96,26 +101,27 @@ class Board:
 
     def played(self, player_id: int) -> list[PlayedGame]:
         """A player's counted games, oldest first."""
-        return self._index().get(player_id, [])
+        name = self._kept.names.get(player_id)
+        if name is None:
+            return []
+        played = [
+            PlayedGame(self.facts[game.id], seat)
+            for game, seat in self._kept.standings.seats_of(name)
+        ]
+        played.sort(key=lambda item: (item.facts.ended_at, item.facts.game_id))
+        return played
 
-    def _index(self) -> dict[int, list[PlayedGame]]:
-        if self._played is None:
-            played: dict[int, list[PlayedGame]] = {}
-            for game in self.result.games:
-                facts = self.facts[game.game.id]
-                for seat in game.seats:
-                    owner = self.player_ids[seat.name]
-                    played.setdefault(owner, []).append(PlayedGame(facts, game, seat))
-            for games in played.values():
-                games.sort(key=lambda item: (item.facts.ended_at, item.facts.game_id))
-            self._played = played
-        return self._played
+    def role_totals(self, player_id: int) -> dict[Role, RoleTotals]:
+        """A player's games, wins and points per role (do not change what it returns)."""
+        name = self._kept.names.get(player_id)
+        return self._kept.standings.role_totals(name) if name is not None else {}
 
-    def prepare(self, window: ProtestWindow | None) -> None:
-        """Make what requests read: the per-player index and, given the window, open games."""
-        self._index()
-        if window is not None:
-            self._open_games(window)
+    @property
+    def result(self) -> Result:
+        """Every game's points and the standings from nothing, by ``scoring.compute`` (for a
+        file: an export costs what the command line's computation does)."""
+        games = sorted(self._kept.standings.games.values(), key=lambda game: int(game.id))
+        return compute(games, self.tournament.ruleset(), self.tournament.seed)
 
     def provisional(self, player_id: int, now: datetime, window: ProtestWindow) -> bool:
         """Whether one of the player's counted games may still change."""
@@ -125,22 +131,26 @@ class Board:
     def next_provisional_change(self, now: datetime, window: ProtestWindow) -> datetime:
         """When the next player's ``provisional`` turns false by the clock alone."""
         ahead = [until for until in self._open_games(window).values() if until > now]
-        return min(ahead, default=datetime.max.replace(tzinfo=UTC))
+        return min(ahead, default=_NEVER)
 
     def _open_games(self, window: ProtestWindow) -> dict[int, datetime]:
         """By player: until when one of his counted games may still change (if it may)."""
         if self._open_until is None:
             latest: dict[int, datetime] = {}
-            provisional = GameStatus.PROVISIONAL
-            for player, games in self._index().items():
-                open_games = [g.facts for g in games if g.facts.stored_status is provisional]
-                if any(facts.pending_protest for facts in open_games):
-                    latest[player] = datetime.max.replace(tzinfo=UTC)
-                elif open_games:
-                    opened = max(facts.protests_from for facts in open_games)
-                    latest[player] = window.deadline(opened)
+            games = self._kept.standings.games
+            for game_id, facts in self.facts.items():
+                if facts.stored_status is not GameStatus.PROVISIONAL:
+                    continue
+                until = _NEVER if facts.pending_protest else window.deadline(facts.protests_from)
+                for entry in games[game_id].players:
+                    player = self.player_ids[entry.name]
+                    if until > latest.get(player, _EPOCH):
+                        latest[player] = until
             self._open_until = latest
         return self._open_until
+
+
+_EPOCH = datetime.min.replace(tzinfo=UTC)
 
 
 # A game's version: any change to a game writes an audit record (saved, corrected, merged,
@@ -167,47 +177,9 @@ _SOME_SEATS_QUERY = """
 SELECT game_id, seat, role, extra, penalties, player_id FROM game_seats
 WHERE game_id IN ({marks}) ORDER BY game_id, seat
 """
-_FEW = 400  # fewer changed games than this are read by id; more, with the whole tournament
+_FEW = 400  # fewer changed games than this are put one by one; more, built anew
 _ANNULLED = GameStatus.ANNULLED.value
 _STATUSES = {status.value: status for status in GameStatus}
-
-
-@dataclass
-class _Parsed:
-    """A tournament's games as last parsed, reused while each game's version is unchanged."""
-
-    names: dict[int, str]  # player id → nickname when parsed (a rename re-parses everything)
-    games: dict[int, tuple[tuple[Any, ...], Game, GameFacts]] = field(default_factory=dict)
-    # by stage: the ruleset and the versions of its games when scored, and their points
-    stages: dict[str, tuple[tuple[Any, ...], tuple[GameScore, ...]]] = field(default_factory=dict)
-
-
-def _score_by_stage(parsed: _Parsed, ruleset: Ruleset, rules: Any, seed: int) -> Result:
-    """``scoring.compute`` of all the games, re-scoring only the stages that changed.
-
-    A game's points depend on its own stage only (Ci counts a stage's games), so a stage whose
-    games are unchanged keeps its points: a game confirmed in the last stage of a 10,000-game
-    tournament re-scores that stage, then the standings are summed over all games. The result is
-    the one ``compute`` gives (tests/handlers/test_standings_kept.py compares them).
-    """
-    by_stage: dict[str, list[Game]] = {}
-    versions: dict[str, list[Any]] = {}
-    for version, game, _ in parsed.games.values():
-        by_stage.setdefault(game.stage, []).append(game)
-        versions.setdefault(game.stage, []).append((game.id, version))
-    scores: dict[str, GameScore] = {}
-    with cycle_collection_paused():
-        for stage, stage_games in by_stage.items():
-            key = (rules, tuple(versions[stage]))
-            known = parsed.stages.get(stage)
-            if known is not None and known[0] == key:
-                stage_scores = known[1]
-            else:
-                stage_scores = score_games(stage_games, ruleset)
-                parsed.stages[stage] = (key, stage_scores)
-            scores.update((scored.game.id, scored) for scored in stage_scores)
-        ordered = tuple(scores[game.id] for _, game, _ in parsed.games.values())
-        return Result(ruleset, standings(ordered, ruleset, seed), ordered)
 
 
 def _version(head: Any) -> tuple[Any, ...]:
@@ -228,11 +200,37 @@ def _game(head: Any, seats: list[Any], names: dict[int, str]) -> tuple[Game, Gam
     return game, facts
 
 
-def _by_game(rows: list[Any]) -> dict[int, list[Any]]:
+def _parsed(
+    heads: Iterable[Any], seat_rows: list[Any], names: dict[int, str]
+) -> list[tuple[Any, Game, GameFacts]]:
+    """The games of ``heads`` (whose seats are among ``seat_rows``): version, game, facts."""
     seats: dict[int, list[Any]] = {}
-    for row in rows:
+    for row in seat_rows:
         seats.setdefault(row["game_id"], []).append(row)
-    return seats
+    return [(head, *_game(head, seats[head["id"]], names)) for head in heads]
+
+
+def _built(
+    rules: tuple[Any, ...], names: dict[int, str], heads: list[Any], seat_rows: list[Any],
+    tournament: Tournament,
+) -> _Kept:  # fmt: skip
+    """The standings from nothing (in a worker thread: 10,000 games take a second)."""
+    parsed = _parsed(heads, seat_rows, names)
+    standings = KeptStandings(
+        tournament.ruleset(), tournament.seed, (game for _, game, _ in parsed)
+    )
+    return _Kept(
+        rules,
+        names,
+        versions={head["id"]: _version(head) for head, _, _ in parsed},
+        facts={game.id: facts for _, game, facts in parsed},
+        standings=standings,
+    )
+
+
+def _renamed(kept: _Kept, names: dict[int, str]) -> bool:
+    """Whether a kept player's nickname changed or he is gone (merged): his rows move."""
+    return any(names.get(player_id) != nickname for player_id, nickname in kept.names.items())
 
 
 class Standings:
@@ -245,7 +243,7 @@ class Standings:
         self.tournaments = tournaments
         self.window = window  # the protest window: which games are still provisional
         self._boards: OrderedDict[int, Board] = OrderedDict()
-        self._parsed: dict[int, _Parsed] = {}
+        self._kept: dict[int, _Kept] = {}
         self._lock = asyncio.Lock()
         self._warming: asyncio.Task[None] | None = None
 
@@ -275,27 +273,26 @@ class Standings:
     async def board(self, tournament: Tournament) -> Board:
         """The standings as of ``tournament``'s revision (read with it, in this request) or
         newer."""
-        kept = self._boards.get(tournament.id)
-        if kept is not None and kept.revision >= tournament.revision:
+        board = self._boards.get(tournament.id)
+        if board is not None and board.revision >= tournament.revision:
             self._boards.move_to_end(tournament.id)
-            return kept
-        async with self._lock:  # two requests after one change compute once
-            kept = self._boards.get(tournament.id)
-            if kept is not None and kept.revision == await self._revision(tournament.id):
-                return kept
-            board = await self._compute(tournament)
+            return board
+        async with self._lock:  # two requests after one change update once
+            board = self._boards.get(tournament.id)
+            if board is not None and board.revision == await self._revision(tournament.id):
+                return board
+            board = await self._update(tournament)
             self._boards[tournament.id] = board
             self._boards.move_to_end(tournament.id)
             while len(self._boards) > KEPT_TOURNAMENTS:
                 evicted, _ = self._boards.popitem(last=False)
-                self._parsed.pop(evicted, None)
+                self._kept.pop(evicted, None)
             return board
 
-    async def _compute(self, tournament: Tournament) -> Board:
+    async def _update(self, tournament: Tournament) -> Board:
         # The revision is read with the games in one snapshot (a read transaction on the second
         # connection), so a save meanwhile can only make the board look older than it is (and
-        # be recomputed), never newer; and the bot's own connection is not held up meanwhile.
-        kept = self._parsed.get(tournament.id)
+        # be updated again), never newer; and the bot's own connection is not held up meanwhile.
         async with self.database.snapshot() as connection:
             cursor = await connection.execute(
                 "SELECT revision FROM tournaments WHERE id = ?", (tournament.id,)
@@ -307,13 +304,17 @@ class Standings:
                 _HEADS_QUERY, (ProtestStatus.PENDING.value, tournament.id, _ANNULLED)
             )
             heads = list(await cursor.fetchall())
-            if kept is None or kept.names != names:
-                kept = _Parsed(names)
+            fresh = await self.tournaments.get(tournament.id)  # a newer ruleset is harmless
+            assert fresh is not None
+            rules = (fresh.ruleset_ref, fresh.ruleset_data, fresh.seed)
+            kept = self._kept.get(tournament.id)
+            if kept is not None and (kept.rules != rules or _renamed(kept, names)):
+                kept = None
             changed = [
                 head for head in heads
-                if (known := kept.games.get(head["id"])) is None or known[0] != _version(head)
+                if kept is None or kept.versions.get(head["id"]) != _version(head)
             ]  # fmt: skip
-            if len(changed) >= _FEW:
+            if kept is None or len(changed) >= _FEW:
                 cursor = await connection.execute(_ALL_SEATS_QUERY, (tournament.id, _ANNULLED))
                 seat_rows = list(await cursor.fetchall())
             elif changed:
@@ -324,26 +325,26 @@ class Standings:
                 seat_rows = list(await cursor.fetchall())
             else:
                 seat_rows = []
-        seats = _by_game(seat_rows)
-        parsed = _Parsed(names, stages=kept.stages)
-        for head in heads:
-            known = kept.games.get(head["id"])
-            version = _version(head)
-            if known is not None and known[0] == version:
-                parsed.games[head["id"]] = known
-            else:
-                parsed.games[head["id"]] = (version, *_game(head, seats[head["id"]], names))
-        self._parsed[tournament.id] = parsed
-        fresh = await self.tournaments.get(tournament.id)  # after: a newer ruleset is harmless
-        assert fresh is not None
-        facts = {game.id: game_facts for _, game, game_facts in parsed.games.values()}
-        player_ids = {nickname: player_id for player_id, nickname in names.items()}
-        rules = (fresh.ruleset_ref, fresh.ruleset_data)
-        result = await asyncio.to_thread(
-            _score_by_stage, parsed, fresh.ruleset(), rules, fresh.seed
-        )
-        board = Board(fresh, revision, result, player_ids, facts)
-        # Its per-player index (a hundred thousand entries at 10,000 games) is made here, in the
-        # worker thread, not by the first request in the event loop.
-        await asyncio.to_thread(board.prepare, self.window)
-        return board
+        if kept is None or len(changed) >= _FEW:
+            kept = await asyncio.to_thread(_built, rules, names, heads, seat_rows, fresh)
+        else:
+            _put(kept, names, heads, changed, seat_rows)
+        self._kept[tournament.id] = kept
+        return Board(fresh, revision, kept)
+
+
+def _put(
+    kept: _Kept, names: dict[int, str], heads: list[Any], changed: list[Any], seat_rows: list[Any]
+) -> None:
+    """Bring kept standings up to date with a few changed games (in the event loop: each
+    costs what its ten players' rows do)."""
+    kept.names = names  # the same nicknames, and maybe a newcomer's
+    present = {head["id"] for head in heads}
+    for game_id in [game_id for game_id in kept.versions if game_id not in present]:
+        del kept.versions[game_id], kept.facts[str(game_id)]  # annulled
+        kept.standings.drop(str(game_id))
+    parsed = _parsed(changed, seat_rows, names)
+    for head, game, facts in parsed:
+        kept.versions[head["id"]] = _version(head)
+        kept.facts[game.id] = facts
+    kept.standings.put_all(game for _, game, _ in parsed)

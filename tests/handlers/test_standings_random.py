@@ -1,0 +1,91 @@
+"""Random sequences of every kind of change: the kept standings always equal a computation from
+nothing (a fresh ``Standings``) and ``scoring.compute`` over the counted games."""
+
+import random
+
+from bot.club.games import Submission
+from bot.rating.standings import Standings
+from bot.tables.games import annul
+from scoring import compute
+from tests.bot.test_game_scores import random_protocol
+from tests.harness import ADMIN_ID, dispatcher_world
+
+
+async def save(world, tournament_id, stage_id, protocol, game_id=None):
+    database = world.database
+    async with database.transaction() as connection:
+        cursor = await connection.execute(
+            "INSERT INTO drafts (judge_id, data, created_at, updated_at) "
+            "VALUES (?, '{}', '', '') ON CONFLICT (judge_id) DO UPDATE SET data = excluded.data "
+            "RETURNING id",
+            (ADMIN_ID,),
+        )
+        draft_id = (await cursor.fetchone())[0]
+    admin = await world.service("members").member(ADMIN_ID)
+    submission = Submission(draft_id, tournament_id, stage_id, protocol, None, game_id)
+    return (await world.service("games").save(submission, admin)).game_id
+
+
+async def assert_kept_equal_fresh(world, kept):
+    tournaments = world.service("tournaments")
+    tournament = (await tournaments.current())[0]
+    board = await kept.board(tournament)
+    fresh = await Standings(world.database, tournaments).board(tournament)
+    assert board.standings == fresh.standings
+    assert board.game_count == fresh.game_count
+    games = [scored.game for scored in fresh.result.games]
+    assert compute(games, tournament.ruleset(), tournament.seed).standings == board.standings
+    for row in board.standings[:5]:  # a player's games and role totals, as /me reads them
+        player_id = board.player_id(row)
+        assert [(p.facts, p.seat) for p in board.played(player_id)] == [
+            (p.facts, p.seat) for p in fresh.played(player_id)
+        ]
+        assert board.role_totals(player_id) == fresh.role_totals(player_id)
+
+
+async def test_random_changes_keep_the_standings_equal_to_a_computation_from_nothing(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        await world.person("Админ", user_id=ADMIN_ID, username="boss").send("/start")
+        tournaments = world.service("tournaments")
+        players = world.service("players")
+        identity = world.service("identity")
+        kept = world.service("standings")
+        tournament = await tournaments.create("Случайный", "rules-8", 7)
+        await tournaments.make_current(tournament.id)
+        stage = await tournaments.current_stage(tournament.id)
+        ids = [(await players.create(f"Игрок {n}", ADMIN_ID)).id for n in range(16)]
+        rng = random.Random(19)
+        saved: list[int] = []
+        counted: list[int] = []
+        kinds = ["save"] * 5 + ["correct"] * 3 + ["annul", "merge", "rename", "stage"]
+        for step in range(60):
+            kind = rng.choice(kinds) if counted else "save"
+            if kind == "save":
+                game_id = await save(world, tournament.id, stage.id,
+                                     random_protocol(rng, ids, len(saved) + 1))  # fmt: skip
+                saved.append(game_id)
+                counted.append(game_id)
+            elif kind == "correct":
+                game_id = rng.choice(counted)
+                number = saved.index(game_id) + 1
+                game = await world.service("games").get(game_id)
+                await save(world, tournament.id, game.stage_id,
+                           random_protocol(rng, ids, number), game_id)  # fmt: skip
+            elif kind == "annul":
+                game_id = counted.pop(rng.randrange(len(counted)))
+                async with world.database.transaction() as tx:
+                    await annul(tx, game_id, f"2026-12-01T20:{step:02d}:00+00:00")
+            elif kind == "merge":
+                newcomer = (await players.create(f"Новичок {step}", ADMIN_ID)).id
+                game_id = await save(world, tournament.id, stage.id,
+                                     random_protocol(rng, [newcomer, *ids[:9]], len(saved) + 1))
+                saved.append(game_id)  # fmt: skip
+                counted.append(game_id)
+                await identity.merge(f"Новичок {step}", f"Игрок {rng.randrange(9, 16)}",
+                                     ADMIN_ID)  # fmt: skip
+            elif kind == "rename":
+                row = (await kept.board((await tournaments.current())[0])).standings[0]
+                await identity.rename(row.name, f"{row.name}{step}", ADMIN_ID)
+            else:
+                stage = await tournaments.new_stage(tournament.id, f"этап {step}")
+            await assert_kept_equal_fresh(world, kept)
