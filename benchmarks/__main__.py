@@ -89,8 +89,19 @@ def load_section(sizes: Sizes) -> Section:
     figures = asyncio.run(
         load.measure(sizes.users, sizes.rounds, sizes.load_games, sizes.load_repeats)
     )
+    help_ = figures[0]
     verdicts = [
-        _verdict(figures[0].share >= 0.7, f"/help at {figures[0].share:.0%} of the floor (≥ 70 %)")
+        _verdict(help_.share >= 0.7, f"/help at {help_.share:.0%} of the floor (≥ 70 %)"),
+        _verdict(
+            help_.cpu_ratio <= 1.5,
+            f"/help costs {help_.load.cpu_ms:.2f} ms of processor time per reply, "
+            f"{help_.cpu_ratio:.2f}× the echo bot's {help_.floor.cpu_ms:.2f} (≤ 1.5×)",
+        ),
+        _verdict(
+            help_.floor.replies_per_second >= 1_500,
+            f"the fake Telegram serves the echo bot {help_.floor.replies_per_second:.0f} "
+            "replies/s (≥ 1,500: it is not the bottleneck)",
+        ),
     ]
     for item in figures[1:]:
         verdicts.append(_verdict(item.share >= 0.5, f"{item.what} at {item.share:.0%} (≥ 50 %)"))
@@ -110,17 +121,24 @@ def night_section(sizes: Sizes) -> Section:
     for night in nights:
         rating = percentile(night.rating_ms, 0.99)
         announce = percentile(night.announce_ms, 0.99)
+        summary = percentile(night.summary_ms, 0.99)
+        me = percentile(night.me_ms, 0.99) if night.me_ms else 0.0
+        above = night.rss_mb - night.floor_rss_mb
+        games = f"{night.games:,} games"
         verdicts += [
-            _verdict(rating < 100, f"{night.games:,} games: /rating p99 {rating:.0f} ms (< 100)"),
+            _verdict(rating < 100, f"{games}: /rating p99 {rating:.0f} ms (< 100)"),
             _verdict(
                 announce < 200 and night.flood_waits == 0,
-                f"{night.games:,} games: announced p99 {announce:.0f} ms after Confirm "
+                f"{games}: announced p99 {announce:.0f} ms after Confirm "
                 f"(< 200), flood waits {night.flood_waits}",
             ),
+            _verdict(summary < 100, f"{games}: summary p99 {summary:.0f} ms (< 100)"),
+            _verdict(me < 200, f"{games}: /me p99 {me:.0f} ms (< 200)"),
             _verdict(
-                night.rss_mb < 150,
-                f"{night.games:,} games: resident memory "
-                f"{night.rss_mb:.0f} MB (< 150; peak {night.peak_rss_mb:.0f})",
+                above <= 40,
+                f"{games}: resident memory {night.rss_mb:.0f} MB after the night, "
+                f"{above:+.0f} MB beside the echo bot's {night.floor_rss_mb:.0f} (≤ +40; "
+                f"peak {night.peak_rss_mb:.0f})",
             ),
         ]
     if len(nights) > 1:

@@ -18,9 +18,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
-import re
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
 from benchmarks.load import PLAYERS, import_games
@@ -43,12 +42,7 @@ class Night:
     flood_waits: int = 0
     peak_rss_mb: float = 0.0
     rss_mb: float = 0.0
-
-
-def _rss_mb(bot: Running) -> float:
-    status = open(f"/proc/{bot.process.pid}/status").read()  # noqa: SIM115 (read at once)
-    found = re.search(r"VmRSS:\s+(\d+)", status)
-    return int(found.group(1)) / 1024 if found else 0.0
+    floor_rss_mb: float = 0.0  # the echo bot's, after the same players' load
 
 
 async def _players(
@@ -118,7 +112,15 @@ async def _staff(bot: Running, judges: int, players: int) -> tuple[list[Person],
     return staff, people
 
 
-async def one_night(floor: Running, games: int, judges: int, rounds: int, players: int) -> Night:
+# What an evening adds beside the judges (club nights: thirty players tapping the sign-up
+# button within five seconds): run with the judges, given the bot and the linked players.
+EveningLoad = Callable[[Running, Sequence[Person]], Awaitable[None]]
+
+
+async def one_night(
+    floor: Running, games: int, judges: int, rounds: int, players: int,
+    evening: EveningLoad | None = None,
+) -> Night:  # fmt: skip
     night = Night(games)
     async with running("bot") as bot:
         await import_games(bot, games)
@@ -129,15 +131,18 @@ async def one_night(floor: Running, games: int, judges: int, rounds: int, player
         done = asyncio.Event()
         rng = random.Random(games)
         load = asyncio.create_task(_players(people, done, games, night.me_ms, night.rating_ms))
-        await asyncio.gather(*(
-            _judge(judge, table, rounds, random.Random(rng.random()), night)
-            for table, judge in enumerate(staff, start=3)  # an import fills tables 1 and 2
-        ))  # fmt: skip
+        await asyncio.gather(
+            *(
+                _judge(judge, table, rounds, random.Random(rng.random()), night)
+                for table, judge in enumerate(staff, start=3)  # an import fills tables 1 and 2
+            ),
+            *([evening(bot, people)] if evening is not None else []),
+        )
         done.set()
         await load
         night.flood_waits = sum(1 for error in bot.world.api.message_errors() if error.code == 429)
         night.peak_rss_mb = bot.peak_rss_mb()
-        night.rss_mb = _rss_mb(bot)
+        night.rss_mb = bot.rss_mb()
     # The floor: the same players, paced the same, on the echo bot, for as many requests.
     echo_people = [floor.world.person(f"Игрок {n}") for n in range(players)]
     done = asyncio.Event()
@@ -145,6 +150,7 @@ async def one_night(floor: Running, games: int, judges: int, rounds: int, player
     await floor.world.api.wait_for(lambda: len(night.floor_ms) >= len(night.rating_ms), timeout=600)
     done.set()
     await load
+    night.floor_rss_mb = floor.rss_mb()
     return night
 
 
@@ -161,7 +167,7 @@ def table(nights: list[Night]) -> list[str]:
     lines = [
         "| games | /rating p50 / p99 ms | echo floor p50 / p99 ms | /me p99 ms "
         "| summary p50 / p99 ms | Confirm → announced p50 / p99 ms | flood waits "
-        "| RSS now / peak MB |",
+        "| RSS now / peak MB (echo) |",
         "|---|---|---|---|---|---|---|---|",
     ]
     for night in nights:
@@ -171,7 +177,25 @@ def table(nights: list[Night]) -> list[str]:
             f"| {_p(night.me_ms, 0.99)} "
             f"| {_p(night.summary_ms, 0.5)} / {_p(night.summary_ms, 0.99)} "
             f"| {_p(night.announce_ms, 0.5)} / {_p(night.announce_ms, 0.99)} "
-            f"| {night.flood_waits} | {night.rss_mb:.0f} / {night.peak_rss_mb:.0f} |"
+            f"| {night.flood_waits} | {night.rss_mb:.0f} / {night.peak_rss_mb:.0f} "
+            f"({night.floor_rss_mb:.0f}) |"
+        )
+    if len(nights) > 1:
+        first, last = nights[0], nights[-1]
+
+        def grown(values: str, share: float) -> str:
+            before, after = getattr(first, values), getattr(last, values)
+            if not before or not after:
+                return "–"
+            return f"×{percentile(after, share) / max(percentile(before, share), 1e-9):.1f}"
+
+        lines.append(
+            f"| growth {first.games:,} → {last.games:,} "
+            f"| {grown('rating_ms', 0.5)} / {grown('rating_ms', 0.99)} "
+            f"| {grown('floor_ms', 0.5)} / {grown('floor_ms', 0.99)} | {grown('me_ms', 0.99)} "
+            f"| {grown('summary_ms', 0.5)} / {grown('summary_ms', 0.99)} "
+            f"| {grown('announce_ms', 0.5)} / {grown('announce_ms', 0.99)} | "
+            f"| {last.rss_mb - first.rss_mb:+.0f} MB |"
         )
     return lines
 

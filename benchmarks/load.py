@@ -32,6 +32,7 @@ class Load:
     p50_ms: float
     p99_ms: float
     peak_rss_mb: float
+    cpu_ms: float  # the process's processor time per reply: what the fake server cannot hide
 
 
 async def measure_load(people: Sequence[Person], text: str, rounds: int) -> list[float]:
@@ -44,15 +45,16 @@ async def measure_load(people: Sequence[Person], text: str, rounds: int) -> list
 
 
 async def _loaded(bot: Running, text: str, people: list[Person], rounds: int) -> Load:
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), bot.cpu_seconds()
     latencies = await measure_load(people, text, rounds)
-    elapsed = time.perf_counter() - started
+    elapsed, cpu = time.perf_counter() - started, bot.cpu_seconds() - cpu
     return Load(
         text,
         len(latencies) / elapsed,
         statistics.median(latencies),
         percentile(latencies, 0.99),
         bot.peak_rss_mb(),
+        cpu / len(latencies) * 1e3,
     )
 
 
@@ -82,6 +84,10 @@ class Compared:
     @property
     def share(self) -> float:
         return self.load.replies_per_second / self.floor.replies_per_second
+
+    @property
+    def cpu_ratio(self) -> float:
+        return self.load.cpu_ms / self.floor.cpu_ms
 
 
 async def side_by_side(
@@ -121,8 +127,8 @@ async def measure(users: int, rounds: int, games: Sequence[int], repeats: int) -
 def table(figures: list[Compared]) -> list[str]:
     lines = [
         "| command | replies/s | echo floor replies/s | share of the floor | p50 ms (floor) "
-        "| p99 ms (floor) | peak RSS MB (floor) |",
-        "|---|---|---|---|---|---|---|",
+        "| p99 ms (floor) | CPU ms per reply (floor) | × floor CPU | peak RSS MB (floor) |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for item in figures:
         load, floor = item.load, item.floor
@@ -130,6 +136,7 @@ def table(figures: list[Compared]) -> list[str]:
             f"| {item.what} | {load.replies_per_second:.0f} | {floor.replies_per_second:.0f} | "
             f"{item.share:.0%} | {load.p50_ms:.0f} ({floor.p50_ms:.0f}) | "
             f"{load.p99_ms:.0f} ({floor.p99_ms:.0f}) | "
+            f"{load.cpu_ms:.2f} ({floor.cpu_ms:.2f}) | {item.cpu_ratio:.2f} | "
             f"{load.peak_rss_mb:.0f} ({floor.peak_rss_mb:.0f}) |"
         )
     return lines

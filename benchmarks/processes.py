@@ -24,6 +24,8 @@ from tests.fakes.people import Person, World
 from tests.fakes.server import FakeTelegramServer
 from tests.harness import ADMIN_ID, CLUB_CHAT_ID, ROOT
 
+_TICKS = os.sysconf("SC_CLK_TCK")
+
 
 @dataclass
 class Running:
@@ -36,6 +38,17 @@ class Running:
         status = Path(f"/proc/{self.process.pid}/status").read_text()
         line = next(line for line in status.splitlines() if line.startswith("VmHWM:"))
         return int(line.split()[1]) / 1024
+
+    def rss_mb(self) -> float:
+        """The process's resident memory now (VmRSS), in MB."""
+        status = Path(f"/proc/{self.process.pid}/status").read_text()
+        line = next(line for line in status.splitlines() if line.startswith("VmRSS:"))
+        return int(line.split()[1]) / 1024
+
+    def cpu_seconds(self) -> float:
+        """The processor time the process has used so far, user and system, in seconds."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / _TICKS
 
     def log(self) -> str:
         return (self.folder / "bot.log").read_text(errors="replace")

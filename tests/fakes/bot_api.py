@@ -88,6 +88,7 @@ class Chat:
     kicked: bool = False  # the bot was removed from this group (or blocked by this person)
     migrated_to: int | None = None  # the group became this supergroup
     started: bool = True  # a private chat: the person has opened the bot (pressed Start)
+    changed_at: int = 0  # FakeBotAPI.version when the bot last sent or edited a message here
 
     def to_api(self) -> dict[str, Any]:
         data: dict[str, Any] = {"id": self.id, "type": self.type}
@@ -97,7 +98,8 @@ class Chat:
         return data
 
     def history(self) -> list[Message]:
-        return [self.messages[key] for key in sorted(self.messages)]
+        # Message ids grow per chat and each message is stored as its id is given: in order.
+        return list(self.messages.values())
 
 
 @dataclass
@@ -157,7 +159,8 @@ class FakeBotAPI:
         self._message_ids: dict[int, itertools.count[int]] = {}
         self._callback_ids = itertools.count(1)
         self._group_sends: dict[int, deque[float]] = {}
-        self._changed = asyncio.Condition()
+        # Set and replaced on every change: whoever waits for one wakes (no task per change).
+        self._changed = asyncio.Event()
         self.closing = False
         self.version = 0  # grows with every message the bot sends or edits
         # Methods that never answer while listed: the bot hangs in them, for crash tests. A call
@@ -185,6 +188,9 @@ class FakeBotAPI:
         self.version += 1
         message.changed_at = self.version
         message.created_at = message.created_at or self.version
+        chat = self.chats.get(message.chat_id)
+        if chat is not None:
+            chat.changed_at = self.version
 
     # -- state changes that people make -------------------------------------------------------
 
@@ -262,26 +268,27 @@ class FakeBotAPI:
         return update
 
     def _notify(self) -> None:
-        async def notify() -> None:
-            async with self._changed:
-                self._changed.notify_all()
+        changed, self._changed = self._changed, asyncio.Event()
+        changed.set()
 
-        with contextlib.suppress(RuntimeError):
-            asyncio.get_running_loop().create_task(notify())
+    async def _change(self, timeout: float) -> None:
+        """Wait for the next change, at most ``timeout`` seconds."""
+        changed = self._changed
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(timeout):
+                await changed.wait()
 
     async def wait_for(self, predicate: Callable[[], Any], timeout: float = 5.0) -> Any:
         """Wait until ``predicate()`` is truthy (re-checked on every change); return its value."""
         deadline = asyncio.get_running_loop().time() + timeout
-        async with self._changed:
-            while True:
-                value = predicate()
-                if value:
-                    return value
-                remaining = deadline - asyncio.get_running_loop().time()
-                if remaining <= 0:
-                    raise TimeoutError("the bot did not do what the test waited for in time")
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._changed.wait(), min(remaining, 0.2))
+        while True:
+            value = predicate()
+            if value:
+                return value
+            remaining = deadline - asyncio.get_running_loop().time()
+            if remaining <= 0:
+                raise TimeoutError("the bot did not do what the test waited for in time")
+            await self._change(min(remaining, 0.2))
 
     def message_errors(self) -> list[BotAPIError]:
         """Errors of sending or editing messages: what a person would miss."""
@@ -356,9 +363,7 @@ class FakeBotAPI:
         async with aiohttp.ClientSession() as session:
             while not self.closing:
                 if self.webhook is None or not self._updates:
-                    async with self._changed:
-                        with contextlib.suppress(TimeoutError):
-                            await asyncio.wait_for(self._changed.wait(), 0.2)
+                    await self._change(0.2)
                     continue
                 update = self._updates[0]
                 target = url_of(self.webhook["url"]) if url_of else self.webhook["url"]
@@ -418,13 +423,11 @@ class FakeBotAPI:
         timeout = float(params.get("timeout") or 0)
         limit = int(params.get("limit") or 100)
         deadline = asyncio.get_running_loop().time() + timeout
-        async with self._changed:
-            while not self._updates and not self.closing:
-                remaining = deadline - asyncio.get_running_loop().time()
-                if remaining <= 0:
-                    break
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._changed.wait(), min(remaining, 0.5))
+        while not self._updates and not self.closing:
+            remaining = deadline - asyncio.get_running_loop().time()
+            if remaining <= 0:
+                break
+            await self._change(min(remaining, 0.5))
         return self._updates[:limit]
 
     def _chat(self, params: dict[str, Any]) -> Chat:

@@ -117,6 +117,8 @@ class Person:
         private = chat.type == "private"
 
         def changed() -> Message | None:
+            if chat.changed_at <= mark:
+                return None
             if private:
                 fresh = [m for m in chat.history() if m.from_bot and m.changed_at > mark]
                 return max(fresh, key=lambda m: m.changed_at) if fresh else None
