@@ -285,7 +285,10 @@ async def _poll(settings: Settings, dispatcher: Dispatcher, bot: Bot, stop: asyn
     """Long polling until stopped, with ``/healthz`` on ``HEALTH_LISTEN`` when set."""
     health = await _serve_health(settings, dispatcher["operations"])
     try:
-        await poll(dispatcher, bot, stop, dispatcher["dead_letters"], dispatcher["polling"])
+        await poll(
+            dispatcher, bot, stop, dispatcher["dead_letters"], dispatcher["journal"],
+            dispatcher["polling"],
+        )  # fmt: skip
     finally:
         log.info("Polling stopped")
         if health is not None:

@@ -43,6 +43,7 @@ FEATURES: dict[str, set[str]] = {
     "bot.protests": {"bot.announce"},
     "bot.delivery": {"bot.announce"},
     "bot.ops": {"bot.delivery"},
+    "bot.nights": set(),
 }
 for feature, uses in FEATURES.items():
     ALLOWED[feature] = BELOW_FEATURES | uses
@@ -125,6 +126,7 @@ OWNERS = {
     "outbox": "bot/core/outbox.py",
     "sent_copies": "bot/core/outbox.py",
     "handled_updates": "bot/telegram/polling.py",
+    "received_updates": "bot/telegram/polling.py",
     "dead_updates": "bot/telegram/dead_letters.py",
     "members": "bot/club/members.py",
     "member_rights": "bot/club/members.py",

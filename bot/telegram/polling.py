@@ -1,9 +1,11 @@
-"""Long polling that acknowledges an update only after it was handled.
+"""Long polling that acknowledges an update only once it is stored, and handles it concurrently.
 
 aiogram's own polling moves the ``getUpdates`` offset past an update as soon as it has received
-it, before its handler runs: a crash then loses the judge's tap. Here a batch is handled first and
-acknowledged by the next ``getUpdates`` call, so a crash means the batch comes again; the
-``UpdateJournal`` skips the updates of it that had been handled.
+it, before its handler runs: a crash then loses the judge's tap. Here each batch is stored first
+(``received_updates``) and acknowledged by the next ``getUpdates`` call, which is made at once:
+the updates are handled as tasks, so a slow one (a chart, a Confirm) holds up nobody else. A
+crash loses nothing: what was stored and not handled is handled after the restart, before
+polling goes on; the ``UpdateJournal`` skips an update handled before (a batch that comes again).
 
 No update can stop the bot: the batch is read raw and each update parsed on its own, so one that
 aiogram cannot read is set aside (``DeadLetters``) and acknowledged past while the rest of the
@@ -14,6 +16,7 @@ recorded as handled, so that it is not handled again after a restart.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from contextlib import suppress
 from datetime import UTC, datetime, timedelta
@@ -42,7 +45,8 @@ KEEP_JOURNAL = timedelta(days=2)  # Telegram keeps an unacknowledged update for 
 
 
 class UpdateJournal(BaseMiddleware):
-    """Skips an update handled before; records it once its handler has returned."""
+    """Stores what was received; skips an update handled before; records it once its handler
+    has returned (which forgets its stored copy: a trigger of migration 0014)."""
 
     def __init__(self, database: Database, clock: Clock, dead: DeadLetters) -> None:
         self.database = database
@@ -57,6 +61,10 @@ class UpdateJournal(BaseMiddleware):
         bot: Bot = data["bot"]
         if await self._handled_before(bot.id, event.update_id):
             log.info("Update %s was handled before a restart; skipped", event.update_id)
+            await self.database.write(
+                "DELETE FROM received_updates WHERE bot_id = ? AND update_id = ?",
+                (bot.id, event.update_id),
+            )
             return UNHANDLED
         try:
             result = await handler(event, data)
@@ -77,6 +85,29 @@ class UpdateJournal(BaseMiddleware):
             (bot_id, update_id, self.clock.iso()),
         )
         self._newest[bot_id] = max(self._newest[bot_id], update_id)
+
+    async def receive(self, bot_id: int, raws: list[dict[str, Any]]) -> None:
+        """Store a batch before it is acknowledged: one statement, so all of it or nothing."""
+        if not raws:
+            return
+        now = self.clock.iso()
+        values = [
+            value
+            for raw in raws
+            for value in (bot_id, raw["update_id"], json.dumps(raw, ensure_ascii=False), now)
+        ]
+        await self.database.write(
+            "INSERT OR IGNORE INTO received_updates (bot_id, update_id, raw, received_at) "
+            f"VALUES {', '.join(['(?, ?, ?, ?)'] * len(raws))}",
+            values,
+        )
+
+    async def unhandled(self, bot_id: int) -> list[dict[str, Any]]:
+        """What was stored and not handled: a crash or a stop came first."""
+        rows = await self.database.fetchall(
+            "SELECT raw FROM received_updates WHERE bot_id = ? ORDER BY update_id", (bot_id,)
+        )
+        return [json.loads(row[0]) for row in rows]
 
     async def _handled_before(self, bot_id: int, update_id: int) -> bool:
         newest = self._newest.get(bot_id)
@@ -121,15 +152,26 @@ class RawGetUpdates(TelegramMethod[list[Any]]):
 
 async def poll(
     dispatcher: Dispatcher, bot: Bot, stop: asyncio.Event, dead: DeadLetters,
-    state: PollState | None = None,
+    journal: UpdateJournal, state: PollState | None = None,
 ) -> None:  # fmt: skip
-    """Fetch, handle, then acknowledge (by the next fetch's offset) until ``stop`` is set.
-
-    The updates of one batch are handled concurrently, as aiogram does; the next batch is fetched
-    when all of them have finished, so shutting down between batches leaves nothing half-done."""
+    """Fetch, store, handle (as tasks) until ``stop`` is set; each fetch acknowledges the batch
+    stored before it. Updates still being handled at the stop are left to the shutdown's grace
+    period, and if they do not finish, to the next start."""
     allowed = dispatcher.resolve_used_update_types()
     if state is not None:  # Telegram answered the start-up calls just now (getMe among them)
         state.last_ok = datetime.now(UTC)
+    handling: set[asyncio.Task[None]] = set()
+
+    def handle(updates: list[Update]) -> None:
+        for update in updates:
+            task = asyncio.create_task(handle_update(dispatcher, bot, update))
+            handling.add(task)
+            task.add_done_callback(handling.discard)
+
+    left = await journal.unhandled(bot.id)
+    if left:
+        log.info("Handling %s updates received before the restart", len(left))
+        handle([update for raw in left if (update := await read_update(bot, raw, dead))])
     offset: int | None = None
     delay = 1.0
     while not stop.is_set():
@@ -159,9 +201,10 @@ async def poll(
         ids = [raw["update_id"] for raw in raw_batch if isinstance(raw.get("update_id"), int)]
         if not ids:
             continue
-        updates = [update for raw in raw_batch if (update := await read_update(bot, raw, dead))]
-        await asyncio.gather(*(handle_update(dispatcher, bot, update) for update in updates))
+        read = [(raw, update) for raw in raw_batch if (update := await read_update(bot, raw, dead))]
+        await journal.receive(bot.id, [raw for raw, _ in read])
         offset = max(ids) + 1
+        handle([update for _, update in read])
     if offset is not None:  # acknowledge the last batch, so that a clean restart starts after it
         # If this fails, the journal skips those updates after the restart.
         with suppress(TelegramNetworkError, TelegramServerError, TelegramRetryAfter):

@@ -159,7 +159,8 @@ async def test_a_stranger_and_a_player_cannot_enter_results_over_polling(running
 
 
 async def test_a_crash_while_an_update_is_handled_loses_nothing(running, tmp_path):
-    """SIGKILL while a judge's paste is being handled: after the restart it is handled again."""
+    """SIGKILL while a judge's paste is being handled: after the restart it is handled again —
+    from the bot's own store, since Telegram was told it arrived (the next fetch is at once)."""
     world, process = running
     _, judge = await setup_club(world)
     await judge.send("/game")
@@ -167,6 +168,7 @@ async def test_a_crash_while_an_update_is_handled_loses_nothing(running, tmp_pat
     world.api.frozen = {"editmessagetext"}  # the bot hangs while showing the pasted players …
     await judge.send("\n".join(NAMES))
     await world.api.wait_for(lambda: world.api.frozen_calls, 10)
+    await world.api.wait_for(world.api.all_acknowledged, 10)  # stored: Telegram may forget it
     assert await process.stop(signal.SIGKILL) == -signal.SIGKILL  # … and dies there.
     world.api.frozen = set()
     restarted = BotProcess(process.env["TELEGRAM_API_URL"], tmp_path)

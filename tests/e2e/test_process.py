@@ -189,3 +189,24 @@ async def test_log_format_json_is_one_object_a_line_with_the_updates_fields(
     assert handled[0]["handler"] == "handlers.start.start_private"
     assert isinstance(handled[0]["update_id"], int) and handled[0]["duration_ms"] >= 0
     assert TOKEN.split(":")[1] not in process.text()
+
+
+async def test_a_slow_answer_holds_up_nobody_else(fake_telegram, tmp_path):
+    """Updates are handled concurrently with the next fetch: while one person's answer hangs
+    (Telegram does not answer the bot's sendDocument), another's /help is answered at once."""
+    from tests.club import setup_club
+
+    world, url = fake_telegram
+    process = await started(world, url, tmp_path)
+    try:
+        admin, _ = await setup_club(world)
+        world.api.frozen = {"senddocument"}
+        await admin.send("/backup")
+        await world.api.wait_for(lambda: world.api.frozen_calls, 10)
+        anna = world.person("Анна")
+        started_at = time.monotonic()
+        await anna.send("/help")
+        assert "/rating" in (await anna.reply(timeout=2)).text
+        assert time.monotonic() - started_at < 2
+    finally:
+        await process.stop()  # (the hung sendDocument fails as the fake server stops: logged)
