@@ -137,6 +137,7 @@ OWNERS = {
     "stages": "bot/tables/tournaments.py",
     "games": "bot/tables/games.py",
     "game_seats": "bot/tables/games.py",
+    "game_changes": "migrations/0015_game_changes.sql",  # its triggers only
     "audit_log": "bot/tables/audit.py",
     "protests": "bot/tables/protests.py",
     "drafts": "bot/tables/drafts.py",

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -67,7 +68,7 @@ class _Kept:
 
     rules: tuple[Any, ...]  # the ruleset's reference and data, and the seed of the lot
     names: dict[int, str]  # player id → nickname
-    versions: dict[int, tuple[Any, ...]]  # game id → its version when put
+    seen: int  # the change sequence's number they are up to date with
     facts: dict[str, GameFacts]  # scoring game id → facts
     standings: KeptStandings
 
@@ -153,20 +154,22 @@ class Board:
 _EPOCH = datetime.min.replace(tzinfo=UTC)
 
 
-# A game's version: any change to a game writes an audit record (saved, corrected, merged,
-# annulled, imported), so its newest audit id — with its status and update time — tells whether
-# the parsed copy kept from the last computation is still the game as stored.
-_HEADS_QUERY = """
+# The games of a tournament (counted ones) or the games changed since a number of the change
+# sequence (migration 0015), annulled ones too: those leave the standings.
+_HEADS = """
 SELECT g.id, g.table_number, g.game_number, g.winner, g.first_killed, g.best_move, g.ended_at,
-       g.protests_from,
-       g.status, g.updated_at, s.name AS stage,
-       (SELECT max(a.id) FROM audit_log AS a WHERE a.game_id = g.id) AS audit_id,
+       g.protests_from, g.status, s.name AS stage,
        EXISTS (SELECT 1 FROM protests AS p WHERE p.game_id = g.id AND p.status = ?)
            AS pending
 FROM games AS g JOIN stages AS s ON s.id = g.stage_id
-WHERE g.tournament_id = ? AND g.status != ?
-ORDER BY g.id
 """
+_ALL_HEADS_QUERY = _HEADS + "WHERE g.tournament_id = ? AND g.status != ? ORDER BY g.id"
+_CHANGED_HEADS_QUERY = (
+    _HEADS
+    + """WHERE g.id IN (
+    SELECT game_id FROM game_changes WHERE tournament_id = ? AND seq > ?
+) ORDER BY g.id"""
+)
 _ALL_SEATS_QUERY = """
 SELECT gs.game_id, gs.seat, gs.role, gs.extra, gs.penalties, gs.player_id
 FROM game_seats AS gs JOIN games AS g ON g.id = gs.game_id
@@ -180,10 +183,6 @@ WHERE game_id IN ({marks}) ORDER BY game_id, seat
 _FEW = 400  # fewer changed games than this are put one by one; more, built anew
 _ANNULLED = GameStatus.ANNULLED.value
 _STATUSES = {status.value: status for status in GameStatus}
-
-
-def _version(head: Any) -> tuple[Any, ...]:
-    return (head["audit_id"], head["status"], head["updated_at"], head["stage"], head["pending"])
 
 
 def _game(head: Any, seats: list[Any], names: dict[int, str]) -> tuple[Game, GameFacts]:
@@ -211,8 +210,8 @@ def _parsed(
 
 
 def _built(
-    rules: tuple[Any, ...], names: dict[int, str], heads: list[Any], seat_rows: list[Any],
-    tournament: Tournament,
+    rules: tuple[Any, ...], names: dict[int, str], seen: int, heads: list[Any],
+    seat_rows: list[Any], tournament: Tournament,
 ) -> _Kept:  # fmt: skip
     """The standings from nothing (in a worker thread: 10,000 games take a second)."""
     parsed = _parsed(heads, seat_rows, names)
@@ -222,7 +221,7 @@ def _built(
     return _Kept(
         rules,
         names,
-        versions={head["id"]: _version(head) for head, _, _ in parsed},
+        seen=seen,
         facts={game.id: facts for _, game, facts in parsed},
         standings=standings,
     )
@@ -290,61 +289,73 @@ class Standings:
             return board
 
     async def _update(self, tournament: Tournament) -> Board:
-        # The revision is read with the games in one snapshot (a read transaction on the second
-        # connection), so a save meanwhile can only make the board look older than it is (and
-        # be updated again), never newer; and the bot's own connection is not held up meanwhile.
+        # The revision and the changes are read in one snapshot (a read transaction on the
+        # second connection), so a save meanwhile can only make the board look older than it is
+        # (and be updated again), never newer; and the bot's own connection is not held up.
+        pending = ProtestStatus.PENDING.value
         async with self.database.snapshot() as connection:
             cursor = await connection.execute(
-                "SELECT revision FROM tournaments WHERE id = ?", (tournament.id,)
+                "SELECT revision, (SELECT coalesce(max(seq), 0) FROM game_changes) "
+                "FROM tournaments WHERE id = ?",
+                (tournament.id,),
             )
-            revision = int((await cursor.fetchone())[0])  # type: ignore[index]
+            revision, seen = await cursor.fetchone()  # type: ignore[misc]
             cursor = await connection.execute("SELECT id, nickname FROM players")
             names = {row[0]: row[1] for row in await cursor.fetchall()}
-            cursor = await connection.execute(
-                _HEADS_QUERY, (ProtestStatus.PENDING.value, tournament.id, _ANNULLED)
-            )
-            heads = list(await cursor.fetchall())
             fresh = await self.tournaments.get(tournament.id)  # a newer ruleset is harmless
             assert fresh is not None
             rules = (fresh.ruleset_ref, fresh.ruleset_data, fresh.seed)
             kept = self._kept.get(tournament.id)
             if kept is not None and (kept.rules != rules or _renamed(kept, names)):
                 kept = None
-            changed = [
-                head for head in heads
-                if kept is None or kept.versions.get(head["id"]) != _version(head)
-            ]  # fmt: skip
-            if kept is None or len(changed) >= _FEW:
+            changed: list[Any] = []
+            if kept is not None:
+                cursor = await connection.execute(
+                    _CHANGED_HEADS_QUERY, (pending, tournament.id, kept.seen)
+                )
+                changed = list(await cursor.fetchall())
+                if len(changed) >= _FEW:  # an import into it, say: reading it all is quicker
+                    kept = None
+            if kept is None:
+                cursor = await connection.execute(
+                    _ALL_HEADS_QUERY, (pending, tournament.id, _ANNULLED)
+                )
+                heads = list(await cursor.fetchall())
                 cursor = await connection.execute(_ALL_SEATS_QUERY, (tournament.id, _ANNULLED))
                 seat_rows = list(await cursor.fetchall())
-            elif changed:
-                marks = ",".join("?" * len(changed))
-                cursor = await connection.execute(
-                    _SOME_SEATS_QUERY.format(marks=marks), [head["id"] for head in changed]
-                )
-                seat_rows = list(await cursor.fetchall())
             else:
-                seat_rows = []
-        if kept is None or len(changed) >= _FEW:
-            kept = await asyncio.to_thread(_built, rules, names, heads, seat_rows, fresh)
+                counted = [head for head in changed if head["status"] != _ANNULLED]
+                marks = ",".join("?" * len(counted))
+                cursor = await connection.execute(
+                    _SOME_SEATS_QUERY.format(marks=marks), [head["id"] for head in counted]
+                )
+                seat_rows = list(await cursor.fetchall()) if counted else []
+        if kept is None:
+            started = time.perf_counter()
+            kept = await asyncio.to_thread(_built, rules, names, seen, heads, seat_rows, fresh)
+            log.info("Standings of tournament %s built anew from %s games in %.2f s",
+                     tournament.id, len(heads), time.perf_counter() - started)  # fmt: skip
         else:
-            _put(kept, names, heads, changed, seat_rows)
+            _put(kept, names, seen, changed, seat_rows)
         self._kept[tournament.id] = kept
         return Board(fresh, revision, kept)
 
 
 def _put(
-    kept: _Kept, names: dict[int, str], heads: list[Any], changed: list[Any], seat_rows: list[Any]
+    kept: _Kept, names: dict[int, str], seen: int, changed: list[Any], seat_rows: list[Any]
 ) -> None:
     """Bring kept standings up to date with a few changed games (in the event loop: each
     costs what its ten players' rows do)."""
     kept.names = names  # the same nicknames, and maybe a newcomer's
-    present = {head["id"] for head in heads}
-    for game_id in [game_id for game_id in kept.versions if game_id not in present]:
-        del kept.versions[game_id], kept.facts[str(game_id)]  # annulled
-        kept.standings.drop(str(game_id))
-    parsed = _parsed(changed, seat_rows, names)
-    for head, game, facts in parsed:
-        kept.versions[head["id"]] = _version(head)
+    kept.seen = seen
+    counted = []
+    for head in changed:
+        if head["status"] == _ANNULLED:
+            kept.facts.pop(str(head["id"]), None)
+            kept.standings.drop(str(head["id"]))
+        else:
+            counted.append(head)
+    parsed = _parsed(counted, seat_rows, names)
+    for _, game, facts in parsed:
         kept.facts[game.id] = facts
     kept.standings.put_all(game for _, game, _ in parsed)

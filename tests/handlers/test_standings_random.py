@@ -5,7 +5,7 @@ import random
 
 from bot.club.games import Submission
 from bot.rating.standings import Standings
-from bot.tables.games import annul
+from bot.tables.games import annul, finalize
 from scoring import compute
 from tests.bot.test_game_scores import random_protocol
 from tests.harness import ADMIN_ID, dispatcher_world
@@ -33,6 +33,7 @@ async def assert_kept_equal_fresh(world, kept):
     fresh = await Standings(world.database, tournaments).board(tournament)
     assert board.standings == fresh.standings
     assert board.game_count == fresh.game_count
+    assert board.facts == fresh.facts  # the games' statuses too: which rows show ⏳
     games = [scored.game for scored in fresh.result.games]
     assert compute(games, tournament.ruleset(), tournament.seed).standings == board.standings
     for row in board.standings[:5]:  # a player's games and role totals, as /me reads them
@@ -57,7 +58,7 @@ async def test_random_changes_keep_the_standings_equal_to_a_computation_from_not
         rng = random.Random(19)
         saved: list[int] = []
         counted: list[int] = []
-        kinds = ["save"] * 5 + ["correct"] * 3 + ["annul", "merge", "rename", "stage"]
+        kinds = ["save"] * 5 + ["correct"] * 3 + ["annul", "merge", "rename", "stage", "final"]
         for step in range(60):
             kind = rng.choice(kinds) if counted else "save"
             if kind == "save":
@@ -83,6 +84,10 @@ async def test_random_changes_keep_the_standings_equal_to_a_computation_from_not
                 counted.append(game_id)
                 await identity.merge(f"Новичок {step}", f"Игрок {rng.randrange(9, 16)}",
                                      ADMIN_ID)  # fmt: skip
+            elif kind == "final":  # protest windows closed: the games are final now
+                async with world.database.transaction() as tx:
+                    await finalize(tx, counted[: rng.randrange(len(counted) + 1)],
+                                   f"2026-12-01T21:{step:02d}:00+00:00")  # fmt: skip
             elif kind == "rename":
                 row = (await kept.board((await tournaments.current())[0])).standings[0]
                 await identity.rename(row.name, f"{row.name}{step}", ADMIN_ID)
