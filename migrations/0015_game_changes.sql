@@ -3,7 +3,7 @@
 -- kept standings read only the games numbered above the last number they saw — a handful, not
 -- all 10,000 of a long season. Triggers keep it, so no write path can forget to.
 CREATE TABLE game_changes (
-    game_id       INTEGER PRIMARY KEY REFERENCES games (id),
+    game_id       INTEGER PRIMARY KEY,  -- a deleted game keeps its row: it leaves the standings
     tournament_id INTEGER NOT NULL,
     seq           INTEGER NOT NULL
 );
@@ -34,4 +34,8 @@ CREATE TRIGGER game_changes_protest_decided AFTER UPDATE ON protests BEGIN
     INSERT OR REPLACE INTO game_changes (game_id, tournament_id, seq)
     SELECT id, tournament_id, (SELECT coalesce(max(seq), 0) + 1 FROM game_changes)
     FROM games WHERE id = NEW.game_id;
+END;
+CREATE TRIGGER game_changes_game_deleted AFTER DELETE ON games BEGIN
+    INSERT OR REPLACE INTO game_changes (game_id, tournament_id, seq)
+    VALUES (OLD.id, OLD.tournament_id, (SELECT coalesce(max(seq), 0) + 1 FROM game_changes));
 END;

@@ -5,15 +5,18 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 from importlib import resources
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import aiosqlite
+
+T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
@@ -188,6 +191,27 @@ class Database:
                 yield self._reader
             finally:
                 await self._reader.execute("COMMIT")
+
+    async def read_apart(self, read: Callable[[sqlite3.Connection], T]) -> T:
+        """``read(connection)`` in a worker thread, on a read-only connection of its own, in one
+        read transaction: for a read too long for the event loop that builds much from what it
+        reads (the standings of a season), so that rows can be streamed, not listed first."""
+
+        def run() -> T:
+            uri = f"{self.path.resolve().as_uri()}?mode=ro"
+            connection = sqlite3.connect(uri, uri=True, isolation_level=None)
+            try:
+                connection.row_factory = sqlite3.Row
+                connection.execute("PRAGMA busy_timeout = 5000")
+                connection.execute("BEGIN")
+                try:
+                    return read(connection)
+                finally:
+                    connection.execute("COMMIT")
+            finally:
+                connection.close()
+
+        return await asyncio.to_thread(run)
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[aiosqlite.Connection]:

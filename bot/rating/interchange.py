@@ -145,6 +145,16 @@ def parse_protocol(raw: bytes) -> tuple[list[Game], Ruleset, int]:
     return list(distance.games), ruleset, distance.seed
 
 
+def _read(raw: bytes) -> tuple[list[Game], Ruleset, int, list[tuple[int, int]], str]:
+    """The file's games, ruleset and seed, each game's table and number, and the file's digest;
+    ``ImportRefused`` when its nicknames would make trouble."""
+    games, ruleset, seed = parse_protocol(raw)
+    problems = _check_names(games)
+    if problems:
+        raise ImportRefused(problems)
+    return games, ruleset, seed, _numbers(games), hashlib.sha256(raw).hexdigest()
+
+
 def _numbers(games: list[Game]) -> list[tuple[int, int]]:
     """Table and game number of each game: from ids the bot exported, else 1, 2, 3… by table."""
     parsed = [_GAME_ID.match(game.id) for game in games]
@@ -187,12 +197,9 @@ class Importer:
         same file imported before is ``SameFile``; a title another file's tournament has is
         ``TitleTaken``."""
         title = " ".join(title.split())[:MAX_TITLE] or texts.DEFAULT_TITLE
-        games, ruleset, seed = parse_protocol(raw)
-        problems = _check_names(games)
-        if problems:
-            raise ImportRefused(problems)
-        numbers = _numbers(games)
-        digest = hashlib.sha256(raw).hexdigest()
+        # Reading and checking a season of 10,000 games takes a second of Python: in a worker
+        # thread, so that the evening's judges and players are answered meanwhile.
+        games, ruleset, seed, numbers, digest = await asyncio.to_thread(_read, raw)
         now = self.clock.iso()
         async with self.database.transaction() as tx:
             if await tournament_rows.by_request(tx, request_key) is not None:

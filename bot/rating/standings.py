@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 import time
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -163,13 +164,21 @@ SELECT g.id, g.table_number, g.game_number, g.winner, g.first_killed, g.best_mov
            AS pending
 FROM games AS g JOIN stages AS s ON s.id = g.stage_id
 """
+_REVISION_QUERY = """
+SELECT revision, (SELECT coalesce(max(seq), 0) FROM game_changes) FROM tournaments WHERE id = ?
+"""
 _ALL_HEADS_QUERY = _HEADS + "WHERE g.tournament_id = ? AND g.status != ? ORDER BY g.id"
-_CHANGED_HEADS_QUERY = (
-    _HEADS
-    + """WHERE g.id IN (
-    SELECT game_id FROM game_changes WHERE tournament_id = ? AND seq > ?
-) ORDER BY g.id"""
-)
+# A deleted game has no row: its status reads NULL, and it leaves the standings as annulled does.
+_CHANGED_HEADS_QUERY = """
+SELECT c.game_id AS id, g.table_number, g.game_number, g.winner, g.first_killed, g.best_move,
+       g.ended_at, g.protests_from, g.status, s.name AS stage,
+       EXISTS (SELECT 1 FROM protests AS p WHERE p.game_id = c.game_id AND p.status = ?)
+           AS pending
+FROM game_changes AS c
+LEFT JOIN games AS g ON g.id = c.game_id LEFT JOIN stages AS s ON s.id = g.stage_id
+WHERE c.tournament_id = ? AND c.seq > ?
+ORDER BY c.game_id
+"""
 _ALL_SEATS_QUERY = """
 SELECT gs.game_id, gs.seat, gs.role, gs.extra, gs.penalties, gs.player_id
 FROM game_seats AS gs JOIN games AS g ON g.id = gs.game_id
@@ -210,21 +219,42 @@ def _parsed(
 
 
 def _built(
-    rules: tuple[Any, ...], names: dict[int, str], seen: int, heads: list[Any],
-    seat_rows: list[Any], tournament: Tournament,
-) -> _Kept:  # fmt: skip
-    """The standings from nothing (in a worker thread: 10,000 games take a second)."""
-    parsed = _parsed(heads, seat_rows, names)
-    standings = KeptStandings(
-        tournament.ruleset(), tournament.seed, (game for _, game, _ in parsed)
-    )
-    return _Kept(
-        rules,
-        names,
-        seen=seen,
-        facts={game.id: facts for _, game, facts in parsed},
-        standings=standings,
-    )
+    connection: sqlite3.Connection, tournament: Tournament, rules: tuple[Any, ...]
+) -> tuple[int, _Kept]:
+    """The standings from nothing, and the revision they are of (in a worker thread, on a
+    connection of its own: 10,000 games take a second). The seats are streamed into the
+    standings game by game, so that a season's 100,000 rows are never in memory at once."""
+    pending = ProtestStatus.PENDING.value
+    revision, seen = connection.execute(_REVISION_QUERY, (tournament.id,)).fetchone()
+    names = {row[0]: row[1] for row in connection.execute("SELECT id, nickname FROM players")}
+    heads = {
+        row["id"]: row
+        for row in connection.execute(_ALL_HEADS_QUERY, (pending, tournament.id, _ANNULLED))
+    }
+    facts: dict[str, GameFacts] = {}
+
+    def games() -> Iterator[Game]:
+        seats: list[Any] = []
+        for seat in connection.execute(_ALL_SEATS_QUERY, (tournament.id, _ANNULLED)):
+            if seats and seat["game_id"] != seats[0]["game_id"]:
+                yield parsed(seats)
+                seats = []
+            seats.append(seat)
+        if seats:
+            yield parsed(seats)
+
+    def parsed(seats: list[Any]) -> Game:
+        game, facts_of_game = _game(heads.pop(seats[0]["game_id"]), seats, names)
+        facts[game.id] = facts_of_game
+        return game
+
+    standings = KeptStandings(tournament.ruleset(), tournament.seed, games())
+    return revision, _Kept(rules, names, seen, facts, standings)
+
+
+def _counted(head: Any) -> bool:
+    """Whether a changed game counts: not annulled, and not deleted (no status at all)."""
+    return head["status"] is not None and head["status"] != _ANNULLED
 
 
 def _renamed(kept: _Kept, names: dict[int, str]) -> bool:
@@ -294,11 +324,7 @@ class Standings:
         # (and be updated again), never newer; and the bot's own connection is not held up.
         pending = ProtestStatus.PENDING.value
         async with self.database.snapshot() as connection:
-            cursor = await connection.execute(
-                "SELECT revision, (SELECT coalesce(max(seq), 0) FROM game_changes) "
-                "FROM tournaments WHERE id = ?",
-                (tournament.id,),
-            )
+            cursor = await connection.execute(_REVISION_QUERY, (tournament.id,))
             revision, seen = await cursor.fetchone()  # type: ignore[misc]
             cursor = await connection.execute("SELECT id, nickname FROM players")
             names = {row[0]: row[1] for row in await cursor.fetchall()}
@@ -316,27 +342,25 @@ class Standings:
                 changed = list(await cursor.fetchall())
                 if len(changed) >= _FEW:  # an import into it, say: reading it all is quicker
                     kept = None
-            if kept is None:
-                cursor = await connection.execute(
-                    _ALL_HEADS_QUERY, (pending, tournament.id, _ANNULLED)
-                )
-                heads = list(await cursor.fetchall())
-                cursor = await connection.execute(_ALL_SEATS_QUERY, (tournament.id, _ANNULLED))
-                seat_rows = list(await cursor.fetchall())
-            else:
-                counted = [head for head in changed if head["status"] != _ANNULLED]
+            seat_rows: list[Any] = []
+            counted = [head["id"] for head in changed if _counted(head)]
+            if kept is not None and counted:
                 marks = ",".join("?" * len(counted))
-                cursor = await connection.execute(
-                    _SOME_SEATS_QUERY.format(marks=marks), [head["id"] for head in counted]
-                )
-                seat_rows = list(await cursor.fetchall()) if counted else []
+                cursor = await connection.execute(_SOME_SEATS_QUERY.format(marks=marks), counted)
+                seat_rows = list(await cursor.fetchall())
         if kept is None:
             started = time.perf_counter()
-            kept = await asyncio.to_thread(_built, rules, names, seen, heads, seat_rows, fresh)
+            revision, built = await self.database.read_apart(
+                lambda connection: _built(connection, fresh, rules)
+            )
             log.info("Standings of tournament %s built anew from %s games in %.2f s",
-                     tournament.id, len(heads), time.perf_counter() - started)  # fmt: skip
-        else:
+                     tournament.id, len(built.facts), time.perf_counter() - started)  # fmt: skip
+            self._kept[tournament.id] = built
+            return Board(fresh, revision, built)
+        if changed:
             _put(kept, names, seen, changed, seat_rows)
+        else:
+            kept.names, kept.seen = names, seen
         self._kept[tournament.id] = kept
         return Board(fresh, revision, kept)
 
@@ -350,7 +374,7 @@ def _put(
     kept.seen = seen
     counted = []
     for head in changed:
-        if head["status"] == _ANNULLED:
+        if not _counted(head):
             kept.facts.pop(str(head["id"]), None)
             kept.standings.drop(str(head["id"]))
         else:

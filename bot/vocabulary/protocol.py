@@ -126,11 +126,11 @@ class Protocol:
             assert role is not None
             player = self.player(seat)
             seats.append(
-                SeatEntry(
-                    name=player_key(player) if names is None else names[player],  # type: ignore[index]
-                    role=role,
-                    extra=self.extra(seat),
-                    penalties=self.seat_penalties(seat),
+                _seat_entry(
+                    player_key(player) if names is None else names[player],  # type: ignore[index]
+                    role,
+                    self.extra(seat),
+                    self.seat_penalties(seat),
                 )
             )
         return Game(
@@ -209,3 +209,20 @@ class Protocol:
 
 def player_key(player_id: int | None) -> str:
     return f"p{player_id}"
+
+
+_SEAT_ENTRIES: dict[tuple[Any, ...], SeatEntry] = {}
+_SEAT_ENTRIES_KEPT = 8192
+
+
+def _seat_entry(name: str, role: Role, extra: Decimal, penalties: tuple[str, ...]) -> SeatEntry:
+    """Seat entries are immutable and repeat (a player, his role, no extra, no penalty): one
+    object for each, so that the kept standings of a season hold a few thousand, not 100,000.
+    The extra is told by its digits too: 0.5 and 0.50 are equal but written differently."""
+    key = (name, role, extra.as_tuple(), penalties)
+    entry = _SEAT_ENTRIES.get(key)
+    if entry is None:
+        if len(_SEAT_ENTRIES) >= _SEAT_ENTRIES_KEPT:
+            _SEAT_ENTRIES.clear()
+        entry = _SEAT_ENTRIES[key] = SeatEntry(name, role, extra, penalties)
+    return entry
