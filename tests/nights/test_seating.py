@@ -104,8 +104,12 @@ def random_night(players, tables, rounds, rng):
     for _ in range(rounds):
         shuffled = players[:]
         rng.shuffle(shuffled)
-        result.append(Round(tuple(tuple(shuffled[t * SEATS:(t + 1) * SEATS])
-                                  for t in range(tables)), tuple(shuffled[tables * SEATS:])))
+        result.append(
+            Round(
+                tuple(tuple(shuffled[t * SEATS : (t + 1) * SEATS]) for t in range(tables)),
+                tuple(shuffled[tables * SEATS :]),
+            )
+        )
     return result  # fmt: skip
 
 

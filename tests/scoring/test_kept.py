@@ -71,7 +71,8 @@ def test_putting_many_at_once_is_putting_them_one_by_one(distance, seed):
     one_by_one = KeptStandings(builtin("rules-8"), seed)
     for game in distance:
         one_by_one.put(game)
-    assert at_once.standings == one_by_one.standings == compute(distance, at_once.ruleset, seed).standings
+    expected = compute(distance, at_once.ruleset, seed).standings
+    assert at_once.standings == one_by_one.standings == expected
 
 
 def test_a_dropped_players_row_is_gone_and_an_unknown_drop_changes_nothing():
