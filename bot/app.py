@@ -45,6 +45,7 @@ from bot.delivery.worker import Outbox
 from bot.entry.draft import Drafts
 from bot.entry.editor import Editor
 from bot.identity.service import Identity
+from bot.nights.service import Nights
 from bot.ops.health import Operations, health_route, serve_health
 from bot.protests.service import Protests
 from bot.rating.interchange import Files, Importer
@@ -93,7 +94,10 @@ def create_dispatcher(
     tournaments = Tournaments(database, clock)
     games = Games(database, clock, tournaments, window, settings.club_chat_id)
     announcer = Announcer(settings, database, games, tournaments, players, members, clock, window)
-    outbox = Outbox(settings, database, clock, announcer, members)
+    nights = Nights(database, clock, settings.zone, tournaments, players)
+    outbox = Outbox(
+        settings, database, clock, announcer, members, live_posts={"night": nights.draw}
+    )
     standings = Standings(database, tournaments, window)
     protests = Protests(database, clock, window, settings.zone, members, announcer, games)
     ratings = Ratings(database, tournaments, standings, clock, window)
@@ -143,6 +147,7 @@ def create_dispatcher(
         files=Files(Importer(database, clock), ratings, settings.zone),
         identity=Identity(database, clock, members, players),
         protests=protests,
+        nights=nights,
         club_admin=ClubAdmin(settings, members, tournaments),
         backups=backups,
         in_flight=in_flight,

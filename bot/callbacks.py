@@ -144,3 +144,21 @@ class ProtestAction(StrEnum):
 class ProtestCB(CallbackData, prefix="pt"):
     a: ProtestAction
     i: int
+
+
+class NightAction(StrEnum):
+    SIGN_UP = "su"  # a sign-up button in the club chat (v: SignupChoice)
+    SEAT = "seat"
+    ADD_TABLE = "t+"
+    REMOVE_TABLE = "t-"
+    CLOSE = "close"
+    REOPEN = "open"
+    REFRESH = "ref"
+
+
+class NightCB(CallbackData, prefix="nt"):
+    """A button of evening ``n``: a sign-up tap, or an action of the head judge's screen."""
+
+    n: int
+    a: NightAction
+    v: str = ""

@@ -11,6 +11,7 @@ from handlers import (
     fallback,
     identity,
     interchange,
+    nights,
     ops,
     player,
     protests,
@@ -22,12 +23,14 @@ from handlers import (
 def build_router() -> Router:
     root = Router(name="root")
     root.include_routers(
+        nights.build_signup_router(),  # the one button a group may press
         fallback.private_buttons_only(),
         club_chat.build_router(),
         rating.build_router(),  # before start: /start rating-… is its deep link
         protests.build_router(),  # before entry: a protest's text is not a protocol's
         start.build_router(),
         admin.build_router(),
+        nights.build_router(),
         backup.build_router(),
         interchange.build_router(),  # before entry: a title the import waits for is no paste
         entry.build_router(),

@@ -140,6 +140,10 @@ OWNERS = {
     "game_changes": "migrations/0015_game_changes.sql",  # its triggers only
     "audit_log": "bot/tables/audit.py",
     "protests": "bot/tables/protests.py",
+    "nights": "bot/tables/nights.py",
+    "night_people": "bot/tables/nights.py",
+    "night_seats": "bot/tables/nights.py",
+    "live_posts": "bot/core/outbox.py",
     "drafts": "bot/tables/drafts.py",
     "announcements": "bot/announce/announcer.py",
     "club_chat_state": "bot/delivery/club_chat.py",

@@ -25,6 +25,7 @@ class Kind(StrEnum):
     REPLY = "reply"  # a text in the club chat, under the game's announcement
     CLOSE = "close"  # the copies of ``copy_key`` in this chat become ``body``, without buttons
     DOCUMENT = "document"  # a file on the server's disk (body: JSON {"path", "caption"})
+    LIVE = "live"  # send, or edit where sent, the post ``body`` names, drawn as it is now
 
 
 def private(user_id: int) -> str:
@@ -52,6 +53,33 @@ async def enqueue(
         (chat, kind.value, game_id, body, markup, now, copy_key),
     )
     tx.changed(Change.OUTBOX)
+
+
+async def enqueue_live(tx: Transaction, chat: str, key: str, now: str) -> None:
+    """Queue the post ``key`` to be drawn anew in ``chat``, unless that is queued already: it is
+    drawn when it goes, so thirty taps while one edit waits for its turn cost that one edit."""
+    await tx.execute(
+        "INSERT INTO outbox (chat, kind, body, created_at) SELECT ?, ?, ?, ? WHERE NOT EXISTS "
+        "(SELECT 1 FROM outbox WHERE chat = ? AND kind = ? AND body = ?)",
+        (chat, Kind.LIVE.value, key, now, chat, Kind.LIVE.value, key),
+    )
+    tx.changed(Change.OUTBOX)
+
+
+async def live_message(database: Database, key: str, chat_id: int) -> int | None:
+    """The message that shows the post ``key`` in the chat, once sent."""
+    row = await database.fetchone(
+        "SELECT message_id FROM live_posts WHERE key = ? AND chat_id = ?", (key, chat_id)
+    )
+    return int(row[0]) if row else None
+
+
+async def live_sent(tx: Transaction, key: str, chat_id: int, message_id: int) -> None:
+    await tx.execute(
+        "INSERT INTO live_posts (key, chat_id, message_id) VALUES (?, ?, ?) "
+        "ON CONFLICT (key, chat_id) DO UPDATE SET message_id = excluded.message_id",
+        (key, chat_id, message_id),
+    )
 
 
 async def close_copies(

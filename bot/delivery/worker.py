@@ -20,7 +20,7 @@ import json
 import logging
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Mapping
 from contextlib import suppress
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -57,6 +57,9 @@ SEND_TIMEOUT = 20.0  # seconds one send may take before it counts as a failure a
 CLUB_RECHECK = 300.0  # seconds between attempts while the club chat refuses the bot
 LONGEST_BACKOFF = 300.0
 IDLE_RECHECK = 60.0  # seconds an empty outbox waits before it looks again unasked
+# Draws a kept post by its key: its text and buttons now, or None when it is to show no more.
+LivePost = Callable[[str], Awaitable[tuple[str, InlineKeyboardMarkup | None] | None]]
+
 _CLUB_REFUSALS = (
     "chat not found",
     "kicked",
@@ -79,6 +82,7 @@ class Outbox:
         members: MemberDirectory,
         limits: SendLimits | None = None,
         monotonic: Callable[[], float] = time.monotonic,
+        live_posts: Mapping[str, LivePost] | None = None,
     ) -> None:
         self.settings = settings
         self.database = database
@@ -87,6 +91,7 @@ class Outbox:
         self.members = members
         self.club_chat = ClubChat(settings, database, clock, members)
         self.limits = limits or SendLimits()
+        self.live_posts = dict(live_posts or {})  # by the key's first part: who draws the post
         self.monotonic = monotonic
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -222,6 +227,9 @@ class Outbox:
             return
         elif kind is Kind.DOCUMENT:
             await self._send_document(bot, row, chat_id)
+        elif kind is Kind.LIVE:
+            await self._send_live(bot, row, chat_id)
+            return
         else:
             timeout = round(self.send_timeout)
             sent = await bot.send_message(
@@ -233,6 +241,39 @@ class Outbox:
                     await outbox.delivered(tx, row["id"])
                 return
         await self._drop(row)
+
+    async def _send_live(self, bot: Bot, row: Any, chat_id: int) -> None:
+        """A kept post (a sign-up list, a seating) drawn as it is now: edited where it was sent,
+        sent anew when it never was or is gone; one nobody draws any more is dropped."""
+        key = row["body"]
+        draw = self.live_posts.get(key.split(":", 1)[0])
+        drawn = await draw(key) if draw is not None else None
+        if drawn is None:
+            await self._drop(row)
+            return
+        text, markup = drawn
+        timeout = round(self.send_timeout)
+        message_id = await outbox.live_message(self.database, key, chat_id)
+        if message_id is not None:
+            try:
+                await bot.edit_message_text(
+                    text, chat_id=chat_id, message_id=message_id, reply_markup=markup,
+                    request_timeout=timeout,
+                )  # fmt: skip
+            except TelegramBadRequest as error:
+                if "not modified" in error.message.lower():
+                    pass  # it shows this already
+                elif _is_gone(error):
+                    message_id = None  # deleted in the chat, or too old: sent anew below
+                else:
+                    raise
+        async with self.database.transaction() as tx:
+            if message_id is None:
+                sent = await bot.send_message(
+                    chat_id, text, reply_markup=markup, request_timeout=timeout
+                )
+                await outbox.live_sent(tx, key, chat_id, sent.message_id)
+            await outbox.delivered(tx, row["id"])
 
     async def _send_document(self, bot: Bot, row: Any, chat_id: int) -> None:
         """A file from the server's disk; one removed since it was queued is not sent."""

@@ -37,6 +37,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("iam"),
     Command("protest", private=True, group=True),
     Command("settings"),
+    Command("night", audience="head_judge"),
+    Command("guest", audience="head_judge"),
     Command("protests", audience="head_judge"),
     Command("replay", audience="head_judge"),
     Command("export", audience="judge"),

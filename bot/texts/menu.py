@@ -11,6 +11,8 @@ DESCRIPTIONS = {
     "protest": "Подать протест на результат игры",
     "settings": "Присылать ли мне мои результаты",
     "protests": "Протесты, ждущие решения",
+    "night": "Вечер клуба: запись, столы, рассадка",
+    "guest": "Добавить гостя в список вечера",
     "replay": "Назначить переигровку (аннулировать игру)",
     "iam": "Привязать свой аккаунт к игровому нику",
     "link": "Привязать аккаунт человека к нику",
@@ -40,13 +42,15 @@ DESCRIPTIONS = {
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Всем", ("rating", "me", "player", "iam", "protest", "settings", "start", "help")),
     ("Судье: игры", ("game", "games", "export")),
-    ("Главному судье", ("protests", "replay", "link", "unlink")),
+    ("Главному судье", ("night", "guest", "protests", "replay", "link", "unlink")),
     ("Люди и права", ("judge", "headjudge", "admin", "unjudge", "staff")),
     ("Турниры", ("newtournament", "tournaments", "newstage", "ruleset", "mingames")),
     ("Игроки и данные", ("rename", "merge", "import", "backup", "status")),
 )
 EXAMPLES = {
     "rating": "/rating осенний",
+    "night": "/night 05.12 19:30 3 игры 2 стола",
+    "guest": "/guest Лис",
     "player": "/player Лис",
     "iam": "/iam Лис",
     "export": "/export осенний",

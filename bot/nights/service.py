@@ -1,0 +1,407 @@
+"""A club evening as the head judge runs it: open it, let the club sign up, count tables, seat
+every round fairly, tell everyone where to sit (docs/bot.md, «Вечер»).
+
+Every change is one transaction that also queues what people must see: the sign-up list and the
+seating are kept posts of the club chat (``Kind.LIVE``: drawn when they go out, so a rush of taps
+costs a few edits), each player's own evening is a private message. A restart loses nothing.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from datetime import date
+from zoneinfo import ZoneInfo
+
+from aiogram.types import InlineKeyboardMarkup
+
+from bot.callbacks import NightAction, NightCB
+from bot.club.players import PlayerDirectory
+from bot.club.tournaments import Tournaments
+from bot.core import outbox
+from bot.core.clock import Clock
+from bot.core.db import Database, Transaction
+from bot.nights import seating
+from bot.tables import nights as rows
+from bot.tables.nights import Night, Person
+from bot.telegram.keyboards import button, keyboard
+from bot.telegram.screen import Screen
+from bot.texts import nights as texts
+from bot.vocabulary.nights import NightStatus, SignupChoice, SignupRole
+from bot.vocabulary.refusal import Refusal
+from bot.vocabulary.rights import Member
+
+DEFAULT_ROUNDS = 3
+SEATS = seating.SEATS
+_DATE = re.compile(r"^(\d{1,2})\.(\d{1,2})(?:\.(\d{2}|\d{4}))?$")
+_TIME = re.compile(r"^(\d{1,2})[:.](\d{2})$")
+_ROUND_WORDS = ("игр", "игры", "игра", "раунд", "раунда", "раундов", "games")
+_TABLE_WORDS = ("стол", "стола", "столов", "столы", "tables")
+
+
+class NightError(Refusal):
+    """The request cannot be done; the message is Russian and says what to do."""
+
+
+@dataclass(frozen=True, slots=True)
+class Opening:
+    date: date
+    starts_at: str
+    rounds: int
+    tables: int
+
+
+def parse_opening(args: str | None, today: date) -> Opening:
+    """``19:30``, ``05.12 19:30``, ``05.12 19:30 4 игры 2 стола`` (in any order)."""
+    words = (args or "").replace(",", " ").split()
+    day: date | None = None
+    starts: str | None = None
+    rounds, tables = DEFAULT_ROUNDS, 0
+    pending: int | None = None  # a number waiting for its word («4 игры»)
+    for word in words:
+        low = word.lower()
+        if (found := _DATE.match(low)) is not None and day is None:
+            year = int(found.group(3)) if found.group(3) else today.year
+            year += 2000 if year < 100 else 0
+            try:
+                day = date(year, int(found.group(2)), int(found.group(1)))
+            except ValueError:
+                raise NightError(texts.bad_date(word)) from None
+            if not found.group(3) and day < today:  # «05.01» in December: next January
+                day = day.replace(year=day.year + 1)
+        elif (found := _TIME.match(low)) is not None and starts is None:
+            hour, minute = int(found.group(1)), int(found.group(2))
+            if hour > 23 or minute > 59:
+                raise NightError(texts.bad_date(word))
+            starts = f"{hour:02d}:{minute:02d}"
+        elif low.isdigit() and pending is None:
+            pending = int(low)
+        elif low.startswith(_ROUND_WORDS) and pending is not None:
+            rounds, pending = pending, None
+        elif low.startswith(_TABLE_WORDS) and pending is not None:
+            tables, pending = pending, None
+        else:
+            raise NightError(texts.USAGE)
+    if starts is None or pending is not None:
+        raise NightError(texts.USAGE)
+    day = day or today
+    if day < today:
+        raise NightError(texts.past_date(day))
+    if not 1 <= rounds <= 10 or not 0 <= tables <= 20:
+        raise NightError(texts.USAGE)
+    return Opening(day, starts, rounds, tables)
+
+
+@dataclass(frozen=True, slots=True)
+class Lists:
+    """The sign-up as the lists show it."""
+
+    players: list[Person]  # coming to play, in the order they signed up, within the seats
+    waiting: list[Person]  # coming to play, beyond the seats
+    judges: list[Person]
+
+    @property
+    def unnamed(self) -> list[Person]:
+        return [p for p in self.players + self.waiting if p.player_id is None]
+
+
+def lists_of(night: Night, people: list[Person]) -> Lists:
+    playing = [p for p in people if p.coming and p.role is SignupRole.PLAYER]
+    judges = [p for p in people if p.coming and p.role is SignupRole.JUDGE]
+    cap = SEATS * night.tables if night.tables else len(playing)
+    return Lists(playing[:cap], playing[cap:], judges)
+
+
+class Nights:
+    def __init__(
+        self, database: Database, clock: Clock, zone: ZoneInfo, tournaments: Tournaments,
+        players: PlayerDirectory,
+    ) -> None:  # fmt: skip
+        self.database = database
+        self.clock = clock
+        self.zone = zone
+        self.tournaments = tournaments
+        self.players = players
+
+    def today(self) -> date:
+        return self.clock.now().astimezone(self.zone).date()
+
+    # -- the head judge ------------------------------------------------------------------------
+
+    async def open(self, member: Member, args: str | None, request_key: str) -> Screen:
+        """``/night …``: a new evening, its sign-up posted; an existing one is shown."""
+        if not member.is_head_judge:
+            raise NightError(texts.ONLY_HEAD_JUDGE)
+        if not (args or "").strip():
+            night = await rows.latest_open(self.database)
+            if night is None:
+                raise NightError(texts.NO_NIGHT)
+            return await self.screen(night.id)
+        opening = parse_opening(args, self.today())
+        current = await self.tournaments.current_tournament()
+        if current is None:
+            raise NightError(texts.NO_TOURNAMENT)
+        now = self.clock.iso()
+        async with self.database.transaction() as tx:
+            again = await rows.by_request(tx, request_key)  # the same update once more
+            existing = again or await rows.on_date(tx, opening.date.isoformat())
+            if existing is None:
+                night_id = await rows.create(
+                    tx, tournament_id=current.id, date=opening.date.isoformat(),
+                    starts_at=opening.starts_at, rounds=opening.rounds, tables=opening.tables,
+                    seed=random.SystemRandom().randrange(10**9), opened_by=member.user_id,
+                    request_key=request_key, now=now,
+                )  # fmt: skip
+                await outbox.enqueue_live(tx, outbox.CLUB, _signup_key(night_id), now)
+        if existing is not None and again is None:
+            shown = await self.screen(existing.id)
+            intro = texts.exists(date.fromisoformat(existing.date), existing.starts_at)
+            return Screen(f"{intro}\n\n{shown.text}", shown.markup)
+        shown = await self.screen(existing.id if existing else night_id)
+        intro = texts.opened(opening.date, opening.starts_at)
+        return Screen(f"{intro}\n\n{shown.text}", shown.markup)
+
+    async def screen(self, night_id: int, edit: int | None = None) -> Screen:
+        night, people = await self._read(night_id)
+        lists = lists_of(night, people)
+        text = texts.screen(
+            date.fromisoformat(night.date), night.starts_at, await self._title(night),
+            night.rounds, night.tables, texts.STATUS[night.status.value], len(lists.players),
+            len(lists.waiting), [p.name for p in lists.judges], [p.name for p in lists.unnamed],
+        )  # fmt: skip
+        return Screen(text, self._screen_buttons(night), edit=edit)
+
+    def _screen_buttons(self, night: Night) -> InlineKeyboardMarkup | None:
+        if night.status is NightStatus.ENDED:
+            return None
+
+        def tap(label: str, action: NightAction) -> object:
+            return button(label, NightCB(n=night.id, a=action))
+
+        seat = texts.RESEAT if night.status is NightStatus.SEATED else texts.SEAT
+        toggle = (
+            tap(texts.CLOSE, NightAction.CLOSE)
+            if night.status is NightStatus.SIGNUP
+            else tap(texts.REOPEN, NightAction.REOPEN)
+        )
+        return keyboard(
+            [
+                [tap(seat, NightAction.SEAT)],  # type: ignore[list-item]
+                [tap(texts.ADD_TABLE, NightAction.ADD_TABLE),  # type: ignore[list-item]
+                 tap(texts.REMOVE_TABLE, NightAction.REMOVE_TABLE)],  # type: ignore[list-item]
+                [toggle, tap(texts.REFRESH, NightAction.REFRESH)],  # type: ignore[list-item]
+            ]
+        )  # fmt: skip
+
+    async def act(self, member: Member, data: NightCB, message_id: int | None) -> Screen:
+        """A button of the head judge's screen."""
+        if not member.is_head_judge:
+            return Screen(toast=texts.ONLY_HEAD_JUDGE, alert=True)
+        night = await rows.get(self.database, data.n)
+        if night is None or night.status is NightStatus.ENDED:
+            return Screen(toast=texts.STALE, alert=True)
+        now = self.clock.iso()
+        toast = None
+        async with self.database.transaction() as tx:
+            if data.a is NightAction.ADD_TABLE:
+                tables = min(20, (night.tables or await self._fillable(tx, night)) + 1)
+                await rows.set_tables(tx, night.id, tables)
+                toast = texts.table_count(tables)
+            elif data.a is NightAction.REMOVE_TABLE:
+                tables = max(1, (night.tables or await self._fillable(tx, night)) - 1)
+                await rows.set_tables(tx, night.id, tables)
+                toast = texts.table_count(tables)
+            elif data.a is NightAction.CLOSE and night.status is NightStatus.SIGNUP:
+                await rows.set_status(tx, night.id, NightStatus.CLOSED)
+            elif data.a is NightAction.REOPEN and night.status is not NightStatus.SIGNUP:
+                await rows.set_status(tx, night.id, NightStatus.SIGNUP)
+            elif data.a is NightAction.SEAT:
+                toast = await self._seat(tx, night, now)
+            if data.a is not NightAction.REFRESH:
+                await outbox.enqueue_live(tx, outbox.CLUB, _signup_key(night.id), now)
+        shown = await self.screen(night.id, edit=message_id)
+        return Screen(shown.text, shown.markup, edit=message_id, toast=toast, alert=False)
+
+    async def _fillable(self, tx: Transaction, night: Night) -> int:
+        people = await rows.people(tx, night.id)
+        playing = [p for p in people if p.coming and p.role is SignupRole.PLAYER]
+        return max(1, len(playing) // SEATS)
+
+    async def _seat(self, tx: Transaction, night: Night, now: str) -> str:
+        """Seat every round (sign-up closes); the seating post and each player's evening."""
+        people = await rows.people(tx, night.id)
+        named = [p for p in lists_of(night, people).players if p.player_id is not None]
+        tables = night.tables or len(named) // SEATS
+        if tables < 1 or len(named) < SEATS * tables:
+            raise NightError(texts.NOT_ENOUGH)
+        evening = seating.Evening(
+            players=[p.player_id for p in named if p.player_id is not None],
+            tables=tables,
+            rounds=night.rounds,
+            seed=night.seed,
+            seat_history=await rows.seat_history(tx, night.tournament_id),
+        )
+        rounds = seating.seat(evening)
+        await rows.replace_seats(tx, night.id, 1, [
+            (number, table_number, seat, player)
+            for number, done in enumerate(rounds, start=1)
+            for table_number, table in enumerate(done.tables, start=1)
+            for seat, player in enumerate(table, start=1)
+        ])  # fmt: skip
+        if night.tables != tables:
+            await rows.set_tables(tx, night.id, tables)
+        await rows.set_seated(tx, night.id, seating.VERSION)
+        await outbox.enqueue_live(tx, outbox.CLUB, _seating_key(night.id), now)
+        day = date.fromisoformat(night.date)
+        for person in named:
+            if person.user_id is None or person.player_id is None:
+                continue  # a guest: he is seated, there is nobody to write to
+            places = [done.place_of(person.player_id) for done in rounds]
+            await outbox.enqueue(
+                tx, outbox.private(person.user_id), outbox.Kind.TEXT, now,
+                body=texts.your_evening(day, places),
+            )  # fmt: skip
+        return texts.seated(len(rounds), len(named))
+
+    async def add_guest(self, member: Member, nickname: str | None) -> str:
+        """``/guest Ник``: a player (found or created) on tonight's list."""
+        if not member.is_head_judge:
+            raise NightError(texts.ONLY_HEAD_JUDGE)
+        night = await rows.latest_open(self.database)
+        if night is None:
+            raise NightError(texts.NO_NIGHT)
+        if not (nickname or "").strip():
+            raise NightError(texts.GUEST_USAGE)
+        player = await self.players.create_or_get(
+            " ".join((nickname or "").split()), member.user_id
+        )
+        now = self.clock.iso()
+        async with self.database.transaction() as tx:
+            added = await rows.add_guest(tx, night.id, player.id, player.nickname, now)
+            if added:
+                await outbox.enqueue_live(tx, outbox.CLUB, _signup_key(night.id), now)
+        return texts.guest_added(player.nickname) if added else texts.guest_there(player.nickname)
+
+    # -- the club ------------------------------------------------------------------------------
+
+    async def tap(self, night_id: int, user_id: int, full_name: str, choice: str) -> str:
+        """A sign-up button in the club chat: the toast that answers it."""
+        try:
+            wanted = SignupChoice(choice)
+        except ValueError:
+            return texts.STALE
+        night = await rows.get(self.database, night_id)
+        if night is None or night.status is NightStatus.ENDED:
+            return texts.STALE
+        if night.status is not NightStatus.SIGNUP:
+            return texts.SIGNUP_CLOSED
+        player = await self.database.fetchone(
+            "SELECT id FROM players WHERE user_id = ?", (user_id,)
+        )
+        player_id = int(player[0]) if player else None
+        role = SignupRole.JUDGE if wanted is SignupChoice.JUDGE else SignupRole.PLAYER
+        coming = wanted is not SignupChoice.NOT_COMING
+        now = self.clock.iso()
+        async with self.database.transaction() as tx:
+            before = {p.user_id: p for p in await rows.people(tx, night_id)}.get(user_id)
+            if (
+                before is not None
+                and before.coming == coming
+                and (before.role is role or not coming)
+            ):
+                return texts.ALREADY if coming else texts.NOT_COMING_NOTED
+            await rows.sign_up(tx, night_id, user_id, player_id, full_name, role, coming, now)
+            await outbox.enqueue_live(tx, outbox.CLUB, _signup_key(night_id), now)
+            if coming and player_id is None and before is None:
+                await outbox.enqueue(
+                    tx, outbox.private(user_id), outbox.Kind.TEXT, now,
+                    body=texts.who_are_you(date.fromisoformat(night.date)),
+                )  # fmt: skip
+            people = await rows.people(tx, night_id)
+        if not coming:
+            return texts.NOT_COMING_NOTED
+        if role is SignupRole.JUDGE:
+            return texts.SIGNED_AS_JUDGE
+        lists = lists_of(night, people)
+        ordered = [p.user_id for p in lists.players + lists.waiting]
+        place = ordered.index(user_id) + 1
+        return texts.signed_up(place, place > len(lists.players))
+
+    # -- the kept posts ------------------------------------------------------------------------
+
+    async def draw(self, key: str) -> tuple[str, InlineKeyboardMarkup | None] | None:
+        """A kept post of the club chat by its key: the sign-up list or the seating."""
+        _, night_id, what = key.split(":")
+        night = await rows.get(self.database, int(night_id))
+        if night is None:
+            return None
+        if what == "signup":
+            return await self._signup_post(night)
+        return await self._seating_post(night)
+
+    async def _signup_post(self, night: Night) -> tuple[str, InlineKeyboardMarkup | None]:
+        people = await rows.people(self.database, night.id)
+        lists = lists_of(night, people)
+        open_ = night.status is NightStatus.SIGNUP
+        text = texts.signup_post(
+            date.fromisoformat(night.date), night.starts_at, await self._title(night),
+            night.rounds, night.tables, [p.name for p in lists.players],
+            [p.name for p in lists.waiting], [p.name for p in lists.judges], open_,
+        )  # fmt: skip
+        if not open_:
+            return text, None
+        choices = ((texts.PLAY, SignupChoice.PLAY), (texts.JUDGE, SignupChoice.JUDGE),
+                   (texts.NOT_COMING, SignupChoice.NOT_COMING))  # fmt: skip
+        markup = keyboard([[
+            button(label, NightCB(n=night.id, a=NightAction.SIGN_UP, v=choice.value))
+            for label, choice in choices
+        ]])  # fmt: skip
+        return text, markup
+
+    async def _seating_post(self, night: Night) -> tuple[str, InlineKeyboardMarkup | None] | None:
+        seats = await rows.seats(self.database, night.id)
+        if not seats:
+            return None
+        names = {
+            row[0]: row[1]
+            for row in await self.database.fetchall("SELECT id, nickname FROM players")
+        }
+        people = await rows.people(self.database, night.id)
+        present = [p.player_id for p in lists_of(night, people).players if p.player_id]
+        by_round: dict[int, dict[int, list[str]]] = {}
+        seated: dict[int, set[int]] = {}
+        for number, table, _, player in seats:
+            by_round.setdefault(number, {}).setdefault(table, []).append(names.get(player, "?"))
+            seated.setdefault(number, set()).add(player)
+        rounds = [
+            (
+                [by_round[number][table] for table in sorted(by_round[number])],
+                [names.get(p, "?") for p in present if p not in seated[number]],
+            )
+            for number in sorted(by_round)
+        ]
+        text = texts.seating_post(
+            date.fromisoformat(night.date), night.seed, night.seating_version or "", rounds
+        )
+        return text, None
+
+    # -- reading -------------------------------------------------------------------------------
+
+    async def _read(self, night_id: int) -> tuple[Night, list[Person]]:
+        night = await rows.get(self.database, night_id)
+        if night is None:
+            raise NightError(texts.STALE)
+        return night, await rows.people(self.database, night_id)
+
+    async def _title(self, night: Night) -> str:
+        tournament = await self.tournaments.get(night.tournament_id)
+        return tournament.title if tournament else ""
+
+
+def _signup_key(night_id: int) -> str:
+    return f"night:{night_id}:signup"
+
+
+def _seating_key(night_id: int) -> str:
+    return f"night:{night_id}:seating"

@@ -1,0 +1,218 @@
+"""``nights``, ``night_people``, ``night_seats``: club evenings, their sign-up and their seating."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.core.db import Reader, Transaction
+from bot.vocabulary.nights import NightStatus, SignupRole
+
+
+@dataclass(frozen=True, slots=True)
+class Night:
+    id: int
+    tournament_id: int
+    date: str  # YYYY-MM-DD, the club's local date
+    starts_at: str  # HH:MM
+    rounds: int
+    tables: int  # 0: as many as the sign-up fills
+    status: NightStatus
+    seed: int
+    seating_version: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """One sign-up: a member (``user_id``) or a guest the head judge added (``user_id`` None)."""
+
+    id: int
+    user_id: int | None
+    player_id: int | None
+    nickname: str | None  # the player's, when known
+    shown_name: str  # what the lists show until the nickname is known
+    role: SignupRole
+    coming: bool
+
+    @property
+    def name(self) -> str:
+        return self.nickname or self.shown_name
+
+
+def night_of(row: Any) -> Night:
+    return Night(
+        id=row["id"],
+        tournament_id=row["tournament_id"],
+        date=row["date"],
+        starts_at=row["starts_at"],
+        rounds=row["rounds"],
+        tables=row["tables"],
+        status=NightStatus(row["status"]),
+        seed=row["seed"],
+        seating_version=row["seating_version"],
+    )
+
+
+async def get(tx: Reader, night_id: int) -> Night | None:
+    row = await tx.one("SELECT * FROM nights WHERE id = ?", (night_id,))
+    return night_of(row) if row else None
+
+
+async def on_date(tx: Reader, date: str) -> Night | None:
+    row = await tx.one("SELECT * FROM nights WHERE date = ?", (date,))
+    return night_of(row) if row else None
+
+
+async def by_request(tx: Reader, request_key: str) -> Night | None:
+    row = await tx.one("SELECT * FROM nights WHERE request_key = ?", (request_key,))
+    return night_of(row) if row else None
+
+
+async def latest_open(tx: Reader) -> Night | None:
+    """The newest evening that has not ended."""
+    row = await tx.one(
+        "SELECT * FROM nights WHERE status != ? ORDER BY date DESC, id DESC LIMIT 1",
+        (NightStatus.ENDED.value,),
+    )
+    return night_of(row) if row else None
+
+
+async def create(
+    tx: Transaction, *, tournament_id: int, date: str, starts_at: str, rounds: int, tables: int,
+    seed: int, opened_by: int, request_key: str, now: str,
+) -> int:  # fmt: skip
+    return await tx.insert(
+        "INSERT INTO nights (tournament_id, date, starts_at, rounds, tables, seed, opened_by, "
+        "request_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (tournament_id, date, starts_at, rounds, tables, seed, opened_by, request_key, now),
+    )
+
+
+async def set_status(tx: Transaction, night_id: int, status: NightStatus) -> None:
+    await tx.execute("UPDATE nights SET status = ? WHERE id = ?", (status.value, night_id))
+
+
+async def set_tables(tx: Transaction, night_id: int, tables: int) -> None:
+    await tx.execute("UPDATE nights SET tables = ? WHERE id = ?", (tables, night_id))
+
+
+async def set_seated(tx: Transaction, night_id: int, version: str) -> None:
+    await tx.execute(
+        "UPDATE nights SET status = ?, seating_version = ? WHERE id = ?",
+        (NightStatus.SEATED.value, version, night_id),
+    )
+
+
+# -- the sign-up ----------------------------------------------------------------------------------
+
+_PEOPLE = """
+SELECT np.*, p.nickname FROM night_people AS np LEFT JOIN players AS p ON p.id = np.player_id
+WHERE np.night_id = ? ORDER BY np.id
+"""
+
+
+def _person(row: Any) -> Person:
+    return Person(
+        id=row["id"],
+        user_id=row["user_id"],
+        player_id=row["player_id"],
+        nickname=row["nickname"],
+        shown_name=row["shown_name"],
+        role=SignupRole(row["role"]),
+        coming=bool(row["coming"]),
+    )
+
+
+async def people(tx: Reader, night_id: int) -> list[Person]:
+    """Everyone who tapped or was added, in the order they first did."""
+    return [_person(row) for row in await tx.all(_PEOPLE, (night_id,))]
+
+
+async def sign_up(
+    tx: Transaction, night_id: int, user_id: int, player_id: int | None, shown_name: str,
+    role: SignupRole, coming: bool, now: str,
+) -> None:  # fmt: skip
+    """A member's tap: his row, made or changed (he keeps his place in the order)."""
+    await tx.execute(
+        "INSERT INTO night_people (night_id, user_id, player_id, shown_name, role, coming, "
+        "signed_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (night_id, user_id) DO UPDATE SET "
+        "role = excluded.role, coming = excluded.coming, shown_name = excluded.shown_name, "
+        "player_id = coalesce(night_people.player_id, excluded.player_id)",
+        (night_id, user_id, player_id, shown_name, role.value, int(coming), now),
+    )
+
+
+async def add_guest(tx: Transaction, night_id: int, player_id: int, name: str, now: str) -> bool:
+    """A player the head judge adds by nickname; False when he is on the list already."""
+    row = await tx.one(
+        "SELECT id, coming FROM night_people WHERE night_id = ? AND player_id = ?",
+        (night_id, player_id),
+    )
+    if row is not None:
+        if row["coming"]:
+            return False
+        await tx.execute("UPDATE night_people SET coming = 1 WHERE id = ?", (row["id"],))
+        return True
+    await tx.execute(
+        "INSERT INTO night_people (night_id, user_id, player_id, shown_name, role, coming, "
+        "signed_at) VALUES (?, NULL, ?, ?, ?, 1, ?)",
+        (night_id, player_id, name, SignupRole.PLAYER.value, now),
+    )
+    return True
+
+
+async def link_people(tx: Transaction, user_id: int, player_id: int) -> list[int]:
+    """A member's nickname became known: the evenings he signed up for name him; their ids."""
+    rows = await tx.all(
+        "SELECT np.night_id FROM night_people AS np JOIN nights AS n ON n.id = np.night_id "
+        "WHERE np.user_id = ? AND np.player_id IS NULL AND n.status != 'ended'",
+        (user_id,),
+    )
+    await tx.execute(
+        "UPDATE night_people SET player_id = ? WHERE user_id = ? AND player_id IS NULL "
+        "AND NOT EXISTS (SELECT 1 FROM night_people AS other WHERE other.night_id = "
+        "night_people.night_id AND other.player_id = ?)",
+        (player_id, user_id, player_id),
+    )
+    return [int(row[0]) for row in rows]
+
+
+# -- the seating ----------------------------------------------------------------------------------
+
+
+async def seats(tx: Reader, night_id: int) -> list[tuple[int, int, int, int]]:
+    """(round, table, seat, player id), in that order."""
+    rows = await tx.all(
+        "SELECT round, table_number, seat, player_id FROM night_seats WHERE night_id = ? "
+        "ORDER BY round, table_number, seat",
+        (night_id,),
+    )
+    return [(row[0], row[1], row[2], row[3]) for row in rows]
+
+
+async def replace_seats(
+    tx: Transaction, night_id: int, from_round: int, rows: list[tuple[int, int, int, int]]
+) -> None:
+    """The seating of ``from_round`` on becomes ``rows``; earlier rounds stay as they are."""
+    await tx.execute(
+        "DELETE FROM night_seats WHERE night_id = ? AND round >= ?", (night_id, from_round)
+    )
+    await tx.executemany(
+        "INSERT INTO night_seats (night_id, round, table_number, seat, player_id) "
+        "VALUES (?, ?, ?, ?, ?)",
+        [(night_id, *row) for row in rows],
+    )
+
+
+async def seat_history(tx: Reader, tournament_id: int) -> dict[int, dict[int, int]]:
+    """By player: how many counted games of the tournament he played in each seat."""
+    rows = await tx.all(
+        "SELECT gs.player_id, gs.seat, count(*) FROM game_seats AS gs "
+        "JOIN games AS g ON g.id = gs.game_id WHERE g.tournament_id = ? AND g.status != ? "
+        "GROUP BY gs.player_id, gs.seat",
+        (tournament_id, "annulled"),
+    )
+    history: dict[int, dict[int, int]] = {}
+    for player_id, seat, count in rows:
+        history.setdefault(player_id, {})[seat] = count
+    return history

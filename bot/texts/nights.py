@@ -1,0 +1,183 @@
+"""Texts of a club evening: its opening, the sign-up in the club chat, the head judge's screen,
+the seating and each player's own evening."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+
+from bot.texts.markup import bold, quote
+
+MONTHS = (
+    "января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября",
+    "октября", "ноября", "декабря",
+)  # fmt: skip
+
+PLAY = "✋ Играю"
+JUDGE = "⚖️ Сужу"
+NOT_COMING = "Не приду"
+SEAT = "🎲 Рассадить"
+RESEAT = "🎲 Рассадить заново"
+ADD_TABLE = "➕ Стол"
+REMOVE_TABLE = "➖ Стол"
+CLOSE = "🔒 Закрыть запись"
+REOPEN = "🔓 Открыть запись"
+REFRESH = "🔄 Обновить"
+
+USAGE = (
+    "Откройте вечер так: <code>/night 19:30</code> (сегодня) или <code>/night 05.12 19:30</code>.\n"
+    "Можно добавить число игр за столом и столов: <code>/night 05.12 19:30 4 игры 2 стола</code> "
+    "(по умолчанию 3 игры, столы — по записавшимся)."
+)
+ONLY_HEAD_JUDGE = "Открывать вечер и управлять им может главный судья или администратор клуба."
+NO_TOURNAMENT = "Нет текущего турнира: сначала создайте его (/newtournament)."
+IN_PRIVATE = "Вечером управляют в личных сообщениях со мной: напишите мне /night."
+NO_NIGHT = "Открытого вечера нет. " + USAGE
+STALE = "Эта кнопка уже не действует: вечер закончен или изменился."
+SIGNUP_CLOSED = "Запись на этот вечер закрыта."
+NOT_ENOUGH = "Для рассадки нужно хотя бы 10 игроков с никами."
+GUEST_USAGE = "Добавить гостя: <code>/guest Ник</code> — он встанет в список вечера."
+
+
+def day(value: date) -> str:
+    return f"{value.day} {MONTHS[value.month - 1]}"
+
+
+def bad_date(text: str) -> str:
+    return f"Не понимаю дату «{quote(text)}». " + USAGE
+
+
+def past_date(value: date) -> str:
+    return f"{day(value)} уже прошло: откройте вечер на сегодня или позже."
+
+
+def exists(value: date, starts_at: str) -> str:
+    return f"Вечер {day(value)} уже открыт (начало в {starts_at}). Вот он:"
+
+
+def opened(value: date, starts_at: str) -> str:
+    return (
+        f"Вечер {day(value)} открыт, начало в {starts_at}. Запись — в чате клуба: "
+        "игроки нажимают «✋ Играю», судьи — «⚖️ Сужу»."
+    )
+
+
+def signup_post(
+    value: date, starts_at: str, tournament: str, rounds: int, tables: int,
+    players: Sequence[str], waiting: Sequence[str], judges: Sequence[str], open_: bool,
+) -> str:  # fmt: skip
+    seats = f", столов: {tables} (мест: {10 * tables})" if tables else ""
+    lines = [
+        f"🗓 {bold(f'Вечер {day(value)}')}, начало в {starts_at}",
+        f"Турнир «{quote(tournament)}», игр за столом: {rounds}{seats}",
+        "",
+        f"Записались: {len(players)}",
+    ]
+    lines += [f"{number}. {quote(name)}" for number, name in enumerate(players, start=1)]
+    if waiting:
+        lines += ["", f"Лист ожидания: {len(waiting)}"]
+        lines += [
+            f"{number}. {quote(name)}"
+            for number, name in enumerate(waiting, start=len(players) + 1)
+        ]
+    if judges:
+        lines += ["", "Судьи: " + ", ".join(quote(name) for name in judges)]
+    lines += ["", "Запишитесь кнопкой ниже." if open_ else "Запись закрыта."]
+    return "\n".join(lines)
+
+
+def signed_up(place: int, waiting: bool) -> str:
+    if waiting:
+        return f"Вы в листе ожидания: №{place}. Если освободится место, вы сыграете."
+    return f"Вы записаны играть: №{place}."
+
+
+SIGNED_AS_JUDGE = "Вы записаны судьёй на этот вечер."
+NOT_COMING_NOTED = "Отметил: вы не придёте. Передумаете — нажмите «✋ Играю»."
+ALREADY = "Вы уже записаны так."
+
+
+def who_are_you(value: date) -> str:
+    return (
+        f"Вы записались на вечер {day(value)}. Чтобы в списке и в рассадке был ваш игровой ник, "
+        "напишите его мне: <code>/iam Ник</code> — судья подтвердит."
+    )
+
+
+def open_the_bot(bot_username: str) -> str:
+    return f"Вы записаны. Откройте @{bot_username}, чтобы я мог написать вам рассадку."
+
+
+def screen(
+    value: date, starts_at: str, tournament: str, rounds: int, tables: int, status: str,
+    players: int, waiting: int, judges: Sequence[str], unnamed: Sequence[str],
+) -> str:  # fmt: skip
+    lines = [
+        f"{bold(f'Вечер {day(value)}')}, начало в {starts_at} — {status}",
+        f"Турнир «{quote(tournament)}», игр за столом: {rounds}",
+        f"Столов: {tables or 'по записавшимся'}" + (f" (мест: {10 * tables})" if tables else ""),
+        f"Записались играть: {players}" + (f", в листе ожидания: {waiting}" if waiting else ""),
+        "Судьи: " + (", ".join(quote(name) for name in judges) if judges else "пока никого"),
+    ]
+    if unnamed:
+        lines.append(
+            "Без ника (не попадут в рассадку, пока не напишут /iam): "
+            + ", ".join(quote(name) for name in unnamed)
+        )
+    if tables and len(judges) < tables:
+        lines.append(f"⚠️ Судей меньше, чем столов: {len(judges)} из {tables}.")
+    lines.append("")
+    lines.append(GUEST_USAGE)
+    return "\n".join(lines)
+
+
+STATUS = {
+    "signup": "запись открыта",
+    "closed": "запись закрыта",
+    "seated": "рассажен",
+    "ended": "закончен",
+}
+
+
+def seating_post(
+    value: date, seed: int, version: str,
+    rounds: Sequence[tuple[Sequence[Sequence[str]], Sequence[str]]],
+) -> str:  # fmt: skip
+    lines = [bold(f"🎲 Рассадка вечера {day(value)}")]
+    for number, (tables, out) in enumerate(rounds, start=1):
+        lines += ["", bold(f"Игра {number}")]
+        for table_number, table in enumerate(tables, start=1):
+            seated = " · ".join(f"{seat} {quote(name)}" for seat, name in enumerate(table, 1))
+            lines.append(f"Стол {table_number}: {seated}")
+        if out:
+            lines.append("Отдыхают: " + ", ".join(quote(name) for name in out))
+    lines += ["", f"Рассадка проверяема: сид {seed}, алгоритм {version}."]
+    return "\n".join(lines)
+
+
+def your_evening(value: date, places: Sequence[tuple[int, int] | None]) -> str:
+    parts = [
+        f"игра {number} — стол {place[0]}, место {place[1]}"
+        if place
+        else f"игра {number} — отдыхаете"
+        for number, place in enumerate(places, start=1)
+    ]
+    return f"Вечер {day(value)}: " + "; ".join(parts) + "."
+
+
+def seated(rounds: int, players: int) -> str:
+    return (
+        f"Рассадил {players} игроков на {rounds} игр; рассадка — в чате клуба, каждому — в личку."
+    )
+
+
+def table_count(tables: int) -> str:
+    return f"Столов: {tables}."
+
+
+def guest_added(name: str) -> str:
+    return f"«{quote(name)}» в списке вечера."
+
+
+def guest_there(name: str) -> str:
+    return f"«{quote(name)}» уже в списке вечера."

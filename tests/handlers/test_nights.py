@@ -1,0 +1,122 @@
+"""A club evening as people run it: the head judge opens it, the club signs up in the chat,
+the head judge seats it, everyone is told where to sit."""
+
+import re
+
+from tests.club import setup_club
+from tests.harness import ADMIN_ID, CLUB_CHAT_ID, dispatcher_world
+
+NICKNAMES = [f"Игрок{n:02d}" for n in range(1, 23)]
+
+
+async def club_with_players(world, count):
+    admin, judge = await setup_club(world)
+    for nickname in NICKNAMES[:count]:
+        await world.service("players").create(nickname, ADMIN_ID)
+    people = []
+    for number in range(count):
+        person = world.person(f"Человек {number}", username=f"person{number:02d}")
+        await person.send("/start")
+        await person.reply()
+        await admin.send(f"/link @person{number:02d} {NICKNAMES[number]}")
+        assert "теперь —" in (await admin.reply()).text
+        people.append(person)
+    return admin, judge, people
+
+
+def signup_post(world):
+    group = world.api.chats[CLUB_CHAT_ID]
+    return next(m for m in reversed(group.history()) if m.from_bot and "Записались" in m.text)
+
+
+async def test_an_evening_from_opening_to_seating(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        admin, judge, people = await club_with_players(world, 21)
+        group = world.api.chats[CLUB_CHAT_ID]
+        await admin.send("/night 19:30 2 игры 2 стола")
+        opened = await admin.reply()
+        assert "открыт, начало в 19:30" in opened.text and "Столов: 2 (мест: 20)" in opened.text
+        await world.announced()
+        post = signup_post(world)
+        assert "Записались: 0" in post.text
+        assert [b["text"] for b in post.buttons()] == ["✋ Играю", "⚖️ Сужу", "Не приду"]
+        edits_before = post.edits
+        toasts = []
+        for person in people:
+            await person.press("✋ Играю", chat=group, message=post)
+            toasts.append(person.last_answer()["text"])
+        assert toasts[0] == "Вы записаны играть: №1." and toasts[19] == "Вы записаны играть: №20."
+        assert "листе ожидания: №21" in toasts[20]
+        await people[3].press("✋ Играю", chat=group, message=post)  # a double tap
+        assert people[3].last_answer()["text"] == "Вы уже записаны так."
+        await judge.send("/start")
+        await judge.reply()
+        await judge.press("⚖️ Сужу", chat=group, message=post)
+        assert "судьёй" in judge.last_answer()["text"]
+        await world.announced()
+        post = signup_post(world)
+        assert "Записались: 20" in post.text and "Лист ожидания: 1" in post.text
+        assert "1. Игрок01" in post.text and "21. Игрок21" in post.text
+        assert "Судьи: Иван" in post.text
+        assert post.edits - edits_before < 22  # the taps were drawn in a few edits, not one each
+        # Somebody leaves: the first on the waiting list plays.
+        await people[5].press("Не приду", chat=group, message=post)
+        assert "не придёте" in people[5].last_answer()["text"]
+        # The head judge's screen: seat everyone.
+        await admin.send("/night")
+        screen = await admin.reply()
+        assert "Записались играть: 20" in screen.text and "Судьи: Иван" in screen.text
+        await admin.press("🎲 Рассадить")
+        await world.announced()
+        seating = next(m for m in reversed(group.history()) if m.from_bot and "Рассадка" in m.text)
+        assert "Игра 1" in seating.text and "Игра 2" in seating.text
+        assert "Игрок06" not in seating.text  # he said he would not come
+        assert re.search(r"сид \d+, алгоритм seating-1", seating.text)
+        mine = people[0].last().text
+        assert re.fullmatch(
+            r"Вечер \d+ \w+: игра 1 — стол [12], место \d+; игра 2 — стол [12], место \d+\.", mine
+        ), mine
+        # Sign-up closed with the seating: a late tap is told why.
+        post = signup_post(world)
+        assert post.buttons() == []
+        await people[5].press_data("nt:1:su:p", post, group)  # an old copy of the button
+        assert people[5].last_answer()["text"] == "Запись на этот вечер закрыта."
+
+
+async def test_a_person_without_a_nickname_is_asked_for_it_and_a_guest_is_added(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        admin, _, _ = await club_with_players(world, 0)
+        group = world.api.chats[CLUB_CHAT_ID]
+        await admin.send("/night 20:00")
+        await admin.reply()
+        await world.announced()
+        stranger = world.person("Незнакомка")
+        await stranger.send("/start")
+        await stranger.reply()
+        await stranger.press("✋ Играю", chat=group, message=signup_post(world))
+        await world.announced()
+        assert "1. Незнакомка" in signup_post(world).text  # her Telegram name until then
+        assert "/iam" in stranger.last().text
+        await admin.send("/guest Гость")
+        assert "«Гость» в списке вечера" in (await admin.reply()).text
+        await admin.send("/guest гость")
+        assert "уже в списке" in (await admin.reply()).text
+        await world.announced()
+        assert "2. Гость" in signup_post(world).text
+
+
+async def test_who_may_run_an_evening_and_what_a_typo_gets(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        admin, judge = await setup_club(world)
+        await judge.send("/night 19:30")
+        assert "главный судья" in (await judge.reply()).text
+        for wrong in ("/night", "/night 25:99", "/night 31.02 19:00", "/night вечером"):
+            await admin.send(wrong)
+            text = (await admin.reply()).text
+            assert "/night 19:30" in text or "Не понимаю" in text, (wrong, text)
+        await admin.send("/night 19:30")
+        await admin.reply()
+        await admin.send("/night 19:30")  # the same evening again: one evening, shown
+        assert "уже открыт" in (await admin.reply()).text
+        await admin.send("/night 19:30", chat=world.api.chats[CLUB_CHAT_ID])
+        assert "в личных сообщениях" in (await admin.reply(chat=world.api.chats[CLUB_CHAT_ID])).text
