@@ -368,7 +368,8 @@ class Nights:
             for row in await self.database.fetchall("SELECT id, nickname FROM players")
         }
         people = await rows.people(self.database, night.id)
-        present = [p.player_id for p in lists_of(night, people).players if p.player_id]
+        lists = lists_of(night, people)
+        present = [p.player_id for p in lists.players if p.player_id]
         by_round: dict[int, dict[int, list[str]]] = {}
         seated: dict[int, set[int]] = {}
         for number, table, _, player in seats:
@@ -381,9 +382,11 @@ class Nights:
             )
             for number in sorted(by_round)
         ]
+        judges = [p.name for p in lists.judges]  # in the order they signed up: table 1, 2, …
         text = texts.seating_post(
-            date.fromisoformat(night.date), night.seed, night.seating_version or "", rounds
-        )
+            date.fromisoformat(night.date), night.seed, night.seating_version or "", rounds,
+            judges,
+        )  # fmt: skip
         return text, None
 
     # -- reading -------------------------------------------------------------------------------

@@ -141,9 +141,14 @@ STATUS = {
 
 def seating_post(
     value: date, seed: int, version: str,
-    rounds: Sequence[tuple[Sequence[Sequence[str]], Sequence[str]]],
+    rounds: Sequence[tuple[Sequence[Sequence[str]], Sequence[str]]], judges: Sequence[str],
 ) -> str:  # fmt: skip
     lines = [bold(f"🎲 Рассадка вечера {day(value)}")]
+    if judges:
+        lines.append(
+            "Судьи: "
+            + ", ".join(f"стол {n} — {quote(name)}" for n, name in enumerate(judges, start=1))
+        )
     for number, (tables, out) in enumerate(rounds, start=1):
         lines += ["", bold(f"Игра {number}")]
         for table_number, table in enumerate(tables, start=1):

@@ -70,6 +70,7 @@ async def test_an_evening_from_opening_to_seating(tmp_path):
         await world.announced()
         seating = next(m for m in reversed(group.history()) if m.from_bot and "Рассадка" in m.text)
         assert "Игра 1" in seating.text and "Игра 2" in seating.text
+        assert "Судьи: стол 1 — Иван" in seating.text
         assert "Игрок06" not in seating.text  # he said he would not come
         assert re.search(r"сид \d+, алгоритм seating-1", seating.text)
         mine = people[0].last().text
