@@ -32,14 +32,24 @@ CREATE TABLE night_people (
 );
 CREATE INDEX night_people_by_night ON night_people (night_id, id);
 
--- The seating: round → table → seat → player. Rounds already played are never rewritten.
+-- The seating: round → table → seat → player; table 0 lists who sits the round out (seat: his
+-- place in that list). Rounds already played are never rewritten.
 CREATE TABLE night_seats (
     night_id     INTEGER NOT NULL REFERENCES nights (id),
     round        INTEGER NOT NULL,
-    table_number INTEGER NOT NULL,
-    seat         INTEGER NOT NULL CHECK (seat BETWEEN 1 AND 10),
+    table_number INTEGER NOT NULL CHECK (table_number >= 0),
+    seat         INTEGER NOT NULL CHECK (seat >= 1),
     player_id    INTEGER NOT NULL REFERENCES players (id),
     PRIMARY KEY (night_id, round, table_number, seat)
+) WITHOUT ROWID;
+
+-- The games saved for the evening's seats: that table's round is played.
+CREATE TABLE night_games (
+    night_id     INTEGER NOT NULL REFERENCES nights (id),
+    round        INTEGER NOT NULL,
+    table_number INTEGER NOT NULL,
+    game_id      INTEGER NOT NULL UNIQUE REFERENCES games (id),
+    PRIMARY KEY (night_id, round, table_number)
 ) WITHOUT ROWID;
 
 -- A message the bot keeps up to date (a sign-up list, a seating): sent once, then edited.

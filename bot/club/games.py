@@ -15,10 +15,11 @@ from bot.club.results import queue_changed_points
 from bot.club.tournaments import Tournaments
 from bot.core.clock import Clock
 from bot.core.db import Database, Transaction
-from bot.core.outbox import CLUB, Kind, enqueue, private
+from bot.core.outbox import CLUB, Kind, enqueue, enqueue_live, private
 from bot.core.parsing import MAX_GAME_NUMBER, MAX_TABLE
 from bot.tables import audit, drafts
 from bot.tables import games as rows
+from bot.tables import nights as night_rows
 from bot.tables.games import StoredGame
 from bot.texts import protests as protest_texts
 from bot.vocabulary.protocol import Protocol
@@ -51,6 +52,7 @@ class Submission:
     ended_at: str | None
     game_id: int | None = None  # set for a correction
     replay_of: int | None = None  # a new game that replays an annulled one (§8.9)
+    night: tuple[int, int] | None = None  # the evening's (id, round) it was seated for
 
 
 class SaveProblem(StrEnum):
@@ -296,6 +298,10 @@ class Games:
                            protocol.audit_json())  # fmt: skip
         await self._announce(tx, game_id, now, None)
         await _queue_private_results(tx, game_id, protocol.players, now)
+        if submission.night is not None:
+            night_id, round_number = submission.night
+            await night_rows.played(tx, night_id, round_number, protocol.table, game_id)
+            await enqueue_live(tx, CLUB, f"night:{night_id}:seating", now)
         return Saved(game_id, created=True)
 
     async def _correct(

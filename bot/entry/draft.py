@@ -40,6 +40,7 @@ class Draft:
     split_until: str | None = None  # texts until then continue a refused long one (ISO time)
     reviewing: bool = False  # the judge has seen the summary: a change returns there
     not_replay: bool = False  # the table has an annulled game, but this one is not its replay
+    night: tuple[int, int] | None = None  # (evening, round) whose seating filled it
     rev: int = 0  # grows with every screen; buttons of an older screen are stale
 
     def next_open_seat(self) -> int | None:
@@ -73,6 +74,7 @@ class Draft:
             split_until=self.split_until,
             reviewing=self.reviewing,
             not_replay=self.not_replay,
+            night=list(self.night) if self.night else None,
             rev=self.rev,
         )
         return json.dumps(data, ensure_ascii=False)
@@ -100,6 +102,7 @@ class Draft:
             split_until=data.get("split_until"),
             reviewing=bool(data.get("reviewing")),
             not_replay=bool(data.get("not_replay")),
+            night=(int(data["night"][0]), int(data["night"][1])) if data.get("night") else None,
             rev=int(data.get("rev", 0)),
         )
 

@@ -165,10 +165,12 @@ class Nights:
     async def screen(self, night_id: int, edit: int | None = None) -> Screen:
         night, people = await self._read(night_id)
         lists = lists_of(night, people)
+        played = len(await rows.played_rounds(self.database, night.id))
         text = texts.screen(
             date.fromisoformat(night.date), night.starts_at, await self._title(night),
             night.rounds, night.tables, texts.STATUS[night.status.value], len(lists.players),
             len(lists.waiting), [p.name for p in lists.judges], [p.name for p in lists.unnamed],
+            played,
         )  # fmt: skip
         return Screen(text, self._screen_buttons(night), edit=edit)
 
@@ -229,24 +231,35 @@ class Nights:
         return max(1, len(playing) // SEATS)
 
     async def _seat(self, tx: Transaction, night: Night, now: str) -> str:
-        """Seat every round (sign-up closes); the seating post and each player's evening."""
+        """Seat every round still to play (sign-up closes): rounds with a game saved stay as
+        they are. The seating post and each player's evening follow."""
         people = await rows.people(tx, night.id)
-        named = [p for p in lists_of(night, people).players if p.player_id is not None]
-        tables = night.tables or len(named) // SEATS
+        lists = lists_of(night, people)
+        # Everyone coming plays: beyond the seats of one round, they sit out in turn.
+        named = [p for p in lists.players + lists.waiting if p.player_id is not None]
+        stored = await rows.seats(tx, night.id)
+        played = {r for r, _ in await rows.played_rounds(tx, night.id)}
+        kept = max(played, default=0)  # this round and those before it are never re-seated
+        kept_rounds = _rounds_of(stored, kept)
+        tables = night.tables or len(named) // SEATS  # a table added: the rounds to come have it
         if tables < 1 or len(named) < SEATS * tables:
             raise NightError(texts.NOT_ENOUGH)
+        if kept >= night.rounds:
+            raise NightError(texts.ALL_PLAYED)
         evening = seating.Evening(
             players=[p.player_id for p in named if p.player_id is not None],
             tables=tables,
             rounds=night.rounds,
-            seed=night.seed,
+            seed=night.seed + kept,  # a re-seating after round k: its own, stored, seed
+            played=kept_rounds,
             seat_history=await rows.seat_history(tx, night.tournament_id),
+            barred=await self._judges_tables(tx, night),
         )
         rounds = seating.seat(evening)
-        await rows.replace_seats(tx, night.id, 1, [
+        await rows.replace_seats(tx, night.id, kept + 1, [
             (number, table_number, seat, player)
-            for number, done in enumerate(rounds, start=1)
-            for table_number, table in enumerate(done.tables, start=1)
+            for number, done in enumerate(rounds, start=1) if number > kept
+            for table_number, table in enumerate((done.out, *done.tables))
             for seat, player in enumerate(table, start=1)
         ])  # fmt: skip
         if night.tables != tables:
@@ -260,9 +273,19 @@ class Nights:
             places = [done.place_of(person.player_id) for done in rounds]
             await outbox.enqueue(
                 tx, outbox.private(person.user_id), outbox.Kind.TEXT, now,
-                body=texts.your_evening(day, places),
+                body=texts.your_evening(day, places, kept),
             )  # fmt: skip
-        return texts.seated(len(rounds), len(named))
+        return texts.seated(night.rounds - kept, len(named))
+
+    async def _judges_tables(self, tx: Transaction, night: Night) -> dict[int, frozenset[int]]:
+        """A judge who also plays never sits at the table he judges."""
+        barred: dict[int, frozenset[int]] = {}
+        people = await rows.people(tx, night.id)
+        judges = [p for p in people if p.coming and p.role is SignupRole.JUDGE]
+        for table, judge in enumerate(judges, start=1):
+            if judge.player_id is not None:
+                barred[judge.player_id] = frozenset({table})
+        return barred
 
     async def add_guest(self, member: Member, nickname: str | None) -> str:
         """``/guest Ник``: a player (found or created) on tonight's list."""
@@ -369,16 +392,15 @@ class Nights:
         }
         people = await rows.people(self.database, night.id)
         lists = lists_of(night, people)
-        present = [p.player_id for p in lists.players if p.player_id]
+        played = await rows.played_rounds(self.database, night.id)
         by_round: dict[int, dict[int, list[str]]] = {}
-        seated: dict[int, set[int]] = {}
         for number, table, _, player in seats:
             by_round.setdefault(number, {}).setdefault(table, []).append(names.get(player, "?"))
-            seated.setdefault(number, set()).add(player)
         rounds = [
             (
-                [by_round[number][table] for table in sorted(by_round[number])],
-                [names.get(p, "?") for p in present if p not in seated[number]],
+                [by_round[number][table] for table in sorted(by_round[number]) if table],
+                by_round[number].get(0, []),
+                {table for r, table in played if r == number},
             )
             for number in sorted(by_round)
         ]
@@ -400,6 +422,17 @@ class Nights:
     async def _title(self, night: Night) -> str:
         tournament = await self.tournaments.get(night.tournament_id)
         return tournament.title if tournament else ""
+
+
+def _rounds_of(stored: list[tuple[int, int, int, int]], upto: int) -> list[seating.Round]:
+    """The stored seating of rounds 1…``upto`` as the seating function takes them."""
+    tables: dict[int, dict[int, list[int]]] = {}
+    for number, table, _, player in stored:  # ordered by round, table, seat
+        if number <= upto:
+            tables.setdefault(number, {}).setdefault(table, []).append(player)
+    return [
+        seating.Round(tuple(tuple(tables[n][t]) for t in sorted(tables[n]))) for n in sorted(tables)
+    ]
 
 
 def _signup_key(night_id: int) -> str:

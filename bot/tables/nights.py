@@ -1,4 +1,5 @@
-"""``nights``, ``night_people``, ``night_seats``: club evenings, their sign-up and their seating."""
+"""``nights``, ``night_people``, ``night_seats``, ``night_games``: club evenings, their sign-up,
+their seating and the games played for it."""
 
 from __future__ import annotations
 
@@ -181,7 +182,7 @@ async def link_people(tx: Transaction, user_id: int, player_id: int) -> list[int
 
 
 async def seats(tx: Reader, night_id: int) -> list[tuple[int, int, int, int]]:
-    """(round, table, seat, player id), in that order."""
+    """(round, table, seat, player id), in that order; table 0: who sits the round out."""
     rows = await tx.all(
         "SELECT round, table_number, seat, player_id FROM night_seats WHERE night_id = ? "
         "ORDER BY round, table_number, seat",
@@ -216,3 +217,49 @@ async def seat_history(tx: Reader, tournament_id: int) -> dict[int, dict[int, in
     for player_id, seat, count in rows:
         history.setdefault(player_id, {})[seat] = count
     return history
+
+
+# -- the games of the evening ---------------------------------------------------------------------
+
+
+async def played(
+    tx: Transaction, night_id: int, round_number: int, table: int, game_id: int
+) -> None:
+    """A game was saved for the evening's seats at ``table`` in ``round_number``."""
+    await tx.execute(
+        "INSERT OR IGNORE INTO night_games (night_id, round, table_number, game_id) "
+        "VALUES (?, ?, ?, ?)",
+        (night_id, round_number, table, game_id),
+    )
+
+
+async def played_rounds(tx: Reader, night_id: int) -> set[tuple[int, int]]:
+    """(round, table) of the evening that have a counted game."""
+    rows = await tx.all(
+        "SELECT ng.round, ng.table_number FROM night_games AS ng JOIN games AS g "
+        "ON g.id = ng.game_id WHERE ng.night_id = ? AND g.status != 'annulled'",
+        (night_id,),
+    )
+    return {(row[0], row[1]) for row in rows}
+
+
+async def seated_now(tx: Reader, tournament_id: int) -> Night | None:
+    """The tournament's evening being played: seated, not ended (the newest)."""
+    row = await tx.one(
+        "SELECT * FROM nights WHERE tournament_id = ? AND status = ? ORDER BY date DESC, id DESC "
+        "LIMIT 1",
+        (tournament_id, NightStatus.SEATED.value),
+    )
+    return night_of(row) if row else None
+
+
+async def judge_table(tx: Reader, night_id: int, user_id: int) -> int | None:
+    """The table a judge who signed up for the evening judges: judges take tables in the order
+    they signed up."""
+    rows = await tx.all(
+        "SELECT user_id FROM night_people WHERE night_id = ? AND role = 'judge' AND coming = 1 "
+        "ORDER BY id",
+        (night_id,),
+    )
+    judges = [row[0] for row in rows]
+    return judges.index(user_id) + 1 if user_id in judges else None

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from datetime import date
 
 from bot.texts.markup import bold, quote
+from bot.texts.plural import games, plural
 
 MONTHS = (
     "января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября",
@@ -35,7 +36,8 @@ IN_PRIVATE = "Вечером управляют в личных сообщени
 NO_NIGHT = "Открытого вечера нет. " + USAGE
 STALE = "Эта кнопка уже не действует: вечер закончен или изменился."
 SIGNUP_CLOSED = "Запись на этот вечер закрыта."
-NOT_ENOUGH = "Для рассадки нужно хотя бы 10 игроков с никами."
+NOT_ENOUGH = "Для рассадки нужно хотя бы 10 игроков с никами на стол."
+ALL_PLAYED = "Все игры вечера уже сыграны: пересаживать некого."
 GUEST_USAGE = "Добавить гостя: <code>/guest Ник</code> — он встанет в список вечера."
 
 
@@ -75,7 +77,7 @@ def signup_post(
     ]
     lines += [f"{number}. {quote(name)}" for number, name in enumerate(players, start=1)]
     if waiting:
-        lines += ["", f"Лист ожидания: {len(waiting)}"]
+        lines += ["", f"Сверх мест (играют, отдыхая по очереди): {len(waiting)}"]
         lines += [
             f"{number}. {quote(name)}"
             for number, name in enumerate(waiting, start=len(players) + 1)
@@ -88,7 +90,7 @@ def signup_post(
 
 def signed_up(place: int, waiting: bool) -> str:
     if waiting:
-        return f"Вы в листе ожидания: №{place}. Если освободится место, вы сыграете."
+        return f"Вы записаны: №{place}, сверх мест — будете отдыхать по очереди с другими."
     return f"Вы записаны играть: №{place}."
 
 
@@ -110,13 +112,14 @@ def open_the_bot(bot_username: str) -> str:
 
 def screen(
     value: date, starts_at: str, tournament: str, rounds: int, tables: int, status: str,
-    players: int, waiting: int, judges: Sequence[str], unnamed: Sequence[str],
+    players: int, waiting: int, judges: Sequence[str], unnamed: Sequence[str], played: int = 0,
 ) -> str:  # fmt: skip
     lines = [
         f"{bold(f'Вечер {day(value)}')}, начало в {starts_at} — {status}",
         f"Турнир «{quote(tournament)}», игр за столом: {rounds}",
         f"Столов: {tables or 'по записавшимся'}" + (f" (мест: {10 * tables})" if tables else ""),
-        f"Записались играть: {players}" + (f", в листе ожидания: {waiting}" if waiting else ""),
+        f"Записались играть: {players + waiting}"
+        + (f" (сверх мест: {waiting}, отдыхают по очереди)" if waiting else ""),
         "Судьи: " + (", ".join(quote(name) for name in judges) if judges else "пока никого"),
     ]
     if unnamed:
@@ -124,6 +127,8 @@ def screen(
             "Без ника (не попадут в рассадку, пока не напишут /iam): "
             + ", ".join(quote(name) for name in unnamed)
         )
+    if played:
+        lines.append(f"Сыграно игр вечера: {played} из {rounds * tables if tables else '?'}")
     if tables and len(judges) < tables:
         lines.append(f"⚠️ Судей меньше, чем столов: {len(judges)} из {tables}.")
     lines.append("")
@@ -141,7 +146,8 @@ STATUS = {
 
 def seating_post(
     value: date, seed: int, version: str,
-    rounds: Sequence[tuple[Sequence[Sequence[str]], Sequence[str]]], judges: Sequence[str],
+    rounds: Sequence[tuple[Sequence[Sequence[str]], Sequence[str], set[int]]],
+    judges: Sequence[str],
 ) -> str:  # fmt: skip
     lines = [bold(f"🎲 Рассадка вечера {day(value)}")]
     if judges:
@@ -149,30 +155,35 @@ def seating_post(
             "Судьи: "
             + ", ".join(f"стол {n} — {quote(name)}" for n, name in enumerate(judges, start=1))
         )
-    for number, (tables, out) in enumerate(rounds, start=1):
+    for number, (tables, out, played) in enumerate(rounds, start=1):
         lines += ["", bold(f"Игра {number}")]
         for table_number, table in enumerate(tables, start=1):
             seated = " · ".join(f"{seat} {quote(name)}" for seat, name in enumerate(table, 1))
-            lines.append(f"Стол {table_number}: {seated}")
+            mark = "✅ " if table_number in played else ""
+            lines.append(f"{mark}Стол {table_number}: {seated}")
         if out:
             lines.append("Отдыхают: " + ", ".join(quote(name) for name in out))
-    lines += ["", f"Рассадка проверяема: сид {seed}, алгоритм {version}."]
+    lines += ["", f"✅ — игра сыграна. Рассадка проверяема: сид {seed}, алгоритм {version}."]
     return "\n".join(lines)
 
 
-def your_evening(value: date, places: Sequence[tuple[int, int] | None]) -> str:
+def your_evening(value: date, places: Sequence[tuple[int, int] | None], played: int = 0) -> str:
+    """His places in the rounds still to play (after ``played`` rounds: «теперь так»)."""
     parts = [
         f"игра {number} — стол {place[0]}, место {place[1]}"
         if place
         else f"игра {number} — отдыхаете"
         for number, place in enumerate(places, start=1)
+        if number > played
     ]
-    return f"Вечер {day(value)}: " + "; ".join(parts) + "."
+    now = " (рассадка изменилась)" if played else ""
+    return f"Вечер {day(value)}{now}: " + "; ".join(parts) + "."
 
 
 def seated(rounds: int, players: int) -> str:
+    people = plural(players, "игрок", "игрока", "игроков")
     return (
-        f"Рассадил {players} игроков на {rounds} игр; рассадка — в чате клуба, каждому — в личку."
+        f"Рассажено: {people}, {games(rounds)}. Рассадка — в чате клуба, места — каждому в личку."
     )
 
 

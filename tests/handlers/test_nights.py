@@ -3,7 +3,7 @@ the head judge seats it, everyone is told where to sit."""
 
 import re
 
-from tests.club import setup_club
+from tests.club import Taps, setup_club
 from tests.harness import ADMIN_ID, CLUB_CHAT_ID, dispatcher_world
 
 NICKNAMES = [f"Игрок{n:02d}" for n in range(1, 23)]
@@ -46,7 +46,7 @@ async def test_an_evening_from_opening_to_seating(tmp_path):
             await person.press("✋ Играю", chat=group, message=post)
             toasts.append(person.last_answer()["text"])
         assert toasts[0] == "Вы записаны играть: №1." and toasts[19] == "Вы записаны играть: №20."
-        assert "листе ожидания: №21" in toasts[20]
+        assert "№21, сверх мест" in toasts[20]
         await people[3].press("✋ Играю", chat=group, message=post)  # a double tap
         assert people[3].last_answer()["text"] == "Вы уже записаны так."
         await judge.send("/start")
@@ -55,17 +55,21 @@ async def test_an_evening_from_opening_to_seating(tmp_path):
         assert "судьёй" in judge.last_answer()["text"]
         await world.announced()
         post = signup_post(world)
-        assert "Записались: 20" in post.text and "Лист ожидания: 1" in post.text
+        assert (
+            "Записались: 20" in post.text
+            and "Сверх мест (играют, отдыхая по очереди): 1" in post.text
+        )
         assert "1. Игрок01" in post.text and "21. Игрок21" in post.text
         assert "Судьи: Иван" in post.text
         assert post.edits - edits_before < 22  # the taps were drawn in a few edits, not one each
-        # Somebody leaves: the first on the waiting list plays.
+        # Somebody leaves: the 21st now has a seat every round.
         await people[5].press("Не приду", chat=group, message=post)
         assert "не придёте" in people[5].last_answer()["text"]
         # The head judge's screen: seat everyone.
         await admin.send("/night")
         screen = await admin.reply()
         assert "Записались играть: 20" in screen.text and "Судьи: Иван" in screen.text
+        assert "сверх мест" not in screen.text
         await admin.press("🎲 Рассадить")
         await world.announced()
         seating = next(m for m in reversed(group.history()) if m.from_bot and "Рассадка" in m.text)
@@ -121,3 +125,76 @@ async def test_who_may_run_an_evening_and_what_a_typo_gets(tmp_path):
         assert "уже открыт" in (await admin.reply()).text
         await admin.send("/night 19:30", chat=world.api.chats[CLUB_CHAT_ID])
         assert "в личных сообщениях" in (await admin.reply(chat=world.api.chats[CLUB_CHAT_ID])).text
+
+
+async def seated_evening(world, players=20, rounds=3):
+    admin, judge, people = await club_with_players(world, players)
+    group = world.api.chats[CLUB_CHAT_ID]
+    await admin.send(f"/night 19:30 {rounds} игры 2 стола")
+    await admin.reply()
+    await world.announced()
+    post = signup_post(world)
+    for person in people:
+        await person.press("✋ Играю", chat=group, message=post)
+    await judge.send("/start")
+    await judge.reply()
+    await judge.press("⚖️ Сужу", chat=group, message=post)
+    await admin.send("/night")
+    await admin.reply()
+    await admin.press("🎲 Рассадить")
+    await admin.reply()
+    await world.announced()
+    return admin, judge, people
+
+
+def seating_post(world):
+    group = world.api.chats[CLUB_CHAT_ID]
+    return next(m for m in reversed(group.history()) if m.from_bot and "Рассадка" in m.text)
+
+
+def table_line(post, game, table):
+    block = post.text.split(f"Игра {game}\n")[1].split("\n\n")[0]
+    return next(line for line in block.splitlines() if f"Стол {table}:" in line)
+
+
+async def test_the_judges_protocol_starts_filled_and_a_change_reseats_only_what_is_to_come(
+    tmp_path,
+):
+    async with dispatcher_world(tmp_path) as world:
+        admin, judge, _ = await seated_evening(world)
+        first = table_line(seating_post(world), 1, 1)  # Иван signed up first: he judges table 1
+        taps = Taps(judge)
+        await taps.send("/game")
+        editor = judge.last()
+        assert "Игра 1 вечера за столом 1" in editor.text
+        names = re.findall(r"\d+ (Игрок\d\d)", first)
+        assert [b for b in judge.buttons() if b.startswith(("1 ", "10 "))] == [
+            f"1 {names[0]}",
+            f"10 {names[9]}",
+        ], judge.buttons()
+        await taps.press("Далее ➡")  # the seats are right
+        for seat in (2, 9, 4, 7):
+            await taps.seat(seat)
+        await taps.press("🔴 Красные")
+        await taps.press("Никого (промах)")
+        await taps.press("К итогу ➡")
+        await taps.press("✅ Подтвердить")
+        assert taps.count <= 10, taps.count  # roles, winner and a first-night miss
+        await world.announced()
+        assert table_line(seating_post(world), 1, 1).startswith("✅ Стол 1")
+        # A guest comes late; the head judge re-seats: game 1 stays as played, the rest change.
+        before = [table_line(seating_post(world), 1, table) for table in (1, 2)]
+        await admin.send("/guest Опоздавший")
+        await admin.reply()
+        await admin.send("/night")
+        screen = await admin.reply()
+        assert "Сыграно игр вечера: 1 из 6" in screen.text
+        await admin.press("🎲 Рассадить заново")
+        assert admin.last_answer()["text"].startswith("Рассажено: 21 игрок, 2 игры.")
+        await world.announced()
+        after = seating_post(world).text
+        assert [table_line(seating_post(world), 1, t) for t in (1, 2)] == before  # untouched
+        assert "Опоздавший" in after.split("Игра 2")[1]
+        # His next /game opens table 1's next round.
+        await judge.send("/game")
+        assert "Игра 2 вечера за столом 1" in (await judge.reply()).text
