@@ -154,6 +154,7 @@ class NightAction(StrEnum):
     CLOSE = "close"
     REOPEN = "open"
     REFRESH = "ref"
+    END = "end"
 
 
 class NightCB(CallbackData, prefix="nt"):

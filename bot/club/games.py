@@ -318,6 +318,9 @@ class Games:
             submission_key=submission_key(submission.draft_id),
         )  # fmt: skip
         await self._announce(tx, game_id, now, describe_change(before, after))
+        night_id = await night_rows.night_of_game(tx, game_id)
+        if night_id is not None:  # the evening's results follow a correction of its game
+            await enqueue_live(tx, CLUB, f"night:{night_id}:results", now)
         # A head judge's change decides the protests he took.
         await decide_by_change(
             tx, game_id, actor.user_id, now, self.window.cutoff(self.clock.now())

@@ -14,23 +14,29 @@ from dataclasses import dataclass
 from datetime import date
 from zoneinfo import ZoneInfo
 
-from aiogram.types import InlineKeyboardMarkup
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import NightAction, NightCB
+from bot.club.games import Games
 from bot.club.players import PlayerDirectory
 from bot.club.tournaments import Tournaments
 from bot.core import outbox
 from bot.core.clock import Clock
 from bot.core.db import Database, Transaction
-from bot.nights import seating
+from bot.nights import results, seating
 from bot.tables import nights as rows
 from bot.tables.nights import Night, Person
 from bot.telegram.keyboards import button, keyboard
 from bot.telegram.screen import Screen
 from bot.texts import nights as texts
+from bot.texts.markup import quote
+from bot.texts.points import show
 from bot.vocabulary.nights import NightStatus, SignupChoice, SignupRole
+from bot.vocabulary.protocol import player_key
 from bot.vocabulary.refusal import Refusal
 from bot.vocabulary.rights import Member
+from bot.vocabulary.statuses import GameStatus
+from scoring import Standing
 
 DEFAULT_ROUNDS = 3
 SEATS = seating.SEATS
@@ -116,8 +122,9 @@ def lists_of(night: Night, people: list[Person]) -> Lists:
 class Nights:
     def __init__(
         self, database: Database, clock: Clock, zone: ZoneInfo, tournaments: Tournaments,
-        players: PlayerDirectory,
+        players: PlayerDirectory, games: Games,
     ) -> None:  # fmt: skip
+        self.games = games
         self.database = database
         self.clock = clock
         self.zone = zone
@@ -178,7 +185,7 @@ class Nights:
         if night.status is NightStatus.ENDED:
             return None
 
-        def tap(label: str, action: NightAction) -> object:
+        def tap(label: str, action: NightAction) -> InlineKeyboardButton:
             return button(label, NightCB(n=night.id, a=action))
 
         seat = texts.RESEAT if night.status is NightStatus.SEATED else texts.SEAT
@@ -187,14 +194,15 @@ class Nights:
             if night.status is NightStatus.SIGNUP
             else tap(texts.REOPEN, NightAction.REOPEN)
         )
-        return keyboard(
-            [
-                [tap(seat, NightAction.SEAT)],  # type: ignore[list-item]
-                [tap(texts.ADD_TABLE, NightAction.ADD_TABLE),  # type: ignore[list-item]
-                 tap(texts.REMOVE_TABLE, NightAction.REMOVE_TABLE)],  # type: ignore[list-item]
-                [toggle, tap(texts.REFRESH, NightAction.REFRESH)],  # type: ignore[list-item]
-            ]
-        )  # fmt: skip
+        rows_ = [
+            [tap(seat, NightAction.SEAT)],
+            [tap(texts.ADD_TABLE, NightAction.ADD_TABLE),
+             tap(texts.REMOVE_TABLE, NightAction.REMOVE_TABLE)],
+            [toggle, tap(texts.REFRESH, NightAction.REFRESH)],
+        ]  # fmt: skip
+        if night.status is NightStatus.SEATED:
+            rows_.append([tap(texts.END, NightAction.END)])
+        return keyboard(rows_)
 
     async def act(self, member: Member, data: NightCB, message_id: int | None) -> Screen:
         """A button of the head judge's screen."""
@@ -220,6 +228,12 @@ class Nights:
                 await rows.set_status(tx, night.id, NightStatus.SIGNUP)
             elif data.a is NightAction.SEAT:
                 toast = await self._seat(tx, night, now)
+            elif data.a is NightAction.END:
+                if not await rows.played_rounds(tx, night.id):
+                    raise NightError(texts.NOTHING_PLAYED)
+                await rows.end(tx, night.id, now)
+                await outbox.enqueue_live(tx, outbox.CLUB, _results_key(night.id), now)
+                toast = texts.ENDED
             if data.a is not NightAction.REFRESH:
                 await outbox.enqueue_live(tx, outbox.CLUB, _signup_key(night.id), now)
         shown = await self.screen(night.id, edit=message_id)
@@ -361,6 +375,8 @@ class Nights:
             return None
         if what == "signup":
             return await self._signup_post(night)
+        if what == "results":
+            return await self._results_post(night)
         return await self._seating_post(night)
 
     async def _signup_post(self, night: Night) -> tuple[str, InlineKeyboardMarkup | None]:
@@ -411,6 +427,43 @@ class Nights:
         )  # fmt: skip
         return text, None
 
+    async def _results_post(self, night: Night) -> tuple[str, InlineKeyboardMarkup | None] | None:
+        if night.status is not NightStatus.ENDED:
+            return None
+        tournament = await self.tournaments.get(night.tournament_id)
+        if tournament is None:
+            return None
+        now = self.clock.now()
+        scored = []
+        provisional = False
+        for _, table, game_id in await rows.night_games(self.database, night.id):
+            stored, score = await self.games.scored(game_id)
+            if score is None:
+                continue  # annulled since
+            scored.append((table, stored.number, score))
+            provisional |= stored.status_at(now, self.games.window) is GameStatus.PROVISIONAL
+        names = {
+            player_key(row[0]): row[1]
+            for row in await self.database.fetchall("SELECT id, nickname FROM players")
+        }
+        found = results.tonight(scored, tournament.ruleset(), tournament.seed)
+
+        def worded(row: Standing | None, with_games: bool = False) -> str | None:
+            if row is None:
+                return None
+            games = f" за {texts.games_word(row.games)}" if with_games else ""
+            return f"{quote(names.get(row.name, '?'))} — {show(row.total)}{games}"
+
+        text = texts.results_post(
+            date.fromisoformat(night.date), len(scored),
+            [(names.get(r.name, "?"), show(r.total), r.games, r.wins) for r in found.table],
+            worded(found.best, with_games=True), worded(found.sheriff), worded(found.don),
+            [f"{quote(names.get(name, '?'))} (стол {table}, игра {number})"
+             for name, table, number in found.best_moves],
+            provisional, results.BEST_MIN_GAMES,
+        )  # fmt: skip
+        return text, None
+
     # -- reading -------------------------------------------------------------------------------
 
     async def _read(self, night_id: int) -> tuple[Night, list[Person]]:
@@ -433,6 +486,10 @@ def _rounds_of(stored: list[tuple[int, int, int, int]], upto: int) -> list[seati
     return [
         seating.Round(tuple(tuple(tables[n][t]) for t in sorted(tables[n]))) for n in sorted(tables)
     ]
+
+
+def _results_key(night_id: int) -> str:
+    return f"night:{night_id}:results"
 
 
 def _signup_key(night_id: int) -> str:

@@ -263,3 +263,25 @@ async def judge_table(tx: Reader, night_id: int, user_id: int) -> int | None:
     )
     judges = [row[0] for row in rows]
     return judges.index(user_id) + 1 if user_id in judges else None
+
+
+async def night_games(tx: Reader, night_id: int) -> list[tuple[int, int, int]]:
+    """(round, table, game id) of the games saved for the evening, in order."""
+    rows = await tx.all(
+        "SELECT round, table_number, game_id FROM night_games WHERE night_id = ? "
+        "ORDER BY round, table_number",
+        (night_id,),
+    )
+    return [(row[0], row[1], row[2]) for row in rows]
+
+
+async def night_of_game(tx: Reader, game_id: int) -> int | None:
+    row = await tx.one("SELECT night_id FROM night_games WHERE game_id = ?", (game_id,))
+    return int(row[0]) if row else None
+
+
+async def end(tx: Transaction, night_id: int, now: str) -> None:
+    await tx.execute(
+        "UPDATE nights SET status = ?, ended_at = ? WHERE id = ?",
+        (NightStatus.ENDED.value, now, night_id),
+    )

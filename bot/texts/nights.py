@@ -197,3 +197,41 @@ def guest_added(name: str) -> str:
 
 def guest_there(name: str) -> str:
     return f"«{quote(name)}» уже в списке вечера."
+
+
+END = "🏁 Закончить вечер"
+ENDED = "Вечер закончен: итоги — в чате клуба."
+NOTHING_PLAYED = "За этот вечер ещё нет ни одной сохранённой игры: заканчивать нечего."
+
+
+def results_post(
+    value: date, games: int, rows: Sequence[tuple[str, str, int, int]], best: str | None,
+    sheriff: str | None, don: str | None, best_moves: Sequence[str], provisional: bool,
+    min_games: int,
+) -> str:  # fmt: skip
+    """``rows``: (nickname, points, games, wins) best first; the others already worded."""
+    lines = [bold(f"🏁 Итоги вечера {day(value)}"), f"Сыграно: {games_word(games)}."]
+    if provisional:
+        lines.append("⏳ Итоги предварительные: по части игр ещё можно подать протест.")
+    lines.append("")
+    lines += [
+        f"{place}. {quote(name)} — {points} ({games_word(played)}, побед: {wins})"
+        for place, (name, points, played, wins) in enumerate(rows, start=1)
+    ]
+    lines.append("")
+    lines.append(
+        f"🏆 Лучший игрок вечера: {best}"
+        if best
+        else f"🏆 Лучшего игрока нет: никто не сыграл {min_games} игр"
+    )
+    if sheriff:
+        lines.append(f"⭐ Лучший шериф: {sheriff}")
+    if don:
+        lines.append(f"🎩 Лучший дон: {don}")
+    if best_moves:
+        lines.append("🎯 Лучший ход 3 из 3: " + ", ".join(best_moves))
+    return "\n".join(lines)
+
+
+def games_word(count: int) -> str:
+    return games(count)

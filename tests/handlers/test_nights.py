@@ -198,3 +198,60 @@ async def test_the_judges_protocol_starts_filled_and_a_change_reseats_only_what_
         # His next /game opens table 1's next round.
         await judge.send("/game")
         assert "Игра 2 вечера за столом 1" in (await judge.reply()).text
+
+
+async def play_seated_game(judge, winner="🔴 Красные", killed=None):
+    taps = Taps(judge)
+    await taps.send("/game")
+    await taps.press("Далее ➡")
+    for seat in (2, 9, 4, 7):
+        await taps.seat(seat)
+    await taps.press(winner)
+    if killed is None:
+        await taps.press("Никого (промах)")
+    else:
+        await taps.seat(killed)
+        for seat in (4, 7, 9):  # the three blacks: best move 3 of 3
+            await taps.seat(seat)
+    await taps.press("К итогу ➡")
+    await taps.press("✅ Подтвердить")
+
+
+async def test_the_evenings_end_posts_its_results_as_the_scoring_core_counts_them(tmp_path):
+    from scoring import compute
+
+    async with dispatcher_world(tmp_path) as world:
+        admin, judge, _ = await seated_evening(world, rounds=2)
+        await play_seated_game(judge, "⚫ Чёрные", killed=1)
+        await play_seated_game(judge)
+        await admin.send("/night")
+        await admin.reply()
+        await admin.press("🏁 Закончить вечер")
+        assert "итоги — в чате клуба" in admin.last_answer()["text"]
+        await world.announced()
+        group = world.api.chats[CLUB_CHAT_ID]
+        post = next(m for m in reversed(group.history()) if m.from_bot and "Итоги вечера" in m.text)
+        assert "Сыграно: 2 игры." in post.text and "⏳ Итоги предварительные" in post.text
+        assert "🎯 Лучший ход 3 из 3: " in post.text and "(стол 1, игра 1)" in post.text
+        # Every row is the scoring core's sum over tonight's games.
+        games_service = world.service("games")
+        tournament = (await world.service("tournaments").current())[0]
+        scored = [(await games_service.get(i)).protocol.to_game(str(i), "основной") for i in (1, 2)]
+        expected = compute(scored, tournament.ruleset(), tournament.seed).standings
+        names = {
+            f"p{row[0]}": row[1]
+            for row in await world.database.fetchall("SELECT id, nickname FROM players")
+        }
+        from bot.texts.points import show
+
+        lines = [line for line in post.text.splitlines() if re.match(r"\d+\. ", line)]
+        played = {1: "1 игра", 2: "2 игры"}
+        assert lines == [
+            f"{n}. {names[row.name]} — {show(row.total)} ({played[row.games]}, побед: {row.wins})"
+            for n, row in enumerate(expected, start=1)
+        ]
+        # The evening is over: its buttons say so.
+        from bot.callbacks import NightAction, NightCB
+
+        await admin.press_data(NightCB(n=1, a=NightAction.SEAT).pack(), admin.last())
+        assert "вечер закончен" in admin.last_answer()["text"]

@@ -1,0 +1,56 @@
+"""The evening's results: tonight's table, the best player, sheriff and don, the 3-of-3 best
+moves — from tonight's games, each scored as its stage stands (Ci included), ordered by the
+scoring core's own standings (§8.7 tie-breaks and the lot)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from scoring import GameScore, Role, Ruleset, Standing
+from scoring.engine import standings
+
+BEST_MIN_GAMES = 3  # the best player of the evening played at least this many games tonight
+
+
+@dataclass(frozen=True, slots=True)
+class Tonight:
+    table: tuple[Standing, ...]  # everyone who played tonight, best first
+    best: Standing | None  # the best of those with ``BEST_MIN_GAMES`` games
+    sheriff: Standing | None  # the most points as sheriff tonight
+    don: Standing | None
+    best_moves: tuple[tuple[str, int, int], ...]  # (player, table, game) of each 3-of-3
+
+
+def tonight(
+    games: Sequence[tuple[int, int, GameScore]], ruleset: Ruleset, seed: int,
+    min_games: int = BEST_MIN_GAMES,
+) -> Tonight:  # fmt: skip
+    """``games``: (table, game number, its points) of each counted game of the evening."""
+    scores = [score for _, _, score in games]
+    table = standings(scores, ruleset, seed)
+    best = next((row for row in table if row.games >= min_games), None)
+    return Tonight(
+        table=table,
+        best=best,
+        sheriff=_best_in(scores, Role.SHERIFF, ruleset, seed),
+        don=_best_in(scores, Role.DON, ruleset, seed),
+        best_moves=tuple(
+            (seat.name, number, game_number)
+            for number, game_number, score in games
+            for seat in score.seats
+            if seat.best_move_guessed == 3
+        ),
+    )
+
+
+def _best_in(
+    scores: Sequence[GameScore], role: Role, ruleset: Ruleset, seed: int
+) -> Standing | None:
+    """The first of tonight's standings counting only the seats played in ``role``."""
+    in_role = [
+        GameScore(score.game, tuple(seat for seat in score.seats if seat.role is role))
+        for score in scores
+    ]
+    ranked = standings(in_role, ruleset, seed)
+    return ranked[0] if ranked else None
