@@ -185,17 +185,17 @@ class Nights:
         if night.status is NightStatus.ENDED:
             return None
 
-        def tap(label: str, action: NightAction) -> InlineKeyboardButton:
-            return button(label, NightCB(n=night.id, a=action))
+        def tap(label: str, action: NightAction, value: str = "") -> InlineKeyboardButton:
+            return button(label, NightCB(n=night.id, a=action, v=value))
 
-        seat = texts.RESEAT if night.status is NightStatus.SEATED else texts.SEAT
+        again = night.status is NightStatus.SEATED
         toggle = (
             tap(texts.CLOSE, NightAction.CLOSE)
             if night.status is NightStatus.SIGNUP
             else tap(texts.REOPEN, NightAction.REOPEN)
         )
         rows_ = [
-            [tap(seat, NightAction.SEAT)],
+            [tap(texts.RESEAT if again else texts.SEAT, NightAction.SEAT, "1" if again else "")],
             [tap(texts.ADD_TABLE, NightAction.ADD_TABLE),
              tap(texts.REMOVE_TABLE, NightAction.REMOVE_TABLE)],
             [toggle, tap(texts.REFRESH, NightAction.REFRESH)],
@@ -227,7 +227,10 @@ class Nights:
             elif data.a is NightAction.REOPEN and night.status is not NightStatus.SIGNUP:
                 await rows.set_status(tx, night.id, NightStatus.SIGNUP)
             elif data.a is NightAction.SEAT:
-                toast = await self._seat(tx, night, now)
+                if night.status is NightStatus.SEATED and data.v != "1":
+                    toast = texts.ALREADY_SEATED  # a second tap, or another head judge's
+                else:
+                    toast = await self._seat(tx, night, now)
             elif data.a is NightAction.END:
                 if not await rows.played_rounds(tx, night.id):
                     raise NightError(texts.NOTHING_PLAYED)

@@ -70,8 +70,14 @@ async def test_an_evening_from_opening_to_seating(tmp_path):
         screen = await admin.reply()
         assert "Записались играть: 20" in screen.text and "Судьи: Иван" in screen.text
         assert "сверх мест" not in screen.text
+        seat_button = next(b for b in admin.last().buttons() if b["text"] == "🎲 Рассадить")
+        screen_message = admin.last()
         await admin.press("🎲 Рассадить")
         await world.announced()
+        # A second tap on the old screen (or another head judge's at once): one seating.
+        await admin.press_data(seat_button["callback_data"], screen_message)
+        assert admin.last_answer()["text"] == "Вечер уже рассажен: рассадка — в чате клуба."
+        assert len([m for m in people[0].bot_messages() if m.text.startswith("Вечер ")]) == 1
         seating = next(m for m in reversed(group.history()) if m.from_bot and "Рассадка" in m.text)
         assert "Игра 1" in seating.text and "Игра 2" in seating.text
         assert "Судьи: стол 1 — Иван" in seating.text
