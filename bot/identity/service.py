@@ -25,11 +25,12 @@ from bot.club.players import (
 )
 from bot.core.clock import Clock
 from bot.core.db import Database, Transaction
-from bot.core.outbox import Kind, close_copies, enqueue, private
+from bot.core.outbox import CLUB, Kind, close_copies, enqueue, enqueue_live, private
 from bot.core.parsing import InputError, user_reference
 from bot.identity import screens
 from bot.tables import audit, drafts, link_requests
 from bot.tables import games as game_rows
+from bot.tables import nights as night_rows
 from bot.tables import players as rows
 from bot.telegram.screen import Screen
 from bot.texts import admin as admin_texts
@@ -209,6 +210,7 @@ class Identity:
                     approve = reason is None
             if approve:
                 await rows.set_user(tx, player_id, row["user_id"])
+                await _named_in_evenings(tx, row["user_id"], player_id, now)
                 await rows.record(tx, player_id, actor.user_id, now, PlayerAction.LINKED,
                                   {"user_id": row["user_id"], "request": request_id,
                                    "created": row["player_id"] is None})  # fmt: skip
@@ -259,6 +261,7 @@ class Identity:
             if other is not None:
                 raise IdentityError(texts.user_has_other(other[1]))
             await rows.set_user(tx, player.id, user_id)
+            await _named_in_evenings(tx, user_id, player.id, now)
             await link_requests.approve_pending(tx, user_id, player.id, actor_id, now)
             await rows.record(tx, player.id, actor_id, now, PlayerAction.LINKED,
                               {"user_id": user_id})  # fmt: skip
@@ -394,3 +397,10 @@ def _replace_player(protocol_json: str, dup_id: int, kept_id: int) -> str:
         if seat.get("player_id") == dup_id:
             seat["player_id"] = kept_id
     return json.dumps(data, ensure_ascii=False)
+
+
+async def _named_in_evenings(tx: Transaction, user_id: int, player_id: int, now: str) -> None:
+    """A person who signed up for an evening by his Telegram name now has his nickname: the
+    lists show it, and he can be seated."""
+    for night_id in await night_rows.link_people(tx, user_id, player_id):
+        await enqueue_live(tx, CLUB, f"night:{night_id}:signup", now)

@@ -101,13 +101,18 @@ async def test_a_person_without_a_nickname_is_asked_for_it_and_a_guest_is_added(
         await admin.send("/night 20:00")
         await admin.reply()
         await world.announced()
-        stranger = world.person("Незнакомка")
+        stranger = world.person("Незнакомка", username="stranger01")
+        await world.service("players").create("Лиса", ADMIN_ID)
         await stranger.send("/start")
         await stranger.reply()
         await stranger.press("✋ Играю", chat=group, message=signup_post(world))
         await world.announced()
         assert "1. Незнакомка" in signup_post(world).text  # her Telegram name until then
         assert "/iam" in stranger.last().text
+        await admin.send("/link @stranger01 Лиса")  # she told the head judge her nickname
+        assert "теперь —" in (await admin.reply()).text
+        await world.announced()
+        assert "1. Лиса" in signup_post(world).text
         await admin.send("/guest Гость")
         assert "«Гость» в списке вечера" in (await admin.reply()).text
         await admin.send("/guest гость")
