@@ -138,6 +138,14 @@ def night_section(sizes: Sizes) -> Section:
             _verdict(summary < 100, f"{games}: summary p99 {summary:.0f} ms (< 100)"),
             _verdict(me < 200, f"{games}: /me p99 {me:.0f} ms (< 200)"),
             _verdict(
+                bool(night.signup_ms)
+                and percentile(night.signup_ms, 0.99) < 200
+                and night.signup_edits <= len(night.signup_ms) // 3,
+                f"{games}: {len(night.signup_ms)} sign-up taps answered in p99 "
+                f"{percentile(night.signup_ms, 0.99) if night.signup_ms else 0:.0f} ms (< 200), "
+                f"{night.signup_edits} edits of the post (a third of the taps or fewer)",
+            ),
+            _verdict(
                 above <= 40,
                 f"{games}: resident memory {night.rss_mb:.0f} MB after the night, "
                 f"{above:+.0f} MB beside the echo bot's {night.floor_rss_mb:.0f} (≤ +40; "

@@ -7,9 +7,12 @@
 ``tests/club.py`` does (paste ten nicknames, mark the roles, the winner, the first night, the
 best move), a tap every 0.2 s (faster than people tap), look at the summary and confirm;
 meanwhile thirty linked players each ask /rating or /me every 1–3 s (fifteen requests a second).
-Measured: /rating and /me (text) latency, the summary screen's latency (the editor scores the
-game against its stage), the time from Confirm to the announcement in the club chat, flood waits
-the fake Telegram had to impose, and the bot's resident memory.
+Before the judges start, the head judge opens tonight's sign-up and thirty players tap «✋ Играю»
+within five seconds while the judges enter their first games. Measured: /rating and /me (text)
+latency, each sign-up tap until its answer and the edits of the sign-up post, the summary
+screen's latency (the editor scores the game against its stage), the time from Confirm to the
+announcement in the club chat, flood waits the fake Telegram had to impose, and the bot's
+resident memory.
 The floor is the same players' load on a bare aiogram echo bot in the same run.
 """
 
@@ -43,6 +46,8 @@ class Night:
     peak_rss_mb: float = 0.0
     rss_mb: float = 0.0
     floor_rss_mb: float = 0.0  # the echo bot's, after the same players' load
+    signup_ms: list[float] = field(default_factory=list)  # a sign-up tap → its answer
+    signup_edits: int = 0  # edits of the sign-up post the taps cost
 
 
 async def _players(
@@ -112,14 +117,44 @@ async def _staff(bot: Running, judges: int, players: int) -> tuple[list[Person],
     return staff, people
 
 
-# What an evening adds beside the judges (club nights: thirty players tapping the sign-up
-# button within five seconds): run with the judges, given the bot and the linked players.
-EveningLoad = Callable[[Running, Sequence[Person]], Awaitable[None]]
+# What an evening adds beside the judges: run with them, given the bot, the players, the figures.
+EveningLoad = Callable[[Running, Sequence[Person], Night], Awaitable[None]]
+SIGNUP_RUSH_SECONDS = 5.0
+
+
+async def signup_rush(bot: Running, people: Sequence[Person], night: Night) -> None:
+    """The evening's sign-up is open (``/night`` before the judges start): every player taps
+    «✋ Играю» once, all within five seconds. Measured: each tap until its answer, and how many
+    edits of the sign-up post the rush costs (they are coalesced)."""
+    world, api = bot.world, bot.world.api
+    group = api.chats[CLUB_CHAT_ID]
+    post = await api.wait_for(
+        lambda: next(
+            (m for m in reversed(group.history()) if m.from_bot and "Записались" in m.text), None
+        ),
+        30,
+    )
+    data = next(b["callback_data"] for b in post.buttons() if b["text"] == "✋ Играю")
+    edits = post.edits
+    rng = random.Random(len(people))
+
+    async def tap(person: Person) -> None:
+        await asyncio.sleep(rng.uniform(0, SIGNUP_RUSH_SECONDS))
+        started = time.perf_counter()
+        update = api.callback(group, person.user, post, data)
+        await world._deliver(update)
+        query = api.callback_queries[update["callback_query"]["id"]]
+        await api.wait_for(lambda: query.answered, 30)
+        night.signup_ms.append((time.perf_counter() - started) * 1e3)
+
+    await asyncio.gather(*map(tap, people))
+    await api.wait_for(lambda: f"Записались: {len(people)}" in post.text, 60)
+    night.signup_edits = post.edits - edits
 
 
 async def one_night(
     floor: Running, games: int, judges: int, rounds: int, players: int,
-    evening: EveningLoad | None = None,
+    evening: EveningLoad | None = signup_rush,
 ) -> Night:  # fmt: skip
     night = Night(games)
     async with running("bot") as bot:
@@ -128,6 +163,9 @@ async def one_night(
         for person in people:  # the first /me draws a chart: matplotlib is imported once
             await ask(person, "/rating")
         await ask(people[0], "/me")
+        if evening is not None:  # the head judge opens tonight's sign-up
+            admin = bot.world.person("Админ", user_id=ADMIN_ID, username="boss")
+            await ask(admin, "/night 23:59")
         done = asyncio.Event()
         rng = random.Random(games)
         load = asyncio.create_task(_players(people, done, games, night.me_ms, night.rating_ms))
@@ -136,7 +174,7 @@ async def one_night(
                 _judge(judge, table, rounds, random.Random(rng.random()), night)
                 for table, judge in enumerate(staff, start=3)  # an import fills tables 1 and 2
             ),
-            *([evening(bot, people)] if evening is not None else []),
+            *([evening(bot, people, night)] if evening is not None else []),
         )
         done.set()
         await load
@@ -167,8 +205,8 @@ def table(nights: list[Night]) -> list[str]:
     lines = [
         "| games | /rating p50 / p99 ms | echo floor p50 / p99 ms | /me p99 ms "
         "| summary p50 / p99 ms | Confirm → announced p50 / p99 ms | flood waits "
-        "| RSS now / peak MB (echo) |",
-        "|---|---|---|---|---|---|---|---|",
+        "| RSS now / peak MB (echo) | sign-up tap p50 / p99 ms, post edits |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for night in nights:
         lines.append(
@@ -178,7 +216,9 @@ def table(nights: list[Night]) -> list[str]:
             f"| {_p(night.summary_ms, 0.5)} / {_p(night.summary_ms, 0.99)} "
             f"| {_p(night.announce_ms, 0.5)} / {_p(night.announce_ms, 0.99)} "
             f"| {night.flood_waits} | {night.rss_mb:.0f} / {night.peak_rss_mb:.0f} "
-            f"({night.floor_rss_mb:.0f}) |"
+            f"({night.floor_rss_mb:.0f}) "
+            f"| {_p(night.signup_ms, 0.5)} / {_p(night.signup_ms, 0.99)}, "
+            f"{night.signup_edits} for {len(night.signup_ms)} taps |"
         )
     if len(nights) > 1:
         first, last = nights[0], nights[-1]
@@ -195,7 +235,7 @@ def table(nights: list[Night]) -> list[str]:
             f"| {grown('floor_ms', 0.5)} / {grown('floor_ms', 0.99)} | {grown('me_ms', 0.99)} "
             f"| {grown('summary_ms', 0.5)} / {grown('summary_ms', 0.99)} "
             f"| {grown('announce_ms', 0.5)} / {grown('announce_ms', 0.99)} | "
-            f"| {last.rss_mb - first.rss_mb:+.0f} MB |"
+            f"| {last.rss_mb - first.rss_mb:+.0f} MB | {grown('signup_ms', 0.99)} |"
         )
     return lines
 

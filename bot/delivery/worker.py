@@ -57,6 +57,7 @@ SEND_TIMEOUT = 20.0  # seconds one send may take before it counts as a failure a
 CLUB_RECHECK = 300.0  # seconds between attempts while the club chat refuses the bot
 LONGEST_BACKOFF = 300.0
 IDLE_RECHECK = 60.0  # seconds an empty outbox waits before it looks again unasked
+LIVE_INTERVAL = 3.0  # seconds between two edits of one kept post (a rush of sign-up taps)
 # Draws a kept post by its key: its text and buttons now, or None when it is to show no more.
 LivePost = Callable[[str], Awaitable[tuple[str, InlineKeyboardMarkup | None] | None]]
 
@@ -92,6 +93,7 @@ class Outbox:
         self.club_chat = ClubChat(settings, database, clock, members)
         self.limits = limits or SendLimits()
         self.live_posts = dict(live_posts or {})  # by the key's first part: who draws the post
+        self._live_drawn: dict[tuple[str, str], float] = {}  # (key, chat) → when last drawn
         self.monotonic = monotonic
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -143,7 +145,15 @@ class Outbox:
         if not rows:
             return None
         heads: dict[str, Any] = {}
+        live_due = math.inf
         for row in rows:
+            if row["kind"] == Kind.LIVE.value:
+                # A kept post is edited at most every LIVE_INTERVAL seconds: what happens
+                # meanwhile is drawn in the next edit. It does not hold up the chat's other rows.
+                wait = self._live_wait(row)
+                if wait > 0:
+                    live_due = min(live_due, wait)
+                    continue
             heads.setdefault(row["chat"], row)
         # The club chat first: the tables wait for the announcement; a player's own result
         # queued with it (one per linked player, paced by the global limit) comes after.
@@ -164,7 +174,7 @@ class Outbox:
                 continue
             await self._deliver(bot, row, chat_id)
             next_due = 0.0
-        return next_due
+        return min(next_due, live_due)
 
     # -- one row -------------------------------------------------------------------------------
 
@@ -242,6 +252,10 @@ class Outbox:
                 return
         await self._drop(row)
 
+    def _live_wait(self, row: Any) -> float:
+        last = self._live_drawn.get((row["body"], row["chat"]), -math.inf)
+        return last + LIVE_INTERVAL - self.monotonic()
+
     async def _send_live(self, bot: Bot, row: Any, chat_id: int) -> None:
         """A kept post (a sign-up list, a seating) drawn as it is now: edited where it was sent,
         sent anew when it never was or is gone; one nobody draws any more is dropped."""
@@ -274,6 +288,7 @@ class Outbox:
                 )
                 await outbox.live_sent(tx, key, chat_id, sent.message_id)
             await outbox.delivered(tx, row["id"])
+        self._live_drawn[(key, row["chat"])] = self.monotonic()
 
     async def _send_document(self, bot: Bot, row: Any, chat_id: int) -> None:
         """A file from the server's disk; one removed since it was queued is not sent."""

@@ -61,7 +61,7 @@ async def test_an_evening_from_opening_to_seating(tmp_path):
         )
         assert "1. Игрок01" in post.text and "21. Игрок21" in post.text
         assert "Судьи: Иван" in post.text
-        assert post.edits - edits_before < 22  # the taps were drawn in a few edits, not one each
+        assert post.edits - edits_before <= 5  # 22 taps drawn in a few edits, not one each
         # Somebody leaves: the 21st now has a seat every round.
         await people[5].press("Не приду", chat=group, message=post)
         assert "не придёте" in people[5].last_answer()["text"]
