@@ -266,3 +266,44 @@ async def test_the_evenings_end_posts_its_results_as_the_scoring_core_counts_the
 
         await admin.press_data(NightCB(n=1, a=NightAction.SEAT).pack(), admin.last())
         assert "вечер закончен" in admin.last_answer()["text"]
+
+
+def again(world, person):
+    """The same person, talking to the restarted bot."""
+    return world.person(person.user["first_name"], user_id=person.id,
+                        username=person.user.get("username"))  # fmt: skip
+
+
+async def test_a_restart_in_the_middle_of_the_sign_up_and_between_rounds_loses_nothing(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        admin, judge, people = await club_with_players(world, 20)
+        group = world.api.chats[CLUB_CHAT_ID]
+        await admin.send("/night 19:30 2 игры 1 стол")
+        await admin.reply()
+        await world.announced()
+        post = signup_post(world)
+        for person in people[:12]:
+            await person.press("✋ Играю", chat=group, message=post)
+        api = world.api
+    async with dispatcher_world(tmp_path, api=api) as world:  # the bot restarted
+        admin, judge, people = (again(world, admin), again(world, judge),
+                                [again(world, person) for person in people])  # fmt: skip
+        group = world.api.chats[CLUB_CHAT_ID]
+        for person in people[12:]:
+            await person.press("✋ Играю", chat=group, message=post)
+        await world.announced()
+        post = signup_post(world)
+        assert "Записались: 10" in post.text and "Сверх мест (играют, отдыхая по очереди): 10" in (
+            post.text
+        )
+        await admin.send("/night")
+        await admin.reply()
+        await admin.press("🎲 Рассадить")
+        await world.announced()
+        await judge.send("/start")
+        await judge.reply()
+        await play_seated_game(judge)
+    async with dispatcher_world(tmp_path, api=api) as world:  # and again, between rounds
+        judge = again(world, judge)
+        await judge.send("/game")
+        assert "Игра 2 вечера за столом 1" in (await judge.reply()).text
