@@ -20,7 +20,9 @@ from bot.core.parsing import MAX_GAME_NUMBER, MAX_TABLE
 from bot.tables import audit, drafts
 from bot.tables import games as rows
 from bot.tables import nights as night_rows
+from bot.tables import players as player_rows
 from bot.tables.games import StoredGame
+from bot.texts import nights as night_texts
 from bot.texts import protests as protest_texts
 from bot.vocabulary.protocol import Protocol
 from bot.vocabulary.rights import Member
@@ -299,10 +301,25 @@ class Games:
         await self._announce(tx, game_id, now, None)
         await _queue_private_results(tx, game_id, protocol.players, now)
         if submission.night is not None:
-            night_id, round_number = submission.night
-            await night_rows.played(tx, night_id, round_number, protocol.table, game_id)
-            await enqueue_live(tx, CLUB, f"night:{night_id}:seating", now)
+            await self._played_for_evening(tx, submission.night, protocol.table, game_id, now)
         return Saved(game_id, created=True)
+
+    @staticmethod
+    async def _played_for_evening(
+        tx: Transaction, night: tuple[int, int], table: int, game_id: int, now: str
+    ) -> None:
+        """The evening's round at that table is played: the seating post marks it, and the next
+        round's players at that table hear that it is theirs now."""
+        night_id, round_number = night
+        await night_rows.played(tx, night_id, round_number, table, game_id)
+        await enqueue_live(tx, CLUB, f"night:{night_id}:seating", now)
+        for seat, player_id in await night_rows.table_round(tx, night_id, round_number + 1, table):
+            user_id = await player_rows.user_of(tx, player_id)
+            if user_id is not None:
+                await enqueue(
+                    tx, private(user_id), Kind.TEXT, now,
+                    body=night_texts.table_free(round_number + 1, table, seat),
+                )  # fmt: skip
 
     async def _correct(
         self, tx: Transaction, submission: Submission, game_id: int, actor: Member

@@ -285,3 +285,15 @@ async def end(tx: Transaction, night_id: int, now: str) -> None:
         "UPDATE nights SET status = ?, ended_at = ? WHERE id = ?",
         (NightStatus.ENDED.value, now, night_id),
     )
+
+
+async def table_round(
+    tx: Reader, night_id: int, round_number: int, table: int
+) -> list[tuple[int, int]]:
+    """(seat, player id) of one table in one round, seat 1 first."""
+    rows = await tx.all(
+        "SELECT seat, player_id FROM night_seats WHERE night_id = ? AND round = ? "
+        "AND table_number = ? ORDER BY seat",
+        (night_id, round_number, table),
+    )
+    return [(row[0], row[1]) for row in rows]

@@ -236,3 +236,7 @@ def results_post(
 
 def games_word(count: int) -> str:
     return games(count)
+
+
+def table_free(round_number: int, table: int, seat: int) -> str:
+    return f"Стол {table} освободился: ваша игра {round_number} — за ним, место {seat}."

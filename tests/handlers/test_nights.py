@@ -172,7 +172,7 @@ async def test_the_judges_protocol_starts_filled_and_a_change_reseats_only_what_
     tmp_path,
 ):
     async with dispatcher_world(tmp_path) as world:
-        admin, judge, _ = await seated_evening(world)
+        admin, judge, people = await seated_evening(world)
         first = table_line(seating_post(world), 1, 1)  # Иван signed up first: he judges table 1
         taps = Taps(judge)
         await taps.send("/game")
@@ -193,6 +193,10 @@ async def test_the_judges_protocol_starts_filled_and_a_change_reseats_only_what_
         assert taps.count <= 10, taps.count  # roles, winner and a first-night miss
         await world.announced()
         assert table_line(seating_post(world), 1, 1).startswith("✅ Стол 1")
+        # The next round's players at that table hear it is free.
+        nickname = re.findall(r"4 (Игрок\d\d)", table_line(seating_post(world), 2, 1))[0]
+        person = people[NICKNAMES.index(nickname)]
+        assert person.last().text == "Стол 1 освободился: ваша игра 2 — за ним, место 4."
         # A guest comes late; the head judge re-seats: game 1 stays as played, the rest change.
         before = [table_line(seating_post(world), 1, table) for table in (1, 2)]
         await admin.send("/guest Опоздавший")
