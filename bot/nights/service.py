@@ -166,8 +166,7 @@ class Nights:
             intro = texts.exists(date.fromisoformat(existing.date), existing.starts_at)
             return Screen(f"{intro}\n\n{shown.text}", shown.markup)
         shown = await self.screen(existing.id if existing else night_id)
-        intro = texts.opened(opening.date, opening.starts_at)
-        return Screen(f"{intro}\n\n{shown.text}", shown.markup)
+        return Screen(f"{texts.OPENED}\n\n{shown.text}", shown.markup)
 
     async def screen(self, night_id: int, edit: int | None = None) -> Screen:
         night, people = await self._read(night_id)

@@ -58,11 +58,7 @@ def exists(value: date, starts_at: str) -> str:
     return f"Вечер {day(value)} уже открыт (начало в {starts_at}). Вот он:"
 
 
-def opened(value: date, starts_at: str) -> str:
-    return (
-        f"Вечер {day(value)} открыт, начало в {starts_at}. Запись — в чате клуба: "
-        "игроки нажимают «✋ Играю», судьи — «⚖️ Сужу»."
-    )
+OPENED = "Вечер открыт. Запись — в чате клуба: игроки нажимают «✋ Играю», судьи — «⚖️ Сужу»."
 
 
 def signup_post(
@@ -74,11 +70,11 @@ def signup_post(
         f"🗓 {bold(f'Вечер {day(value)}')}, начало в {starts_at}",
         f"Турнир «{quote(tournament)}», игр за столом: {rounds}{seats}",
         "",
-        f"Записались: {len(players)}",
+        f"Записались: {len(players) + len(waiting)}",
     ]
     lines += [f"{number}. {quote(name)}" for number, name in enumerate(players, start=1)]
     if waiting:
-        lines += ["", f"Сверх мест (играют, отдыхая по очереди): {len(waiting)}"]
+        lines += ["", f"Сверх мест — играют, отдыхая по очереди: {len(waiting)}"]
         lines += [
             f"{number}. {quote(name)}"
             for number, name in enumerate(waiting, start=len(players) + 1)

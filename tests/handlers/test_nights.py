@@ -35,7 +35,9 @@ async def test_an_evening_from_opening_to_seating(tmp_path):
         group = world.api.chats[CLUB_CHAT_ID]
         await admin.send("/night 19:30 2 игры 2 стола")
         opened = await admin.reply()
-        assert "открыт, начало в 19:30" in opened.text and "Столов: 2 (мест: 20)" in opened.text
+        assert opened.text.startswith("Вечер открыт. Запись — в чате клуба")
+        assert re.search(r"Вечер \d+ \w+, начало в 19:30", opened.text)
+        assert "Столов: 2 (мест: 20)" in opened.text
         await world.announced()
         post = signup_post(world)
         assert "Записались: 0" in post.text
@@ -55,10 +57,8 @@ async def test_an_evening_from_opening_to_seating(tmp_path):
         assert "судьёй" in judge.last_answer()["text"]
         await world.announced()
         post = signup_post(world)
-        assert (
-            "Записались: 20" in post.text
-            and "Сверх мест (играют, отдыхая по очереди): 1" in post.text
-        )
+        assert "Записались: 21" in post.text
+        assert "Сверх мест — играют, отдыхая по очереди: 1" in post.text
         assert "1. Игрок01" in post.text and "21. Игрок21" in post.text
         assert "Судьи: Иван" in post.text
         assert post.edits - edits_before <= 5  # 22 taps drawn in a few edits, not one each
@@ -297,9 +297,8 @@ async def test_a_restart_in_the_middle_of_the_sign_up_and_between_rounds_loses_n
             await person.press("✋ Играю", chat=group, message=post)
         await world.announced()
         post = signup_post(world)
-        assert "Записались: 10" in post.text and "Сверх мест (играют, отдыхая по очереди): 10" in (
-            post.text
-        )
+        assert "Записались: 20" in post.text
+        assert "Сверх мест — играют, отдыхая по очереди: 10" in post.text
         await admin.send("/night")
         await admin.reply()
         await admin.press("🎲 Рассадить")
