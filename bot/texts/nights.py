@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import date
 
 from bot.texts.markup import bold, quote
-from bot.texts.plural import games, plural
+from bot.texts.plural import games, games_genitive, plural
 
 MONTHS = (
     "января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября",
@@ -126,6 +126,8 @@ def screen(
         )
     if played:
         lines.append(f"Сыграно игр вечера: {played} из {rounds * tables if tables else '?'}")
+    if status == STATUS["ended"]:
+        return "\n".join(lines)
     if tables and len(judges) < tables:
         lines.append(f"⚠️ Судей меньше, чем столов: {len(judges)} из {tables}.")
     lines.append("")
@@ -219,7 +221,7 @@ def results_post(
     lines.append(
         f"🏆 Лучший игрок вечера: {best}"
         if best
-        else f"🏆 Лучшего игрока нет: никто не сыграл {min_games} игр"
+        else f"🏆 Лучший игрок вечера — сыгравший не меньше {games_genitive(min_games)}: таких нет"
     )
     if sheriff:
         lines.append(f"⭐ Лучший шериф: {sheriff}")
