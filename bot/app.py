@@ -94,7 +94,7 @@ def create_dispatcher(
     tournaments = Tournaments(database, clock)
     games = Games(database, clock, tournaments, window, settings.club_chat_id)
     announcer = Announcer(settings, database, games, tournaments, players, members, clock, window)
-    nights = Nights(database, clock, settings.zone, tournaments, players, games)
+    nights = Nights(database, clock, settings.zone, tournaments, players, games, members)
     outbox = Outbox(
         settings, database, clock, announcer, members, live_posts={"night": nights.draw}
     )

@@ -36,6 +36,16 @@ async def cmd_guest(
     await message.answer(text)
 
 
+async def cmd_table(
+    message: Message, command: CommandObject, member: Member, nights: Nights
+) -> None:
+    try:
+        text = await nights.put_judge(member, command.args)
+    except NightError as error:
+        text = error.message
+    await message.answer(text)
+
+
 async def in_group(message: Message) -> None:
     await message.reply(texts.IN_PRIVATE)
 
@@ -72,6 +82,7 @@ def build_router() -> Router:
     router = Router(name="nights")
     router.message.register(cmd_night, command("night"), PRIVATE)
     router.message.register(cmd_guest, command("guest"), PRIVATE)
-    router.message.register(in_group, command("night", "guest"))
+    router.message.register(cmd_table, command("table"), PRIVATE)
+    router.message.register(in_group, command("night", "guest", "table"))
     router.callback_query.register(on_screen, NightCB.filter())
     return router

@@ -43,6 +43,16 @@ CREATE TABLE night_seats (
     PRIMARY KEY (night_id, round, table_number, seat)
 ) WITHOUT ROWID;
 
+-- A judge the head judge put at a table (/table 2 @user); judges who signed up and were not put
+-- anywhere take the free tables in the order they signed up.
+CREATE TABLE night_tables (
+    night_id     INTEGER NOT NULL REFERENCES nights (id),
+    table_number INTEGER NOT NULL CHECK (table_number BETWEEN 1 AND 20),
+    user_id      INTEGER NOT NULL,
+    PRIMARY KEY (night_id, table_number),
+    UNIQUE (night_id, user_id)
+) WITHOUT ROWID;
+
 -- The games saved for the evening's seats: that table's round is played.
 CREATE TABLE night_games (
     night_id     INTEGER NOT NULL REFERENCES nights (id),

@@ -144,6 +144,7 @@ OWNERS = {
     "night_people": "bot/tables/nights.py",
     "night_seats": "bot/tables/nights.py",
     "night_games": "bot/tables/nights.py",
+    "night_tables": "bot/tables/nights.py",
     "live_posts": "bot/core/outbox.py",
     "drafts": "bot/tables/drafts.py",
     "announcements": "bot/announce/announcer.py",

@@ -18,11 +18,13 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import NightAction, NightCB
 from bot.club.games import Games
+from bot.club.members import MemberDirectory
 from bot.club.players import PlayerDirectory
 from bot.club.tournaments import Tournaments
 from bot.core import outbox
 from bot.core.clock import Clock
 from bot.core.db import Database, Transaction
+from bot.core.parsing import InputError, user_reference
 from bot.nights import results, seating
 from bot.tables import nights as rows
 from bot.tables.nights import Night, Person
@@ -122,9 +124,10 @@ def lists_of(night: Night, people: list[Person]) -> Lists:
 class Nights:
     def __init__(
         self, database: Database, clock: Clock, zone: ZoneInfo, tournaments: Tournaments,
-        players: PlayerDirectory, games: Games,
+        players: PlayerDirectory, games: Games, members: MemberDirectory,
     ) -> None:  # fmt: skip
         self.games = games
+        self.members = members
         self.database = database
         self.clock = clock
         self.zone = zone
@@ -175,7 +178,8 @@ class Nights:
         text = texts.screen(
             date.fromisoformat(night.date), night.starts_at, await self._title(night),
             night.rounds, night.tables, texts.STATUS[night.status.value], len(lists.players),
-            len(lists.waiting), [p.name for p in lists.judges], [p.name for p in lists.unnamed],
+            len(lists.waiting), [_judge(t, n) for t, n in await self.judge_names(night.id)],
+            [p.name for p in lists.unnamed],
             played,
         )  # fmt: skip
         return Screen(text, self._screen_buttons(night), edit=edit)
@@ -294,14 +298,57 @@ class Nights:
         return texts.seated(night.rounds - kept, len(named))
 
     async def _judges_tables(self, tx: Transaction, night: Night) -> dict[int, frozenset[int]]:
-        """A judge who also plays never sits at the table he judges."""
+        """A judge who also plays (his nickname is on the list) never sits at his own table."""
         barred: dict[int, frozenset[int]] = {}
-        people = await rows.people(tx, night.id)
-        judges = [p for p in people if p.coming and p.role is SignupRole.JUDGE]
-        for table, judge in enumerate(judges, start=1):
-            if judge.player_id is not None:
-                barred[judge.player_id] = frozenset({table})
+        for table, user_id in (await rows.judges_by_table(tx, night.id)).items():
+            row = await tx.one("SELECT id FROM players WHERE user_id = ?", (user_id,))
+            if row is not None:
+                barred[int(row[0])] = frozenset({table})
         return barred
+
+    async def judge_names(self, night_id: int) -> list[tuple[int, str]]:
+        """(table, the judge's name) for every table that has a judge tonight."""
+        people = {p.user_id: p.name for p in await rows.people(self.database, night_id)}
+        named = []
+        for table, user_id in (await rows.judges_by_table(self.database, night_id)).items():
+            name = people.get(user_id)
+            if name is None:
+                row = await self.database.fetchone(
+                    "SELECT coalesce(p.nickname, m.full_name) FROM members AS m "
+                    "LEFT JOIN players AS p ON p.user_id = m.user_id WHERE m.user_id = ?",
+                    (user_id,),
+                )
+                name = row[0] if row else str(user_id)
+            named.append((table, name))
+        return named
+
+    async def put_judge(self, member: Member, args: str | None) -> str:
+        """``/table 2 @user``: that judge judges table 2 tonight."""
+        if not member.is_head_judge:
+            raise NightError(texts.ONLY_HEAD_JUDGE)
+        night = await rows.latest_open(self.database)
+        if night is None:
+            raise NightError(texts.NO_NIGHT)
+        words = (args or "").split()
+        if len(words) != 2 or not words[0].isdigit() or not 1 <= int(words[0]) <= 20:
+            raise NightError(texts.TABLE_USAGE)
+        try:
+            reference = user_reference(words[1])
+        except InputError as error:
+            raise NightError(f"{error.message}\n\n{texts.TABLE_USAGE}") from None
+        judge = await self.members.find(reference)
+        if judge is None:
+            raise NightError(texts.unknown_person(words[1]))
+        if not Member(judge.user_id, judge.full_name, judge.rights).is_judge:
+            raise NightError(texts.not_a_judge(judge.label))
+        table = int(words[0])
+        async with self.database.transaction() as tx:
+            await rows.put_judge(tx, night.id, table, judge.user_id)
+            now = self.clock.iso()
+            await outbox.enqueue_live(tx, outbox.CLUB, _signup_key(night.id), now)
+            if night.status is NightStatus.SEATED:
+                await outbox.enqueue_live(tx, outbox.CLUB, _seating_key(night.id), now)
+        return texts.judge_put(table, judge.label)
 
     async def add_guest(self, member: Member, nickname: str | None) -> str:
         """``/guest Ник``: a player (found or created) on tonight's list."""
@@ -388,7 +435,8 @@ class Nights:
         text = texts.signup_post(
             date.fromisoformat(night.date), night.starts_at, await self._title(night),
             night.rounds, night.tables, [p.name for p in lists.players],
-            [p.name for p in lists.waiting], [p.name for p in lists.judges], open_,
+            [p.name for p in lists.waiting],
+            [_judge(t, n) for t, n in await self.judge_names(night.id)], open_,
         )  # fmt: skip
         if not open_:
             return text, None
@@ -408,8 +456,6 @@ class Nights:
             row[0]: row[1]
             for row in await self.database.fetchall("SELECT id, nickname FROM players")
         }
-        people = await rows.people(self.database, night.id)
-        lists = lists_of(night, people)
         played = await rows.played_rounds(self.database, night.id)
         by_round: dict[int, dict[int, list[str]]] = {}
         for number, table, _, player in seats:
@@ -422,7 +468,7 @@ class Nights:
             )
             for number in sorted(by_round)
         ]
-        judges = [p.name for p in lists.judges]  # in the order they signed up: table 1, 2, …
+        judges = await self.judge_names(night.id)
         text = texts.seating_post(
             date.fromisoformat(night.date), night.seed, night.seating_version or "", rounds,
             judges,
@@ -488,6 +534,10 @@ def _rounds_of(stored: list[tuple[int, int, int, int]], upto: int) -> list[seati
     return [
         seating.Round(tuple(tuple(tables[n][t]) for t in sorted(tables[n]))) for n in sorted(tables)
     ]
+
+
+def _judge(table: int, name: str) -> str:
+    return texts.judge_at(table, name)
 
 
 def _results_key(night_id: int) -> str:

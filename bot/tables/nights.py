@@ -1,5 +1,5 @@
-"""``nights``, ``night_people``, ``night_seats``, ``night_games``: club evenings, their sign-up,
-their seating and the games played for it."""
+"""``nights``, ``night_people``, ``night_tables``, ``night_seats``, ``night_games``: club
+evenings, their sign-up, their judges' tables, their seating and the games played for it."""
 
 from __future__ import annotations
 
@@ -253,16 +253,51 @@ async def seated_now(tx: Reader, tournament_id: int) -> Night | None:
     return night_of(row) if row else None
 
 
-async def judge_table(tx: Reader, night_id: int, user_id: int) -> int | None:
-    """The table a judge who signed up for the evening judges: judges take tables in the order
-    they signed up."""
-    rows = await tx.all(
+async def judges_by_table(tx: Reader, night_id: int) -> dict[int, int]:
+    """Table → the judge's user id: those the head judge put at a table, then the judges who
+    signed up, in the order they did, at the tables left free."""
+    placed = {
+        row[0]: row[1]
+        for row in await tx.all(
+            "SELECT table_number, user_id FROM night_tables WHERE night_id = ?", (night_id,)
+        )
+    }
+    signed = await tx.all(
         "SELECT user_id FROM night_people WHERE night_id = ? AND role = 'judge' AND coming = 1 "
-        "ORDER BY id",
+        "AND user_id IS NOT NULL ORDER BY id",
         (night_id,),
     )
-    judges = [row[0] for row in rows]
-    return judges.index(user_id) + 1 if user_id in judges else None
+    taken = set(placed.values())
+    table = 1
+    for (user_id,) in signed:
+        if user_id in taken:
+            continue
+        while table in placed:
+            table += 1
+        placed[table] = user_id
+        taken.add(user_id)
+    return dict(sorted(placed.items()))
+
+
+async def judge_table(tx: Reader, night_id: int, user_id: int) -> int | None:
+    """The table the judge judges tonight, if any."""
+    return next(
+        (table for table, judge in (await judges_by_table(tx, night_id)).items()
+         if judge == user_id),
+        None,
+    )  # fmt: skip
+
+
+async def put_judge(tx: Transaction, night_id: int, table: int, user_id: int) -> None:
+    """The judge judges ``table`` tonight (and no other); its judge before is free again."""
+    await tx.execute(
+        "DELETE FROM night_tables WHERE night_id = ? AND (user_id = ? OR table_number = ?)",
+        (night_id, user_id, table),
+    )
+    await tx.execute(
+        "INSERT INTO night_tables (night_id, table_number, user_id) VALUES (?, ?, ?)",
+        (night_id, table, user_id),
+    )
 
 
 async def night_games(tx: Reader, night_id: int) -> list[tuple[int, int, int]]:

@@ -39,6 +39,7 @@ SIGNUP_CLOSED = "Запись на этот вечер закрыта."
 NOT_ENOUGH = "Для рассадки нужно хотя бы 10 игроков с никами на стол."
 ALREADY_SEATED = "Вечер уже рассажен: рассадка — в чате клуба."
 ALL_PLAYED = "Все игры вечера уже сыграны: пересаживать некого."
+TABLE_USAGE = "Посадить судью за стол: <code>/table 2 @username</code> (или числовой id)."
 GUEST_USAGE = "Добавить гостя: <code>/guest Ник</code> — он встанет в список вечера."
 
 
@@ -80,7 +81,7 @@ def signup_post(
             for number, name in enumerate(waiting, start=len(players) + 1)
         ]
     if judges:
-        lines += ["", "Судьи: " + ", ".join(quote(name) for name in judges)]
+        lines += ["", "Судьи: " + ", ".join(judges)]
     lines += ["", "Запишитесь кнопкой ниже." if open_ else "Запись закрыта."]
     return "\n".join(lines)
 
@@ -117,7 +118,7 @@ def screen(
         f"Столов: {tables or 'по записавшимся'}" + (f" (мест: {10 * tables})" if tables else ""),
         f"Записались играть: {players + waiting}"
         + (f" (сверх мест: {waiting}, отдыхают по очереди)" if waiting else ""),
-        "Судьи: " + (", ".join(quote(name) for name in judges) if judges else "пока никого"),
+        "Судьи: " + (", ".join(judges) if judges else "пока никого"),
     ]
     if unnamed:
         lines.append(
@@ -146,14 +147,11 @@ STATUS = {
 def seating_post(
     value: date, seed: int, version: str,
     rounds: Sequence[tuple[Sequence[Sequence[str]], Sequence[str], set[int]]],
-    judges: Sequence[str],
+    judges: Sequence[tuple[int, str]],
 ) -> str:  # fmt: skip
     lines = [bold(f"🎲 Рассадка вечера {day(value)}")]
     if judges:
-        lines.append(
-            "Судьи: "
-            + ", ".join(f"стол {n} — {quote(name)}" for n, name in enumerate(judges, start=1))
-        )
+        lines.append("Судьи: " + ", ".join(f"стол {n} — {quote(name)}" for n, name in judges))
     for number, (tables, out, played) in enumerate(rounds, start=1):
         lines += ["", bold(f"Игра {number}")]
         for table_number, table in enumerate(tables, start=1):
@@ -238,3 +236,23 @@ def games_word(count: int) -> str:
 
 def table_free(round_number: int, table: int, seat: int) -> str:
     return f"Стол {table} освободился: ваша игра {round_number} — за ним, место {seat}."
+
+
+def judge_at(table: int, name: str) -> str:
+    """How a table's judge is listed (already safe for HTML)."""
+    return f"{quote(name)} (стол {table})"
+
+
+def judge_put(table: int, label: str) -> str:
+    return f"{quote(label)} судит стол {table} в этот вечер."
+
+
+def unknown_person(reference: str) -> str:
+    return (
+        f"Не знаю, кто это: «{quote(reference)}». Человек должен хотя бы раз написать боту "
+        "(или в чат, где есть бот)."
+    )
+
+
+def not_a_judge(label: str) -> str:
+    return f"{quote(label)} не судья: сначала назначьте его (/judge)."

@@ -3,7 +3,7 @@ the head judge seats it, everyone is told where to sit."""
 
 import re
 
-from tests.club import Taps, setup_club
+from tests.club import Taps, appoint_judge, setup_club
 from tests.harness import ADMIN_ID, CLUB_CHAT_ID, dispatcher_world
 
 NICKNAMES = [f"Игрок{n:02d}" for n in range(1, 23)]
@@ -60,7 +60,7 @@ async def test_an_evening_from_opening_to_seating(tmp_path):
         assert "Записались: 21" in post.text
         assert "Сверх мест — играют, отдыхая по очереди: 1" in post.text
         assert "1. Игрок01" in post.text and "21. Игрок21" in post.text
-        assert "Судьи: Иван" in post.text
+        assert "Судьи: Иван (стол 1)" in post.text
         assert post.edits - edits_before <= 5  # 22 taps drawn in a few edits, not one each
         # Somebody leaves: the 21st now has a seat every round.
         await people[5].press("Не приду", chat=group, message=post)
@@ -68,7 +68,7 @@ async def test_an_evening_from_opening_to_seating(tmp_path):
         # The head judge's screen: seat everyone.
         await admin.send("/night")
         screen = await admin.reply()
-        assert "Записались играть: 20" in screen.text and "Судьи: Иван" in screen.text
+        assert "Записались играть: 20" in screen.text and "Судьи: Иван (стол 1)" in screen.text
         assert "сверх мест" not in screen.text
         seat_button = next(b for b in admin.last().buttons() if b["text"] == "🎲 Рассадить")
         screen_message = admin.last()
@@ -310,3 +310,22 @@ async def test_a_restart_in_the_middle_of_the_sign_up_and_between_rounds_loses_n
         judge = again(world, judge)
         await judge.send("/game")
         assert "Игра 2 вечера за столом 1" in (await judge.reply()).text
+
+
+async def test_the_head_judge_puts_a_judge_at_a_table_and_his_game_starts_filled(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        admin, judge, _ = await seated_evening(world)
+        petr = await appoint_judge(world, admin, "Пётр", "petr_judge")
+        wrongs = [("/table", "/table 2 @username"), ("/table 2 @nobody_here", "Не знаю"),
+                  ("/table 2 @person00", "не судья")]  # fmt: skip
+        for wrong, answer in wrongs:
+            await admin.send(wrong)
+            assert answer in (await admin.reply()).text
+        await judge.send("/table 2 @petr_judge")
+        assert "главный судья" in (await judge.reply()).text
+        await admin.send("/table 2 @petr_judge")
+        assert "судит стол 2" in (await admin.reply()).text
+        await world.announced()
+        assert "стол 1 — Иван, стол 2 — Пётр" in seating_post(world).text
+        await petr.send("/game")
+        assert "Игра 1 вечера за столом 2" in (await petr.reply()).text
