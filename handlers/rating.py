@@ -7,6 +7,7 @@ from aiogram.filters import CommandObject, CommandStart
 from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import RatingAction, RatingCB
+from bot.nights.service import Nights
 from bot.rating.screens import DEEP_LINK, RatingScreens
 from bot.telegram.filters import GROUP, PRIVATE, admin, command
 from bot.telegram.screen import answer, answer_picture, show
@@ -15,8 +16,13 @@ from bot.vocabulary.rights import Member
 
 
 async def rating_private(
-    message: Message, command: CommandObject, member: Member, rating: RatingScreens
-) -> None:
+    message: Message, command: CommandObject, member: Member, rating: RatingScreens,
+    nights: Nights,
+) -> None:  # fmt: skip
+    period = await nights.period(command.args)  # «вечер», «01.12», «01.11-30.11»
+    if period is not None:
+        await message.answer(period)
+        return
     await answer(message, await rating.first_page(command.args, member.user_id))
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from datetime import date
+from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
@@ -20,7 +20,7 @@ from bot.callbacks import NightAction, NightCB
 from bot.club.games import Games
 from bot.club.members import MemberDirectory
 from bot.club.players import PlayerDirectory
-from bot.club.tournaments import Tournaments
+from bot.club.tournaments import Tournament, Tournaments
 from bot.core import outbox
 from bot.core.clock import Clock
 from bot.core.db import Database, Transaction
@@ -481,14 +481,55 @@ class Nights:
         tournament = await self.tournaments.get(night.tournament_id)
         if tournament is None:
             return None
+        game_ids = [game_id for _, _, game_id in await rows.night_games(self.database, night.id)]
+        title = texts.results_title(date.fromisoformat(night.date))
+        return await self._table_of(tournament, game_ids, title), None
+
+    async def period(self, words: str | None) -> str | None:
+        """``/rating вечер`` (the last evening), ``/rating 01.12`` (a day), ``/rating
+        01.11-30.11`` (days): the table of those games; None when the words name none."""
+        text = " ".join((words or "").lower().split())
+        if text in texts.EVENING_WORDS:
+            night = await rows.latest(self.database)
+            if night is None:
+                return texts.NO_EVENING_YET
+            tournament = await self.tournaments.get(night.tournament_id)
+            assert tournament is not None
+            ids = [game_id for _, _, game_id in await rows.night_games(self.database, night.id)]
+            if not ids:
+                return texts.evening_not_played(date.fromisoformat(night.date))
+            title = texts.results_title(date.fromisoformat(night.date))
+            return await self._table_of(tournament, ids, title)
+        days = _days(text, self.today())
+        if days is None:
+            return None
+        first, last = days
+        tournament = await self.tournaments.current_tournament()
+        if tournament is None:
+            return texts.NO_TOURNAMENT
+        start = datetime.combine(first, time(0), self.zone).astimezone(UTC)
+        end = datetime.combine(last + timedelta(days=1), time(0), self.zone).astimezone(UTC)
+        rows_ = await self.database.fetchall(
+            "SELECT id, ended_at FROM games WHERE tournament_id = ? AND status != 'annulled' "
+            "ORDER BY id",
+            (tournament.id,),
+        )
+        ids = [row["id"] for row in rows_ if start <= datetime.fromisoformat(row["ended_at"]) < end]
+        title = texts.period_title(first, last)
+        if not ids:
+            return texts.no_games_then(title)
+        return await self._table_of(tournament, ids, title)
+
+    async def _table_of(self, tournament: Tournament, game_ids: list[int], title: str) -> str:
+        """The results of some games of a tournament, each scored as its stage stands."""
         now = self.clock.now()
         scored = []
         provisional = False
-        for _, table, game_id in await rows.night_games(self.database, night.id):
+        for game_id in game_ids:
             stored, score = await self.games.scored(game_id)
             if score is None:
                 continue  # annulled since
-            scored.append((table, stored.number, score))
+            scored.append((stored.table, stored.number, score))
             provisional |= stored.status_at(now, self.games.window) is GameStatus.PROVISIONAL
         names = {
             player_key(row[0]): row[1]
@@ -502,15 +543,14 @@ class Nights:
             games = f" за {texts.games_word(row.games)}" if with_games else ""
             return f"{quote(names.get(row.name, '?'))} — {show(row.total)}{games}"
 
-        text = texts.results_post(
-            date.fromisoformat(night.date), len(scored),
+        return texts.results_post(
+            title, len(scored),
             [(names.get(r.name, "?"), show(r.total), r.games, r.wins) for r in found.table],
             worded(found.best, with_games=True), worded(found.sheriff), worded(found.don),
             [f"{quote(names.get(name, '?'))} (стол {table}, игра {number})"
              for name, table, number in found.best_moves],
             provisional, results.BEST_MIN_GAMES,
         )  # fmt: skip
-        return text, None
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -534,6 +574,32 @@ def _rounds_of(stored: list[tuple[int, int, int, int]], upto: int) -> list[seati
     return [
         seating.Round(tuple(tuple(tables[n][t]) for t in sorted(tables[n]))) for n in sorted(tables)
     ]
+
+
+_DAY = r"(\d{1,2})\.(\d{1,2})(?:\.(\d{2}|\d{4}))?"
+_PERIOD = re.compile(rf"^{_DAY}(?:\s*[-–—]\s*{_DAY})?$")
+
+
+def _days(text: str, today: date) -> tuple[date, date] | None:
+    """``01.12`` or ``01.11-30.11`` (years optional: the latest such day not after today)."""
+    found = _PERIOD.match(text)
+    if found is None:
+        return None
+    groups = found.groups()
+
+    def day_of(d: str, m: str, y: str | None) -> date | None:
+        year = (int(y) + (2000 if len(y) == 2 else 0)) if y else today.year
+        try:
+            value = date(year, int(m), int(d))
+        except ValueError:
+            return None
+        return value.replace(year=value.year - 1) if not y and value > today else value
+
+    first = day_of(*groups[:3])
+    last = day_of(*groups[3:]) if groups[3] else first
+    if first is None or last is None or last < first:
+        return None
+    return first, last
 
 
 def _judge(table: int, name: str) -> str:

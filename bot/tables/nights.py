@@ -78,6 +78,12 @@ async def latest_open(tx: Reader) -> Night | None:
     return night_of(row) if row else None
 
 
+async def latest(tx: Reader) -> Night | None:
+    """The newest evening, whatever its state."""
+    row = await tx.one("SELECT * FROM nights ORDER BY date DESC, id DESC LIMIT 1")
+    return night_of(row) if row else None
+
+
 async def create(
     tx: Transaction, *, tournament_id: int, date: str, starts_at: str, rounds: int, tables: int,
     seed: int, opened_by: int, request_key: str, now: str,

@@ -201,20 +201,47 @@ ENDED = "Вечер закончен: итоги — в чате клуба."
 NOTHING_PLAYED = "За этот вечер ещё нет ни одной сохранённой игры: заканчивать нечего."
 
 
+RESULT_ROWS = 40  # a message of results stays within Telegram's 4,096 characters
+
+
+def results_title(value: date) -> str:
+    return f"🏁 Итоги вечера {day(value)}"
+
+
+def period_title(first: date, last: date) -> str:
+    if first == last:
+        return f"📅 Игры {day(first)}"
+    return f"📅 Игры с {day(first)} по {day(last)}"
+
+
+EVENING_WORDS = ("вечер", "вечера", "вечер.", "evening", "tonight")
+NO_EVENING_YET = "Вечеров ещё не было: их открывает главный судья командой /night."
+
+
+def evening_not_played(value: date) -> str:
+    return f"За вечер {day(value)} ещё нет сохранённых игр."
+
+
+def no_games_then(title: str) -> str:
+    return f"{title}: игр нет."
+
+
 def results_post(
-    value: date, games: int, rows: Sequence[tuple[str, str, int, int]], best: str | None,
+    title: str, games: int, rows: Sequence[tuple[str, str, int, int]], best: str | None,
     sheriff: str | None, don: str | None, best_moves: Sequence[str], provisional: bool,
     min_games: int,
 ) -> str:  # fmt: skip
     """``rows``: (nickname, points, games, wins) best first; the others already worded."""
-    lines = [bold(f"🏁 Итоги вечера {day(value)}"), f"Сыграно: {games_word(games)}."]
+    lines = [bold(title), f"Сыграно: {games_word(games)}."]
     if provisional:
         lines.append("⏳ Итоги предварительные: по части игр ещё можно подать протест.")
     lines.append("")
     lines += [
         f"{place}. {quote(name)} — {points} ({games_word(played)}, побед: {wins})"
-        for place, (name, points, played, wins) in enumerate(rows, start=1)
+        for place, (name, points, played, wins) in enumerate(rows[:RESULT_ROWS], start=1)
     ]
+    if len(rows) > RESULT_ROWS:
+        lines.append(f"… и ещё {len(rows) - RESULT_ROWS} — полная таблица: /rating")
     lines.append("")
     lines.append(
         f"🏆 Лучший игрок вечера: {best}"

@@ -265,6 +265,17 @@ async def test_the_evenings_end_posts_its_results_as_the_scoring_core_counts_the
             f"{n}. {names[row.name]} — {show(row.total)} ({played[row.games]}, побед: {row.wins})"
             for n, row in enumerate(expected, start=1)
         ]
+        # Anyone asks for it later, or for the day's games.
+        player = world.person("Игрок", username="someone01")
+        await player.send("/rating вечер")
+        assert (await player.reply()).text == post.text
+        today = world.service("nights").today()
+        await player.send(f"/rating {today:%d.%m}")
+        by_day = (await player.reply()).text
+        assert by_day.startswith("📅 Игры ") and "Сыграно: 2 игры." in by_day
+        assert by_day.split("\n", 1)[1] == post.text.split("\n", 1)[1]  # the same games
+        await player.send(f"/rating 01.01-{today:%d.%m}")
+        assert "Сыграно: 2 игры." in (await player.reply()).text
         # The evening is over: its buttons say so.
         from bot.callbacks import NightAction, NightCB
 
