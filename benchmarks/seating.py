@@ -16,7 +16,7 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from bot.nights.seating import SEATS, Evening, Fairness, Round, fairness, lower_bound, seat
+from bot.nights.seating import Evening, Fairness, fairness, lower_bound, random_seating, seat
 
 EVENINGS = [(20, 2, 3), (20, 2, 4), (27, 2, 4), (40, 4, 5), (30, 3, 6)]
 
@@ -36,16 +36,6 @@ class Figures:
     random_seconds: float
 
 
-def random_night(players: list[int], tables: int, rounds: int, rng: random.Random) -> list[Round]:
-    result = []
-    for _ in range(rounds):
-        shuffled = players[:]
-        rng.shuffle(shuffled)
-        seated = tuple(tuple(shuffled[t * SEATS : (t + 1) * SEATS]) for t in range(tables))
-        result.append(Round(seated, tuple(shuffled[tables * SEATS :])))
-    return result
-
-
 def measure(samples: int) -> list[Figures]:
     rng = random.Random(2026)
     figures = []
@@ -55,7 +45,7 @@ def measure(samples: int) -> list[Figures]:
         ours = fairness(seat(Evening(everyone, tables, rounds, seed=1)), everyone)
         seconds = time.perf_counter() - started
         started = time.perf_counter()
-        randoms = [fairness(random_night(everyone, tables, rounds, rng), everyone)
+        randoms = [fairness(random_seating(everyone, tables, rounds, rng), everyone)
                    for _ in range(samples)]  # fmt: skip
         random_seconds = (time.perf_counter() - started) / samples
         figures.append(

@@ -3,6 +3,8 @@ screen in private."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
+
 from aiogram import F, Router
 from aiogram.filters import CommandObject
 from aiogram.types import CallbackQuery, Message
@@ -26,24 +28,25 @@ async def cmd_night(
     await answer(message, screen)
 
 
-async def cmd_guest(
-    message: Message, command: CommandObject, member: Member, nights: Nights
-) -> None:
+async def _answer(message: Message, done: Awaitable[str]) -> None:
+    """The service's answer, or its refusal, in Russian."""
     try:
-        text = await nights.add_guest(member, command.args)
+        text = await done
     except NightError as error:
         text = error.message
     await message.answer(text)
+
+
+async def cmd_guest(
+    message: Message, command: CommandObject, member: Member, nights: Nights
+) -> None:
+    await _answer(message, nights.add_guest(member, command.args))
 
 
 async def cmd_table(
     message: Message, command: CommandObject, member: Member, nights: Nights
 ) -> None:
-    try:
-        text = await nights.put_judge(member, command.args)
-    except NightError as error:
-        text = error.message
-    await message.answer(text)
+    await _answer(message, nights.put_judge(member, command.args))
 
 
 async def in_group(message: Message) -> None:

@@ -417,6 +417,19 @@ def fairness(rounds: Sequence[Round], players: Sequence[int]) -> Fairness:
     )
 
 
+def random_seating(
+    players: Sequence[int], tables: int, rounds: int, rng: random.Random
+) -> list[Round]:
+    """What fairness is measured against: each round shuffled and cut into tables."""
+    result = []
+    for _ in range(rounds):
+        shuffled = list(players)
+        rng.shuffle(shuffled)
+        seated = tuple(tuple(shuffled[t * SEATS : (t + 1) * SEATS]) for t in range(tables))
+        result.append(Round(seated, tuple(shuffled[tables * SEATS :])))
+    return result
+
+
 def lower_bound(players: int, tables: int, rounds: int) -> tuple[int, int]:
     """No seating does better than this: (the largest meeting count, pairs meeting so often).
 

@@ -10,11 +10,11 @@ from hypothesis import strategies as st
 from bot.nights.seating import (
     SEATS,
     Evening,
-    Round,
     SeatingError,
     assignment,
     fairness,
     lower_bound,
+    random_seating,
     seat,
 )
 
@@ -99,26 +99,12 @@ def test_the_seat_a_player_gets_is_one_he_has_had_least_often():
     assert only.tables[0] == tuple(players)
 
 
-def random_night(players, tables, rounds, rng):
-    result = []
-    for _ in range(rounds):
-        shuffled = players[:]
-        rng.shuffle(shuffled)
-        result.append(
-            Round(
-                tuple(tuple(shuffled[t * SEATS : (t + 1) * SEATS]) for t in range(tables)),
-                tuple(shuffled[tables * SEATS :]),
-            )
-        )
-    return result  # fmt: skip
-
-
 def test_pairs_meet_far_more_evenly_than_in_a_thousand_random_seatings():
     rng = random.Random(2026)
     for players, tables, rounds in [(20, 2, 4), (27, 2, 4), (40, 4, 5), (30, 3, 6)]:
         everyone = list(range(1, players + 1))
         ours = fairness(seat(Evening(everyone, tables, rounds, 1)), everyone)
-        randoms = [fairness(random_night(everyone, tables, rounds, rng), everyone)
+        randoms = [fairness(random_seating(everyone, tables, rounds, rng), everyone)
                    for _ in range(1000)]  # fmt: skip
         squares = sorted(f.squares for f in randoms)
         assert ours.squares <= squares[50], (players, ours, squares[50])  # better than 95 %
