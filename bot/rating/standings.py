@@ -5,8 +5,9 @@ game is put into it (or dropped) and only its ten players' rows and places chang
 in a 10,000-game tournament costs what a Confirm in a 10-game one does. Players are named by
 their nicknames, so an exported protocol gives the same standings, lot included. What changed is
 told by the tournament's ``revision`` (kept by triggers, see migration 0007), which comes with the
-tournament's row a request reads anyway, and by each game's version (its newest audit record,
-status and stage). A change that touches everyone — a new ruleset or seed, a rename (the lot
+tournament's row a request reads anyway; which games changed, by the change sequence (migration
+0015: triggers number every change to a game, its seats or its protests), so only those games
+are read. A change that touches everyone — a new ruleset or seed, a rename (the lot
 follows the nickname), a merge, many games at once (an import) — builds the standings anew, in a
 worker thread, beside the kept ones that requests go on reading meanwhile.
 """
@@ -211,7 +212,7 @@ def _game(head: Any, seats: list[Any], names: dict[int, str]) -> tuple[Game, Gam
 def _parsed(
     heads: Iterable[Any], seat_rows: list[Any], names: dict[int, str]
 ) -> list[tuple[Any, Game, GameFacts]]:
-    """The games of ``heads`` (whose seats are among ``seat_rows``): version, game, facts."""
+    """The games of ``heads`` (whose seats are among ``seat_rows``): head, game, facts."""
     seats: dict[int, list[Any]] = {}
     for row in seat_rows:
         seats.setdefault(row["game_id"], []).append(row)
