@@ -19,7 +19,7 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from bot.callbacks import NightAction, NightCB
 from bot.club.games import Games
 from bot.club.members import MemberDirectory
-from bot.club.players import PlayerDirectory
+from bot.club.players import NicknameError, PlayerDirectory
 from bot.club.tournaments import Tournament, Tournaments
 from bot.core import outbox
 from bot.core.clock import Clock
@@ -359,9 +359,12 @@ class Nights:
             raise NightError(texts.NO_NIGHT)
         if not (nickname or "").strip():
             raise NightError(texts.GUEST_USAGE)
-        player = await self.players.create_or_get(
-            " ".join((nickname or "").split()), member.user_id
-        )
+        try:
+            player = await self.players.create_or_get(
+                " ".join((nickname or "").split()), member.user_id
+            )
+        except NicknameError as error:
+            raise NightError(str(error)) from None
         now = self.clock.iso()
         async with self.database.transaction() as tx:
             added = await rows.add_guest(tx, night.id, player.id, player.nickname, now)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
-from bot.texts.markup import bold, quote
+from bot.texts.markup import bold, echo, quote
 from bot.texts.plural import games, games_genitive, plural
 
 MONTHS = (
@@ -48,7 +48,7 @@ def day(value: date) -> str:
 
 
 def bad_date(text: str) -> str:
-    return f"Не понимаю дату «{quote(text)}». " + USAGE
+    return f"Не понимаю дату «{echo(text)}». " + USAGE
 
 
 def past_date(value: date) -> str:
@@ -276,7 +276,7 @@ def judge_put(table: int, label: str) -> str:
 
 def unknown_person(reference: str) -> str:
     return (
-        f"Не знаю, кто это: «{quote(reference)}». Человек должен хотя бы раз написать боту "
+        f"Не знаю, кто это: «{echo(reference)}». Человек должен хотя бы раз написать боту "
         "(или в чат, где есть бот)."
     )
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.texts.game import ROLE
-from bot.texts.markup import bold, quote
+from bot.texts.markup import bold, echo, quote
 from bot.texts.plural import games, plural
 from bot.texts.points import show, signed
 from bot.vocabulary.ratings import RecentGame, Record
@@ -30,12 +30,12 @@ def points_changed(table: int, number: int, before: str | None, after: str | Non
 
 
 def several_players(text: str) -> str:
-    return f"Игроков, похожих на «{quote(text)}», несколько — выберите:"
+    return f"Игроков, похожих на «{echo(text)}», несколько — выберите:"
 
 
 def no_player(text: str) -> str:
     return (
-        f"Игрока «{quote(text)}» в клубе нет: ни ник, ни часть ника не подходят. "
+        f"Игрока «{echo(text)}» в клубе нет: ни ник, ни часть ника не подходят. "
         "Проверьте написание (регистр и е/ё не важны)."
     )
 

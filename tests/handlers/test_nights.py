@@ -117,6 +117,9 @@ async def test_a_person_without_a_nickname_is_asked_for_it_and_a_guest_is_added(
         assert "«Гость» в списке вечера" in (await admin.reply()).text
         await admin.send("/guest гость")
         assert "уже в списке" in (await admin.reply()).text
+        await admin.send("/guest " + "Я" * 300)  # not a nickname: told why, nothing added
+        refusal = (await admin.reply()).text
+        assert "Что-то пошло не так" not in refusal and len(refusal) < 500
         await world.announced()
         assert "2. Гость" in signup_post(world).text
 
