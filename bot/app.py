@@ -31,6 +31,7 @@ from bot.admin.service import ClubAdmin
 from bot.announce.announcer import Announcer
 from bot.club.games import Games
 from bot.club.members import MemberDirectory
+from bot.club.notices import NoticeSettings
 from bot.club.players import PlayerDirectory
 from bot.club.tournaments import Tournaments
 from bot.core.backup import Backups, DailyBackups
@@ -103,6 +104,9 @@ def create_dispatcher(
     ratings = Ratings(database, tournaments, standings, clock, window)
     scheduler = Scheduler(clock)
     scheduler.add("protest windows", protests.next_deadline, protests.finalize_due)
+    # after the windows: a game made final there may end its evening in the same round
+    scheduler.add("evenings' end", nights.next_end, nights.end_finished)
+    scheduler.add("evening reminders", nights.next_reminder, nights.remind_due)
     backups = Backups(database, clock, settings.zone)
     daily = None
     if settings.backup_dir is not None:
@@ -147,6 +151,7 @@ def create_dispatcher(
         files=Files(Importer(database, clock), ratings, settings.zone),
         identity=Identity(database, clock, members, players),
         protests=protests,
+        notices=NoticeSettings(members),
         nights=nights,
         club_admin=ClubAdmin(settings, members, tournaments),
         backups=backups,

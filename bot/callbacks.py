@@ -10,6 +10,8 @@ from enum import StrEnum
 
 from aiogram.filters.callback_data import CallbackData
 
+from bot.vocabulary.notices import Notice
+
 
 class EntryAction(StrEnum):
     """What a button of the protocol editor does (values are short: they travel in buttons)."""
@@ -138,12 +140,18 @@ class ProtestAction(StrEnum):
     CHANGE = "ch"
     REPLAY = "rp"
     SHOW = "sh"  # open a pending protest (from /protests)
-    SETTINGS = "set"  # ``i``: 1 to send the player his results in private, 0 not to
 
 
 class ProtestCB(CallbackData, prefix="pt"):
     a: ProtestAction
     i: int
+
+
+class SettingsCB(CallbackData, prefix="st"):
+    """A /settings toggle: notice ``k`` on (``on`` = 1) or off."""
+
+    k: Notice
+    on: int
 
 
 class NightAction(StrEnum):

@@ -16,6 +16,7 @@ from handlers import (
     player,
     protests,
     rating,
+    settings,
     start,
 )
 
@@ -28,6 +29,7 @@ def build_router() -> Router:
         club_chat.build_router(),
         rating.build_router(),  # before start: /start rating-… is its deep link
         protests.build_router(),  # before entry: a protest's text is not a protocol's
+        settings.build_router(),
         start.build_router(),
         admin.build_router(),
         nights.build_router(),

@@ -180,25 +180,6 @@ async def not_a_decider(message: Message) -> None:
     await message.answer(texts.NOT_A_DECIDER)
 
 
-# -- settings -------------------------------------------------------------------------------------
-
-
-async def cmd_settings(message: Message, member: Member, protests: Protests) -> None:
-    await answer(message, await protests.settings(member.user_id))
-
-
-async def on_settings_button(
-    callback: CallbackQuery, callback_data: ProtestCB, member: Member, protests: Protests
-) -> None:
-    message = callback.message if isinstance(callback.message, Message) else None
-    screen = await protests.switch_private_results(
-        member.user_id, callback_data.i == 1, message.message_id if message else 0
-    )
-    await callback.answer()
-    if message is not None and screen.text is not None:
-        await show(message, screen, tapped=True)
-
-
 async def decides(event: object, member: Member) -> bool:
     """The router's filter for decisions: the service's rule of who decides."""
     return Protests.may_decide(member)
@@ -220,11 +201,7 @@ def build_router() -> Router:
     router.message.register(cmd_protests, command("protests"), PRIVATE, decides)
     router.message.register(cmd_replay, command("replay"), PRIVATE, decides)
     router.message.register(not_a_decider, command("protests", "replay"))
-    router.message.register(cmd_settings, command("settings"), PRIVATE)
     router.callback_query.register(on_file_button, ProtestCB.filter(F.a == ProtestAction.FILE))
-    router.callback_query.register(
-        on_settings_button, ProtestCB.filter(F.a == ProtestAction.SETTINGS)
-    )
     router.callback_query.register(
         on_change_button, ProtestCB.filter(F.a == ProtestAction.CHANGE), decides
     )

@@ -10,6 +10,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from bot.callbacks import ProtestAction, ProtestCB
+from bot.club import members as member_rows
 from bot.club.decisions import decide_by_change
 from bot.club.results import queue_changed_points
 from bot.club.tournaments import Tournaments
@@ -24,6 +25,7 @@ from bot.tables import players as player_rows
 from bot.tables.games import StoredGame
 from bot.texts import nights as night_texts
 from bot.texts import protests as protest_texts
+from bot.vocabulary.notices import Notice
 from bot.vocabulary.protocol import Protocol
 from bot.vocabulary.rights import Member
 from bot.vocabulary.statuses import AuditAction, GameStatus
@@ -313,9 +315,14 @@ class Games:
         night_id, round_number = night
         await night_rows.played(tx, night_id, round_number, table, game_id)
         await enqueue_live(tx, CLUB, f"night:{night_id}:seating", now)
-        for seat, player_id in await night_rows.table_round(tx, night_id, round_number + 1, table):
-            user_id = await player_rows.user_of(tx, player_id)
-            if user_id is not None:
+        coming = await night_rows.table_round(tx, night_id, round_number + 1, table)
+        users = {player_id: await player_rows.user_of(tx, player_id) for _, player_id in coming}
+        wanted = await member_rows.wanting(
+            tx, (u for u in users.values() if u is not None), Notice.REMINDERS
+        )
+        for seat, player_id in coming:
+            user_id = users[player_id]
+            if user_id in wanted:
                 await enqueue(
                     tx, private(user_id), Kind.TEXT, now,
                     body=night_texts.table_free(round_number + 1, table, seat),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from aiogram.types import User
@@ -10,8 +10,9 @@ from aiosqlite import Row
 
 from bot.core.clock import Clock
 from bot.core.config import Settings
-from bot.core.db import Database
+from bot.core.db import Database, Reader
 from bot.core.outbox import Kind, enqueue, private
+from bot.vocabulary.notices import Notice
 from bot.vocabulary.rights import Member, Right
 
 
@@ -170,17 +171,21 @@ class MemberDirectory:
         self._forget(user_id)
         return granted
 
-    async def private_results(self, user_id: int) -> bool:
-        """Whether he gets his own result of every game in private (on unless he said no)."""
+    async def choices(self, user_id: int) -> dict[Notice, bool]:
+        """Which private notices he gets (each on unless he switched it off in /settings)."""
+        columns = ", ".join(notice.column for notice in Notice)
         row = await self.database.fetchone(
-            "SELECT private_results FROM members WHERE user_id = ?", (user_id,)
+            f"SELECT {columns} FROM members WHERE user_id = ?", (user_id,)
         )
-        return bool(row[0]) if row else True
+        return {notice: bool(row[i]) if row else True for i, notice in enumerate(Notice)}
 
-    async def set_private_results(self, user_id: int, on: bool) -> None:
+    async def wants(self, user_id: int, notice: Notice) -> bool:
+        return (await self.choices(user_id))[notice]
+
+    async def choose(self, user_id: int, notice: Notice, on: bool) -> None:
         async with self.database.transaction() as tx:
             await tx.execute(
-                "UPDATE members SET private_results = ? WHERE user_id = ?", (int(on), user_id)
+                f"UPDATE members SET {notice.column} = ? WHERE user_id = ?", (int(on), user_id)
             )
         self._forget(user_id)
 
@@ -218,3 +223,17 @@ class MemberDirectory:
 
 def menu_signature(member: Member) -> str:
     return ",".join(sorted(right.value for right in member.rights))
+
+
+async def wanting(tx: Reader, user_ids: Iterable[int], notice: Notice) -> set[int]:
+    """Those of ``user_ids`` who get ``notice`` (a person the bot has never seen: yes — a
+    message he cannot receive is dropped by the outbox)."""
+    wanted = set(user_ids)
+    if not wanted:
+        return wanted
+    marks = ",".join("?" * len(wanted))
+    refused = await tx.all(
+        f"SELECT user_id FROM members WHERE user_id IN ({marks}) AND {notice.column} = 0",
+        sorted(wanted),
+    )
+    return wanted - {int(row[0]) for row in refused}

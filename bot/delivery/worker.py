@@ -51,6 +51,7 @@ from bot.core.tasks import cancelled
 from bot.delivery.club_chat import ClubChat
 from bot.delivery.limits import SendLimits
 from bot.telegram.retry import waits_here
+from bot.vocabulary.notices import Notice
 
 log = logging.getLogger(__name__)
 SEND_TIMEOUT = 20.0  # seconds one send may take before it counts as a failure and is retried
@@ -326,7 +327,7 @@ class Outbox:
 
     async def _send_result(self, bot: Bot, row: Any, chat_id: int) -> None:
         """A player's own result; skipped if he switched these off since it was queued."""
-        if not await self.members.private_results(chat_id):
+        if not await self.members.wants(chat_id, Notice.RESULTS):
             return
         personal = await self.announcer.personal(row["game_id"], int(row["body"]))
         if personal is None:

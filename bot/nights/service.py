@@ -17,6 +17,7 @@ from zoneinfo import ZoneInfo
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import NightAction, NightCB
+from bot.club import members as member_rows
 from bot.club.games import Games
 from bot.club.members import MemberDirectory
 from bot.club.players import NicknameError, PlayerDirectory
@@ -34,6 +35,7 @@ from bot.texts import nights as texts
 from bot.texts.markup import quote
 from bot.texts.points import show
 from bot.vocabulary.nights import NightStatus, SignupChoice, SignupRole
+from bot.vocabulary.notices import Notice
 from bot.vocabulary.protocol import player_key
 from bot.vocabulary.refusal import Refusal
 from bot.vocabulary.rights import Member
@@ -41,6 +43,7 @@ from bot.vocabulary.statuses import GameStatus
 from scoring import Standing
 
 DEFAULT_ROUNDS = 3
+REMIND_AHEAD = timedelta(minutes=15)  # the first round's reminder, before the start
 SEATS = seating.SEATS
 _DATE = re.compile(r"^(\d{1,2})\.(\d{1,2})(?:\.(\d{2}|\d{4}))?$")
 _TIME = re.compile(r"^(\d{1,2})[:.](\d{2})$")
@@ -237,13 +240,74 @@ class Nights:
             elif data.a is NightAction.END:
                 if not await rows.played_rounds(tx, night.id):
                     raise NightError(texts.NOTHING_PLAYED)
-                await rows.end(tx, night.id, now)
-                await outbox.enqueue_live(tx, outbox.CLUB, _results_key(night.id), now)
+                await self._end(tx, night.id, now)
                 toast = texts.ENDED
             if data.a is not NightAction.REFRESH:
                 await outbox.enqueue_live(tx, outbox.CLUB, _signup_key(night.id), now)
         shown = await self.screen(night.id, edit=message_id)
         return Screen(shown.text, shown.markup, edit=message_id, toast=toast, alert=False)
+
+    @staticmethod
+    async def _end(tx: Transaction, night_id: int, now: str) -> None:
+        await rows.end(tx, night_id, now)
+        await outbox.enqueue_live(tx, outbox.CLUB, _results_key(night_id), now)
+        await outbox.enqueue_live(tx, outbox.CLUB, _signup_key(night_id), now)
+
+    # -- timed: the first round's reminder, the evening's end ----------------------------------
+
+    def _reminder_time(self, night: Night) -> datetime:
+        starts = datetime.combine(
+            date.fromisoformat(night.date), time.fromisoformat(night.starts_at), self.zone
+        )
+        return starts - REMIND_AHEAD
+
+    async def next_reminder(self) -> datetime | None:
+        """When the players of a seated evening's first round are next due to be reminded."""
+        due = [self._reminder_time(night) for night in await rows.to_remind(self.database)]
+        return min(due, default=None)
+
+    async def remind_due(self) -> None:
+        """Each player of a first round that starts soon hears where he sits (once per
+        evening; a restart after the time sends what was due)."""
+        now = self.clock.iso()
+        for night in await rows.to_remind(self.database):
+            if self.clock.now() < self._reminder_time(night):
+                continue
+            async with self.database.transaction() as tx:
+                again = await rows.get(tx, night.id)
+                if again is None or again.reminded_at is not None:
+                    continue  # reminded meanwhile
+                await rows.set_reminded(tx, night.id, now)
+                await self._remind_first_round(tx, night, now)
+
+    async def _remind_first_round(self, tx: Transaction, night: Night, now: str) -> None:
+        stored = await rows.seats(tx, night.id)
+        first: dict[int, tuple[int, int, int]] = {}  # player → his first (round, table, seat)
+        for round_number, table, seat, player_id in sorted(stored):
+            if table > 0 and player_id not in first:
+                first[player_id] = (round_number, table, seat)
+        people = [p for p in await rows.people(tx, night.id) if p.coming]
+        users = {p.player_id: p.user_id for p in people if p.player_id and p.user_id}
+        wanted = await member_rows.wanting(tx, users.values(), Notice.REMINDERS)
+        for player_id, (round_number, table, seat) in first.items():
+            user_id = users.get(player_id)
+            if user_id in wanted:
+                await outbox.enqueue(
+                    tx, outbox.private(user_id), outbox.Kind.TEXT, now,
+                    body=texts.starts_soon(night.starts_at, round_number, table, seat),
+                )  # fmt: skip
+
+    async def next_end(self) -> datetime | None:
+        """Now, when an evening has every seated game saved and final; else nothing waits
+        (a game turning final wakes the scheduler, and this is asked again)."""
+        return self.clock.now() if await rows.all_final(self.database) else None
+
+    async def end_finished(self) -> None:
+        """Every evening whose games are all saved and final ends: its results are posted."""
+        now = self.clock.iso()
+        async with self.database.transaction() as tx:
+            for night in await rows.all_final(tx):
+                await self._end(tx, night.id, now)
 
     async def _fillable(self, tx: Transaction, night: Night) -> int:
         people = await rows.people(tx, night.id)
@@ -287,9 +351,14 @@ class Nights:
         await rows.set_seated(tx, night.id, seating.VERSION)
         await outbox.enqueue_live(tx, outbox.CLUB, _seating_key(night.id), now)
         day = date.fromisoformat(night.date)
+        if night.reminded_at is None and self.clock.now() >= self._reminder_time(night):
+            await rows.set_reminded(tx, night.id, now)  # this message is the reminder
+        wanted = await member_rows.wanting(
+            tx, (p.user_id for p in named if p.user_id is not None), Notice.EVENING
+        )
         for person in named:
-            if person.user_id is None or person.player_id is None:
-                continue  # a guest: he is seated, there is nobody to write to
+            if person.user_id not in wanted or person.player_id is None:
+                continue  # a guest (nobody to write to), or he said no in /settings
             places = [done.place_of(person.player_id) for done in rounds]
             await outbox.enqueue(
                 tx, outbox.private(person.user_id), outbox.Kind.TEXT, now,

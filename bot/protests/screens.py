@@ -60,8 +60,3 @@ def pending(protests: Sequence[Protest]) -> Screen:
         for p in protests[:20]
     ]
     return Screen(texts.pending_header(len(protests)), column(buttons))
-
-
-def settings(on: bool, edit: int | None = None) -> Screen:
-    toggle = _button(texts.TURN_OFF if on else texts.TURN_ON, ProtestAction.SETTINGS, int(not on))
-    return Screen(texts.SETTINGS_ON if on else texts.SETTINGS_OFF, column([toggle]), edit=edit)

@@ -297,16 +297,6 @@ class Protests:
 
     # -- the player's own results in private ---------------------------------------------------
 
-    async def settings(self, user_id: int) -> Screen:
-        return screens.settings(await self.members.private_results(user_id))
-
-    async def switch_private_results(self, user_id: int, on: bool, message_id: int) -> Screen:
-        """The toggle; a double tap (already so) shows nothing new."""
-        if await self.members.private_results(user_id) == on:
-            return Screen()
-        await self.members.set_private_results(user_id, on)
-        return screens.settings(on, edit=message_id)
-
     # -- windows -------------------------------------------------------------------------------
 
     async def finalize_due(self) -> list[int]:

@@ -21,6 +21,7 @@ class Night:
     status: NightStatus
     seed: int
     seating_version: str | None
+    reminded_at: str | None = None  # when its first round's players were reminded
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +52,7 @@ def night_of(row: Any) -> Night:
         status=NightStatus(row["status"]),
         seed=row["seed"],
         seating_version=row["seating_version"],
+        reminded_at=row["reminded_at"],
     )
 
 
@@ -319,6 +321,38 @@ async def night_games(tx: Reader, night_id: int) -> list[tuple[int, int, int]]:
 async def night_of_game(tx: Reader, game_id: int) -> int | None:
     row = await tx.one("SELECT night_id FROM night_games WHERE game_id = ?", (game_id,))
     return int(row[0]) if row else None
+
+
+async def to_remind(tx: Reader) -> list[Night]:
+    """Seated evenings whose first round's players have not been reminded yet."""
+    rows = await tx.all(
+        "SELECT * FROM nights WHERE status = ? AND reminded_at IS NULL ORDER BY date, id",
+        (NightStatus.SEATED.value,),
+    )
+    return [night_of(row) for row in rows]
+
+
+async def set_reminded(tx: Transaction, night_id: int, now: str) -> None:
+    await tx.execute("UPDATE nights SET reminded_at = ? WHERE id = ?", (now, night_id))
+
+
+_EVERY_GAME_FINAL = """
+SELECT n.* FROM nights AS n WHERE n.status = 'seated'
+AND EXISTS (SELECT 1 FROM night_seats AS s WHERE s.night_id = n.id AND s.table_number > 0)
+AND NOT EXISTS (
+    SELECT 1 FROM night_seats AS s WHERE s.night_id = n.id AND s.table_number > 0 AND s.seat = 1
+    AND NOT EXISTS (
+        SELECT 1 FROM night_games AS ng JOIN games AS g ON g.id = ng.game_id
+        WHERE ng.night_id = n.id AND ng.round = s.round AND ng.table_number = s.table_number
+        AND g.status = 'final'))
+ORDER BY n.date, n.id
+"""
+
+
+async def all_final(tx: Reader) -> list[Night]:
+    """Seated evenings whose every seated game is saved and final (its protest window closed,
+    no protest waiting): they end by themselves."""
+    return [night_of(row) for row in await tx.all(_EVERY_GAME_FINAL)]
 
 
 async def end(tx: Transaction, night_id: int, now: str) -> None:

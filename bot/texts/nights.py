@@ -261,6 +261,15 @@ def games_word(count: int) -> str:
     return games(count)
 
 
+def starts_soon(starts_at: str, round_number: int, table: int, seat: int) -> str:
+    if round_number == 1:
+        return f"Вечер начинается в {starts_at}: ваша игра 1 — стол {table}, место {seat}."
+    return (
+        f"Вечер начинается в {starts_at}. Вы отдыхаете до игры {round_number}: "
+        f"стол {table}, место {seat}."
+    )
+
+
 def table_free(round_number: int, table: int, seat: int) -> str:
     return f"Стол {table} освободился: ваша игра {round_number} — за ним, место {seat}."
 

@@ -343,3 +343,80 @@ async def test_the_head_judge_puts_a_judge_at_a_table_and_his_game_starts_filled
         assert "стол 1 — Иван, стол 2 — Пётр" in seating_post(world).text
         await petr.send("/game")
         assert "Игра 1 вечера за столом 2" in (await petr.reply()).text
+
+
+async def test_reminders_the_settings_that_stop_them_and_the_evening_that_ends_itself(tmp_path):
+    """The first round is reminded a quarter of an hour before the start; a saved game tells the
+    next round at that table; /settings turns each kind off; the last game made final ends the
+    evening with its results."""
+    from datetime import datetime, timedelta
+
+    async with dispatcher_world(tmp_path) as world:
+        admin, judge, people = await club_with_players(world, 12)
+        nights = world.service("nights")
+        tomorrow = nights.today() + timedelta(days=1)
+        group = world.api.chats[CLUB_CHAT_ID]
+        await admin.send(f"/night {tomorrow:%d.%m} 19:30 2 игры 1 стол")
+        await admin.reply()
+        await world.announced()
+        post = signup_post(world)
+        for person in people:
+            await person.press("✋ Играю", chat=group, message=post)
+        # Two players choose: one wants no seating message, one no reminders.
+        quiet, forgetful = people[0], people[1]
+        await quiet.send("/settings")
+        shown = await quiet.reply()
+        assert "🔔 Рассадка" in shown.text and "🔔 Напоминания" in shown.text
+        await quiet.press("🔕 Не присылать мою рассадку")
+        assert "🔕 Рассадка вечера вам сюда не приходит." in quiet.last().text
+        assert "🔔 Присылать мою рассадку" in quiet.buttons()
+        await forgetful.send("/settings")
+        await forgetful.reply()
+        await forgetful.press("🔕 Не напоминать о моих играх")
+        await judge.send("/start")
+        await judge.reply()
+        await judge.press("⚖️ Сужу", chat=group, message=post)
+        await admin.send("/night")
+        await admin.reply()
+        await admin.press("🎲 Рассадить")
+        await world.announced()
+        evening = [p for p in people if p.bot_messages() and "Вечер " in p.last().text]
+        assert quiet not in evening and len(evening) == 11  # the other eleven got theirs
+        # Nobody is reminded before a quarter to the start; then each once.
+        scheduler = world.service("scheduler")
+        start = datetime.combine(tomorrow, datetime.strptime("19:30", "%H:%M").time(), nights.zone)
+        world.clock.shift = start - timedelta(minutes=16) - datetime.now(start.tzinfo)
+        await scheduler.run_due()
+        await world.announced()
+        assert not [p for p in people if "начинается" in p.last().text]
+        world.clock.shift += timedelta(minutes=2)
+        await scheduler.run_due()
+        await scheduler.run_due()  # and not twice
+        await world.announced()
+        reminded = [p for p in people if "Вечер начинается в 19:30" in p.last().text]
+        assert forgetful not in reminded and len(reminded) == 11
+        resting = {people.index(p) for p in reminded if "отдыхаете до игры 2" in p.last().text}
+        first = seating_post(world).text.split("Игра 1\n")[1].split("\n\n")[0]
+        out = re.findall(r"Игрок\d\d", first.split("Отдыхают: ")[1])
+        assert resting == {NICKNAMES.index(n) for n in out} - {1}  # they hear when they play
+        # The first game is saved: the second round's players at table 1 hear it is free.
+        await play_seated_game(judge)
+        await world.announced()
+        told = [p for p in people if "Стол 1 освободился" in p.last().text]
+        seated_next = re.findall(r"\d+ (Игрок\d\d)", table_line(seating_post(world), 2, 1))
+        expected = {NICKNAMES.index(n) for n in seated_next} - {1}
+        assert {people.index(p) for p in told} == expected
+        # The last game is saved; its window closes: the evening ends by itself.
+        await play_seated_game(judge)
+        await world.announced()
+        await scheduler.run_due()
+        await world.announced()
+        assert not [m for m in group.history() if "Итоги вечера" in m.text]
+        world.clock.shift += timedelta(minutes=11)
+        await scheduler.run_due()
+        await world.announced()
+        results = [m for m in group.history() if m.from_bot and "Итоги вечера" in m.text]
+        assert len(results) == 1 and "Сыграно: 2 игры." in results[0].text
+        assert "⏳" not in results[0].text  # every game is final
+        await admin.send("/night")
+        assert "Открытого вечера нет" in (await admin.reply()).text

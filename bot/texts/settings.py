@@ -1,0 +1,30 @@
+"""/settings: which private notices a member gets."""
+
+from __future__ import annotations
+
+from bot.vocabulary.notices import Notice
+
+TITLE = "<b>Что я присылаю вам в личные сообщения</b>"
+HINT = "Кнопки ниже включают и выключают каждое."
+
+SHOWN_ON = {
+    Notice.RESULTS: "🔔 Результаты: ваш результат каждой игры приходит вам сюда, как и "
+    "изменение ваших баллов после исправления.",
+    Notice.EVENING: "🔔 Рассадка: когда вечер рассажен, вам приходит, где вы сидите в каждой игре.",
+    Notice.REMINDERS: "🔔 Напоминания: перед началом вечера и когда ваш стол освободился.",
+}
+SHOWN_OFF = {
+    Notice.RESULTS: "🔕 Результаты игр вам сюда не приходят.",
+    Notice.EVENING: "🔕 Рассадка вечера вам сюда не приходит.",
+    Notice.REMINDERS: "🔕 Напоминания перед вашими играми не приходят.",
+}
+TURN_OFF = {
+    Notice.RESULTS: "🔕 Не присылать мои результаты",
+    Notice.EVENING: "🔕 Не присылать мою рассадку",
+    Notice.REMINDERS: "🔕 Не напоминать о моих играх",
+}
+TURN_ON = {
+    Notice.RESULTS: "🔔 Присылать мои результаты",
+    Notice.EVENING: "🔔 Присылать мою рассадку",
+    Notice.REMINDERS: "🔔 Напоминать о моих играх",
+}

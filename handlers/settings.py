@@ -1,0 +1,36 @@
+"""/settings: which private notices a member gets."""
+
+from __future__ import annotations
+
+from aiogram import Router
+from aiogram.types import CallbackQuery, Message
+
+from bot.callbacks import SettingsCB
+from bot.club.notices import NoticeSettings
+from bot.telegram.filters import PRIVATE, command
+from bot.telegram.screen import answer, show
+from bot.vocabulary.rights import Member
+
+
+async def cmd_settings(message: Message, member: Member, notices: NoticeSettings) -> None:
+    await answer(message, await notices.screen(member.user_id))
+
+
+async def on_toggle(
+    callback: CallbackQuery, callback_data: SettingsCB, member: Member, notices: NoticeSettings
+) -> None:
+    message = callback.message if isinstance(callback.message, Message) else None
+    screen = await notices.switch(
+        member.user_id, callback_data.k, callback_data.on == 1,
+        message.message_id if message else 0,
+    )  # fmt: skip
+    await callback.answer()
+    if message is not None and screen.text is not None:
+        await show(message, screen, tapped=True)
+
+
+def build_router() -> Router:
+    router = Router(name="settings")
+    router.message.register(cmd_settings, command("settings"), PRIVATE)
+    router.callback_query.register(on_toggle, SettingsCB.filter())
+    return router
