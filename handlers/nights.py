@@ -49,6 +49,12 @@ async def cmd_table(
     await _answer(message, nights.put_judge(member, command.args))
 
 
+async def cmd_leave(
+    message: Message, command: CommandObject, member: Member, nights: Nights
+) -> None:
+    await _answer(message, nights.leave(member, command.args))
+
+
 async def in_group(message: Message) -> None:
     await message.reply(texts.IN_PRIVATE)
 
@@ -86,6 +92,7 @@ def build_router() -> Router:
     router.message.register(cmd_night, command("night"), PRIVATE)
     router.message.register(cmd_guest, command("guest"), PRIVATE)
     router.message.register(cmd_table, command("table"), PRIVATE)
-    router.message.register(in_group, command("night", "guest", "table"))
+    router.message.register(cmd_leave, command("leave"), PRIVATE)
+    router.message.register(in_group, command("night", "guest", "table", "leave"))
     router.callback_query.register(on_screen, NightCB.filter())
     return router

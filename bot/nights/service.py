@@ -34,6 +34,7 @@ from bot.telegram.screen import Screen
 from bot.texts import nights as texts
 from bot.texts.markup import quote
 from bot.texts.points import show
+from bot.vocabulary.names import name_key
 from bot.vocabulary.nights import NightStatus, SignupChoice, SignupRole
 from bot.vocabulary.notices import Notice
 from bot.vocabulary.protocol import player_key
@@ -220,6 +221,9 @@ class Nights:
         now = self.clock.iso()
         toast = None
         async with self.database.transaction() as tx:
+            night = await rows.get(tx, data.n) or night  # as it is now: two taps at once
+            if night.status is NightStatus.ENDED:
+                return Screen(toast=texts.STALE, alert=True)
             if data.a is NightAction.ADD_TABLE:
                 tables = min(20, (night.tables or await self._fillable(tx, night)) + 1)
                 await rows.set_tables(tx, night.id, tables)
@@ -327,7 +331,7 @@ class Nights:
         kept_rounds = _rounds_of(stored, kept)
         tables = night.tables or len(named) // SEATS  # a table added: the rounds to come have it
         if tables < 1 or len(named) < SEATS * tables:
-            raise NightError(texts.NOT_ENOUGH)
+            raise NightError(texts.not_enough(len(named), tables))
         if kept >= night.rounds:
             raise NightError(texts.ALL_PLAYED)
         evening = seating.Evening(
@@ -348,6 +352,8 @@ class Nights:
         ])  # fmt: skip
         if night.tables != tables:
             await rows.set_tables(tx, night.id, tables)
+        for table, judge in (await rows.judges_by_table(tx, night.id)).items():
+            await rows.put_judge(tx, night.id, table, judge)  # kept: a judge leaving moves nobody
         await rows.set_seated(tx, night.id, seating.VERSION)
         await outbox.enqueue_live(tx, outbox.CLUB, _seating_key(night.id), now)
         day = date.fromisoformat(night.date)
@@ -453,6 +459,8 @@ class Nights:
         if night is None or night.status is NightStatus.ENDED:
             return texts.STALE
         if night.status is not NightStatus.SIGNUP:
+            if wanted is SignupChoice.NOT_COMING:
+                return await self._leave(night, user_id=user_id)
             return texts.SIGNUP_CLOSED
         player = await self.database.fetchone(
             "SELECT id FROM players WHERE user_id = ?", (user_id,)
@@ -486,6 +494,60 @@ class Nights:
         place = ordered.index(user_id) + 1
         return texts.signed_up(place, place > len(lists.players))
 
+    async def leave(self, member: Member, nickname: str | None) -> str:
+        """``/leave Ник``: a player (a guest, say) is no longer on tonight's list."""
+        if not member.is_head_judge:
+            raise NightError(texts.ONLY_HEAD_JUDGE)
+        night = await rows.latest_open(self.database)
+        if night is None:
+            raise NightError(texts.NO_NIGHT)
+        wanted = " ".join((nickname or "").split())
+        if not wanted:
+            raise NightError(texts.LEAVE_USAGE)
+        key = name_key(wanted)
+        people = [p for p in await rows.people(self.database, night.id) if p.coming]
+        found = next((p for p in people if name_key(p.name) == key), None)
+        if found is None:
+            raise NightError(texts.not_on_the_list(wanted))
+        return await self._leave(night, person_id=found.id, by_head_judge=True)
+
+    async def _leave(
+        self, night: Night, *, user_id: int | None = None, person_id: int | None = None,
+        by_head_judge: bool = False,
+    ) -> str:  # fmt: skip
+        """Somebody on the list goes after the sign-up closed: he is off the list (and off his
+        table, if he judged); the head judge hears what to do about it. Seats already made stay
+        until he re-seats: the games to come are his call."""
+        now = self.clock.iso()
+        async with self.database.transaction() as tx:
+            people = await rows.people(tx, night.id)
+            person = next(
+                (p for p in people if (p.user_id == user_id if person_id is None
+                                       else p.id == person_id)),
+                None,
+            )  # fmt: skip
+            if person is None or not person.coming:
+                return texts.SIGNUP_CLOSED if person is None else texts.NOT_COMING_NOTED
+            table = None
+            if person.role is SignupRole.JUDGE and person.user_id is not None:
+                table = await rows.judge_table(tx, night.id, person.user_id)
+                await rows.leave_tables(tx, night.id, person.user_id)
+            await rows.set_coming(tx, person.id, False)
+            await outbox.enqueue_live(tx, outbox.CLUB, _signup_key(night.id), now)
+            if night.status is NightStatus.SEATED:
+                await outbox.enqueue_live(tx, outbox.CLUB, _seating_key(night.id), now)
+            day = date.fromisoformat(night.date)
+            note = (
+                texts.judge_left(day, person.name, table)
+                if person.role is SignupRole.JUDGE
+                else texts.player_left(day, person.name, night.status is NightStatus.SEATED)
+            )
+            if not by_head_judge:
+                await outbox.enqueue(
+                    tx, outbox.private(night.opened_by), outbox.Kind.TEXT, now, body=note
+                )
+        return note if by_head_judge else texts.LEFT
+
     # -- the kept posts ------------------------------------------------------------------------
 
     async def draw(self, key: str) -> tuple[str, InlineKeyboardMarkup | None] | None:
@@ -510,10 +572,17 @@ class Nights:
             [p.name for p in lists.waiting],
             [_judge(t, n) for t, n in await self.judge_names(night.id)], open_,
         )  # fmt: skip
-        if not open_:
+        if night.status is NightStatus.ENDED:
             return text, None
-        choices = ((texts.PLAY, SignupChoice.PLAY), (texts.JUDGE, SignupChoice.JUDGE),
-                   (texts.NOT_COMING, SignupChoice.NOT_COMING))  # fmt: skip
+        choices: tuple[tuple[str, SignupChoice], ...] = (
+            (
+                (texts.PLAY, SignupChoice.PLAY),
+                (texts.JUDGE, SignupChoice.JUDGE),
+                (texts.NOT_COMING, SignupChoice.NOT_COMING),
+            )
+            if open_
+            else ((texts.LEAVING, SignupChoice.NOT_COMING),)
+        )  # fmt: skip — once closed, the one thing left to say is that one goes
         markup = keyboard([[
             button(label, NightCB(n=night.id, a=NightAction.SIGN_UP, v=choice.value))
             for label, choice in choices

@@ -21,6 +21,7 @@ class Night:
     status: NightStatus
     seed: int
     seating_version: str | None
+    opened_by: int = 0
     reminded_at: str | None = None  # when its first round's players were reminded
 
 
@@ -52,6 +53,7 @@ def night_of(row: Any) -> Night:
         status=NightStatus(row["status"]),
         seed=row["seed"],
         seating_version=row["seating_version"],
+        opened_by=row["opened_by"],
         reminded_at=row["reminded_at"],
     )
 
@@ -149,6 +151,10 @@ async def sign_up(
         "player_id = coalesce(night_people.player_id, excluded.player_id)",
         (night_id, user_id, player_id, shown_name, role.value, int(coming), now),
     )
+
+
+async def set_coming(tx: Transaction, person_id: int, coming: bool) -> None:
+    await tx.execute("UPDATE night_people SET coming = ? WHERE id = ?", (int(coming), person_id))
 
 
 async def add_guest(tx: Transaction, night_id: int, player_id: int, name: str, now: str) -> bool:
@@ -305,6 +311,13 @@ async def put_judge(tx: Transaction, night_id: int, table: int, user_id: int) ->
     await tx.execute(
         "INSERT INTO night_tables (night_id, table_number, user_id) VALUES (?, ?, ?)",
         (night_id, table, user_id),
+    )
+
+
+async def leave_tables(tx: Transaction, night_id: int, user_id: int) -> None:
+    """The judge judges no table tonight any more."""
+    await tx.execute(
+        "DELETE FROM night_tables WHERE night_id = ? AND user_id = ?", (night_id, user_id)
     )
 
 

@@ -39,6 +39,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("settings"),
     Command("night", audience="head_judge"),
     Command("guest", audience="head_judge"),
+    Command("leave", audience="head_judge"),
     Command("table", audience="head_judge"),
     Command("protests", audience="head_judge"),
     Command("replay", audience="head_judge"),

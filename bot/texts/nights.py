@@ -17,6 +17,7 @@ MONTHS = (
 PLAY = "✋ Играю"
 JUDGE = "⚖️ Сужу"
 NOT_COMING = "Не приду"
+LEAVING = "🚪 Ухожу с вечера"
 SEAT = "🎲 Рассадить"
 RESEAT = "🎲 Рассадить заново"
 ADD_TABLE = "➕ Стол"
@@ -35,8 +36,23 @@ NO_TOURNAMENT = "Нет текущего турнира: сначала созд
 IN_PRIVATE = "Вечером управляют в личных сообщениях со мной: напишите мне /night."
 NO_NIGHT = "Открытого вечера нет. " + USAGE
 STALE = "Эта кнопка уже не действует: вечер закончен или изменился."
-SIGNUP_CLOSED = "Запись на этот вечер закрыта."
-NOT_ENOUGH = "Для рассадки нужно хотя бы 10 игроков с никами на стол."
+SIGNUP_CLOSED = (
+    "Запись на этот вечер закрыта. Пришли без записи — подойдите к главному судье: он добавит вас."
+)
+LEFT = "Отметил: вы уходите. Главный судья пересадит оставшиеся игры."
+LEAVE_USAGE = "Убрать игрока из списка вечера: <code>/leave Ник</code>."
+
+
+def not_enough(players: int, tables: int) -> str:
+    if tables < 1:
+        return f"Для рассадки нужно хотя бы 10 игроков с никами, а их {players}."
+    return (
+        f"Для рассадки на {plural(tables, 'стол', 'стола', 'столов')} нужно "
+        f"{10 * tables} игроков с никами, а их {players}. Уберите стол («➖ Стол») или добавьте "
+        "гостя: /guest Ник."
+    )
+
+
 ALREADY_SEATED = "Вечер уже рассажен: рассадка — в чате клуба."
 ALL_PLAYED = "Все игры вечера уже сыграны: пересаживать некого."
 TABLE_USAGE = "Посадить судью за стол: <code>/table 2 @username</code> (или числовой id)."
@@ -268,6 +284,26 @@ def starts_soon(starts_at: str, round_number: int, table: int, seat: int) -> str
         f"Вечер начинается в {starts_at}. Вы отдыхаете до игры {round_number}: "
         f"стол {table}, место {seat}."
     )
+
+
+def player_left(value: date, name: str, seated: bool) -> str:
+    text = f"«{quote(name)}» уходит с вечера {day(value)}."
+    if seated:
+        text += " Чтобы пересадить оставшиеся игры без него: /night → «🎲 Рассадить заново»."
+    return text
+
+
+def judge_left(value: date, name: str, table: int | None) -> str:
+    text = f"Судья «{quote(name)}» уходит с вечера {day(value)}"
+    if table is None:
+        return text + "."
+    return (
+        f"{text}: стол {table} без судьи. Поставьте другого: <code>/table {table} @username</code>."
+    )
+
+
+def not_on_the_list(name: str) -> str:
+    return f"«{quote(name)}» нет в списке вечера."
 
 
 def table_free(round_number: int, table: int, seat: int) -> str:

@@ -89,9 +89,9 @@ async def test_an_evening_from_opening_to_seating(tmp_path):
         ), mine
         # Sign-up closed with the seating: a late tap is told why.
         post = signup_post(world)
-        assert post.buttons() == []
+        assert [b["text"] for b in post.buttons()] == ["🚪 Ухожу с вечера"]
         await people[5].press_data("nt:1:su:p", post, group)  # an old copy of the button
-        assert people[5].last_answer()["text"] == "Запись на этот вечер закрыта."
+        assert people[5].last_answer()["text"].startswith("Запись на этот вечер закрыта.")
 
 
 async def test_a_person_without_a_nickname_is_asked_for_it_and_a_guest_is_added(tmp_path):
@@ -420,3 +420,84 @@ async def test_reminders_the_settings_that_stop_them_and_the_evening_that_ends_i
         assert "⏳" not in results[0].text  # every game is final
         await admin.send("/night")
         assert "Открытого вечера нет" in (await admin.reply()).text
+
+
+async def test_leaving_after_the_seating_and_two_head_judges_seating_at_once(tmp_path):
+    import asyncio
+
+    async with dispatcher_world(tmp_path) as world:
+        admin, judge, people = await club_with_players(world, 21)
+        group = world.api.chats[CLUB_CHAT_ID]
+        await admin.send("/night 19:30 3 игры 2 стола")
+        await admin.reply()
+        await world.announced()
+        post = signup_post(world)
+        for person in people:
+            await person.press("✋ Играю", chat=group, message=post)
+        await judge.send("/start")
+        await judge.reply()
+        await judge.press("⚖️ Сужу", chat=group, message=post)
+        second = world.person("Второй главный", username="head2")
+        await second.send("/start")
+        await second.reply()
+        await admin.send("/headjudge @head2")
+        await admin.reply()
+        await world.announced()  # he is told of his new right
+        await admin.send("/night")
+        mine = await admin.reply()
+        await second.send("/night")
+        theirs = await second.reply()
+        # Both tap «Рассадить» at the same moment: the evening is seated once.
+        await asyncio.gather(
+            admin.press("🎲 Рассадить", message=mine), second.press("🎲 Рассадить", message=theirs)
+        )
+        answers = [p for m, p in world.api.calls if m.lower() == "answercallbackquery"]
+        toasts = sorted(answer["text"] for answer in answers[-2:])
+        assert toasts[0].startswith("Вечер уже рассажен") and toasts[1].startswith("Рассажено")
+        await world.announced()
+        evenings = [m for m in people[0].bot_messages() if m.text.startswith("Вечер ")]
+        assert len(evenings) == 1
+        seated = seating_post(world).text
+        # A late tap on «Играю» is told why not; «Не приду» from somebody seated is taken.
+        late = world.person("Опоздавший", username="late")
+        await late.send("/start")
+        await late.reply()
+        from bot.callbacks import NightAction, NightCB
+
+        play = NightCB(n=1, a=NightAction.SIGN_UP, v="p").pack()  # a button shown before
+        await late.press_data(play, post, group)
+        assert "Запись на этот вечер закрыта" in late.last_answer()["text"]
+        post = signup_post(world)
+        assert [b["text"] for b in post.buttons()] == ["🚪 Ухожу с вечера"]
+        await people[3].press("🚪 Ухожу с вечера", chat=group, message=post)
+        assert people[3].last_answer()["text"].startswith("Отметил: вы уходите")
+        await world.announced()
+        assert "«Игрок04» уходит с вечера" in admin.last().text
+        assert "Рассадить заново" in admin.last().text
+        assert "Игрок04" not in signup_post(world).text
+        assert seating_post(world).text == seated  # his seats stay until the head judge re-seats
+        # The judge goes too: his table is told to the head judge, and the screen warns.
+        await judge.press("🚪 Ухожу с вечера", chat=group, message=post)
+        await world.announced()
+        assert "стол 1 без судьи" in admin.last().text and "/table 1 @username" in admin.last().text
+        await admin.send("/night")
+        assert "⚠️ Судей меньше, чем столов: 0 из 2." in (await admin.reply()).text
+        # A guest who left without a tap: the head judge takes him off; a typo is told.
+        await admin.send("/leave Игрок4")
+        assert (await admin.reply()).text == "«Игрок4» нет в списке вечера."
+        await admin.send("/leave игрок05")
+        assert "«Игрок05» уходит с вечера" in (await admin.reply()).text
+        await admin.send("/night")
+        await admin.reply()
+        await admin.press("🎲 Рассадить заново")
+        assert admin.last_answer()["text"] == (
+            "Для рассадки на 2 стола нужно 20 игроков с никами, а их 19. Уберите стол («➖ Стол») "
+            "или добавьте гостя: /guest Ник."
+        )
+        await admin.press("➖ Стол")
+        await admin.press("🎲 Рассадить заново")
+        assert admin.last_answer()["text"].startswith("Рассажено: 19 игроков, 3 игры.")
+        await world.announced()
+        after = seating_post(world).text
+        assert "Стол 2" not in after.split("Игра 1")[1]
+        assert "Игрок04" not in after and "Игрок05" not in after
