@@ -31,7 +31,6 @@ from bot.admin.service import ClubAdmin
 from bot.announce.announcer import Announcer
 from bot.club.games import Games
 from bot.club.members import MemberDirectory
-from bot.club.notices import NoticeSettings
 from bot.club.players import PlayerDirectory
 from bot.club.tournaments import Tournaments
 from bot.core.backup import Backups, DailyBackups
@@ -54,6 +53,7 @@ from bot.rating.pictures import stop_drawing
 from bot.rating.screens import RatingScreens
 from bot.rating.service import Ratings
 from bot.rating.standings import Standings
+from bot.settings.service import NoticeSettings
 from bot.telegram.dead_letters import DeadLetters
 from bot.telegram.expired_callbacks import ExpiredCallbackAnswers
 from bot.telegram.menus import group_commands, private_commands, publish_menu

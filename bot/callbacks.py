@@ -10,8 +10,6 @@ from enum import StrEnum
 
 from aiogram.filters.callback_data import CallbackData
 
-from bot.vocabulary.notices import Notice
-
 
 class EntryAction(StrEnum):
     """What a button of the protocol editor does (values are short: they travel in buttons)."""
@@ -148,9 +146,9 @@ class ProtestCB(CallbackData, prefix="pt"):
 
 
 class SettingsCB(CallbackData, prefix="st"):
-    """A /settings toggle: notice ``k`` on (``on`` = 1) or off."""
+    """A /settings toggle: notice ``k`` (a ``Notice`` value) on (``on`` = 1) or off."""
 
-    k: Notice
+    k: str
     on: int
 
 
@@ -163,6 +161,7 @@ class NightAction(StrEnum):
     REOPEN = "open"
     REFRESH = "ref"
     END = "end"
+    PICTURE = "pic"  # the seating or the results as a picture (v: which)
 
 
 class NightCB(CallbackData, prefix="nt"):

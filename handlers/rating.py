@@ -33,8 +33,13 @@ async def rating_from_group_link(
 
 
 async def rating_group(
-    message: Message, command: CommandObject, member: Member, rating: RatingScreens
-) -> None:
+    message: Message, command: CommandObject, member: Member, rating: RatingScreens,
+    nights: Nights,
+) -> None:  # fmt: skip
+    period = await nights.period(command.args)  # the evening's results, as posted
+    if period is not None:
+        await message.reply(period)
+        return
     me = await message.bot.me() if message.bot else None
     screen = await rating.group(command.args, member.user_id, me.username if me else None)
     await message.reply(screen.text or "", reply_markup=screen.markup)

@@ -6,7 +6,7 @@ from aiogram import Router
 from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import SettingsCB
-from bot.club.notices import NoticeSettings
+from bot.settings.service import NoticeSettings
 from bot.telegram.filters import PRIVATE, command
 from bot.telegram.screen import answer, show
 from bot.vocabulary.rights import Member
@@ -24,7 +24,7 @@ async def on_toggle(
         member.user_id, callback_data.k, callback_data.on == 1,
         message.message_id if message else 0,
     )  # fmt: skip
-    await callback.answer()
+    await callback.answer(screen.toast, show_alert=screen.alert)
     if message is not None and screen.text is not None:
         await show(message, screen, tapped=True)
 

@@ -43,7 +43,8 @@ FEATURES: dict[str, set[str]] = {
     "bot.protests": {"bot.announce"},
     "bot.delivery": {"bot.announce"},
     "bot.ops": {"bot.delivery"},
-    "bot.nights": set(),
+    "bot.settings": set(),
+    "bot.nights": {"bot.rating"},  # its pictures are drawn by the rating's drawing worker
 }
 for feature, uses in FEATURES.items():
     ALLOWED[feature] = BELOW_FEATURES | uses

@@ -12,6 +12,7 @@ import random
 import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
+from enum import StrEnum
 from zoneinfo import ZoneInfo
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
@@ -26,12 +27,13 @@ from bot.core import outbox
 from bot.core.clock import Clock
 from bot.core.db import Database, Transaction
 from bot.core.parsing import InputError, user_reference
-from bot.nights import results, seating
+from bot.nights import pictures, results, seating
 from bot.tables import nights as rows
 from bot.tables.nights import Night, Person
 from bot.telegram.keyboards import button, keyboard
-from bot.telegram.screen import Screen
+from bot.telegram.screen import Picture, Screen
 from bot.texts import nights as texts
+from bot.texts import pictures as picture_texts
 from bot.texts.markup import quote
 from bot.texts.points import show
 from bot.vocabulary.names import name_key
@@ -50,6 +52,23 @@ _DATE = re.compile(r"^(\d{1,2})\.(\d{1,2})(?:\.(\d{2}|\d{4}))?$")
 _TIME = re.compile(r"^(\d{1,2})[:.](\d{2})$")
 _ROUND_WORDS = ("игр", "игры", "игра", "раунд", "раунда", "раундов", "games")
 _TABLE_WORDS = ("стол", "стола", "столов", "столы", "tables")
+
+
+class PictureOf(StrEnum):
+    """Which picture a «🖼 Картинкой» button asks for (the value travels in it)."""
+
+    SEATING = "s"
+    RESULTS = "r"
+
+
+@dataclass(frozen=True, slots=True)
+class _Found:
+    """Some games' results, as the posts and pictures show them."""
+
+    tonight: results.Tonight
+    names: dict[str, str]  # player key → nickname
+    count: int  # the games counted
+    provisional: bool  # one of them may still be protested
 
 
 class NightError(Refusal):
@@ -593,10 +612,7 @@ class Nights:
         seats = await rows.seats(self.database, night.id)
         if not seats:
             return None
-        names = {
-            row[0]: row[1]
-            for row in await self.database.fetchall("SELECT id, nickname FROM players")
-        }
+        names = await self._nicknames()
         played = await rows.played_rounds(self.database, night.id)
         by_round: dict[int, dict[int, list[str]]] = {}
         for number, table, _, player in seats:
@@ -614,7 +630,7 @@ class Nights:
             date.fromisoformat(night.date), night.seed, night.seating_version or "", rounds,
             judges,
         )  # fmt: skip
-        return text, None
+        return text, self._picture_button(night, PictureOf.SEATING)
 
     async def _results_post(self, night: Night) -> tuple[str, InlineKeyboardMarkup | None] | None:
         if night.status is not NightStatus.ENDED:
@@ -622,9 +638,76 @@ class Nights:
         tournament = await self.tournaments.get(night.tournament_id)
         if tournament is None:
             return None
-        game_ids = [game_id for _, _, game_id in await rows.night_games(self.database, night.id)]
+        found = await self._tonight(tournament, await self._game_ids(night))
         title = texts.results_title(date.fromisoformat(night.date))
-        return await self._table_of(tournament, game_ids, title), None
+        return self._worded(found, title), self._picture_button(night, PictureOf.RESULTS)
+
+    @staticmethod
+    def _picture_button(night: Night, what: PictureOf) -> InlineKeyboardMarkup:
+        data = NightCB(n=night.id, a=NightAction.PICTURE, v=what.value)
+        return keyboard([[button(texts.PICTURE, data)]])
+
+    async def picture(self, night_id: int, what: str) -> Picture | None:
+        """The seating or the results of an evening as a picture; None when there is none."""
+        from bot.rating.pictures import render_async  # lazy: the drawing loads on first use
+
+        night = await rows.get(self.database, night_id)
+        tournament = await self.tournaments.get(night.tournament_id) if night else None
+        if night is None or tournament is None or what not in set(PictureOf):
+            return None
+        day = date.fromisoformat(night.date)
+        if what == PictureOf.SEATING:
+            seats = await rows.seats(self.database, night.id)
+            if not seats:
+                return None
+            names = await self._nicknames()
+            rounds = max(r for r, _, _, _ in seats)
+            cells: dict[int, list[str]] = {}
+            for number, table, seat, player in sorted(seats):
+                row = cells.setdefault(player, ["—"] * rounds)
+                if table:
+                    row[number - 1] = texts.picture_place(table, seat)
+            places = sorted(
+                ((names.get(player, "?"), row) for player, row in cells.items()),
+                key=lambda item: name_key(item[0]),
+            )
+            drawing = pictures.seating_picture(
+                texts.seating_picture_title(day),
+                texts.seating_picture_subtitle(
+                    tournament.title, night.seed, night.seating_version or ""
+                ),
+                rounds, places,
+            )  # fmt: skip
+            caption = texts.seating_picture_title(day)
+        else:
+            if night.status is not NightStatus.ENDED:
+                return None
+            found = await self._tonight(tournament, await self._game_ids(night))
+            board = [
+                (f"{place}{'*' if row.lot else ''}", found.names.get(row.name, "?"),
+                 show(row.total), str(row.games), str(row.wins), show(row.additional),
+                 show(row.ci))
+                for place, row in enumerate(found.tonight.table, start=1)
+            ]  # fmt: skip
+            legend = [texts.PICTURE_PROVISIONAL] if found.provisional else []
+            if any(row.lot for row in found.tonight.table):
+                legend.append(picture_texts.LOT_LEGEND)
+            drawing = pictures.results_picture(
+                texts.results_picture_title(day),
+                texts.results_picture_subtitle(tournament.title, found.count), board, legend,
+            )  # fmt: skip
+            caption = texts.results_picture_title(day)
+        png = await render_async(drawing)
+        return Picture(png, f"night-{night.id}-{what}.png", caption)
+
+    async def _game_ids(self, night: Night) -> list[int]:
+        return [game_id for _, _, game_id in await rows.night_games(self.database, night.id)]
+
+    async def _nicknames(self) -> dict[int, str]:
+        return {
+            row[0]: row[1]
+            for row in await self.database.fetchall("SELECT id, nickname FROM players")
+        }
 
     async def period(self, words: str | None) -> str | None:
         """``/rating вечер`` (the last evening), ``/rating 01.12`` (a day), ``/rating
@@ -663,6 +746,9 @@ class Nights:
 
     async def _table_of(self, tournament: Tournament, game_ids: list[int], title: str) -> str:
         """The results of some games of a tournament, each scored as its stage stands."""
+        return self._worded(await self._tonight(tournament, game_ids), title)
+
+    async def _tonight(self, tournament: Tournament, game_ids: list[int]) -> _Found:
         now = self.clock.now()
         scored = []
         provisional = False
@@ -672,11 +758,13 @@ class Nights:
                 continue  # annulled since
             scored.append((stored.table, stored.number, score))
             provisional |= stored.status_at(now, self.games.window) is GameStatus.PROVISIONAL
-        names = {
-            player_key(row[0]): row[1]
-            for row in await self.database.fetchall("SELECT id, nickname FROM players")
-        }
+        names = {player_key(player): name for player, name in (await self._nicknames()).items()}
         found = results.tonight(scored, tournament.ruleset(), tournament.seed)
+        return _Found(found, names, len(scored), provisional)
+
+    @staticmethod
+    def _worded(found: _Found, title: str) -> str:
+        names = found.names
 
         def worded(row: Standing | None, with_games: bool = False) -> str | None:
             if row is None:
@@ -684,13 +772,14 @@ class Nights:
             games = f" за {texts.games_word(row.games)}" if with_games else ""
             return f"{quote(names.get(row.name, '?'))} — {show(row.total)}{games}"
 
+        tonight = found.tonight
         return texts.results_post(
-            title, len(scored),
-            [(names.get(r.name, "?"), show(r.total), r.games, r.wins) for r in found.table],
-            worded(found.best, with_games=True), worded(found.sheriff), worded(found.don),
+            title, found.count,
+            [(names.get(r.name, "?"), show(r.total), r.games, r.wins) for r in tonight.table],
+            worded(tonight.best, with_games=True), worded(tonight.sheriff), worded(tonight.don),
             [f"{quote(names.get(name, '?'))} (стол {table}, игра {number})"
-             for name, table, number in found.best_moves],
-            provisional, results.BEST_MIN_GAMES,
+             for name, table, number in tonight.best_moves],
+            found.provisional, results.BEST_MIN_GAMES,
         )  # fmt: skip
 
     # -- reading -------------------------------------------------------------------------------

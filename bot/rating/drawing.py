@@ -45,6 +45,7 @@ class StandingsPicture:
     rows: tuple[tuple[str, ...], ...]
     highlighted: int | None  # index of the asker's row
     legend: tuple[str, ...]
+    columns: tuple[float, ...] = ()  # where each column starts (0 to 1); () the board's own
 
 
 DRAWING_NICENESS = 10
@@ -167,7 +168,8 @@ def draw_standings(picture: StandingsPicture) -> bytes:
         y -= step
         axes.text(0.01, y, drawable(picture.subtitle), fontsize=9, color="#555555", va="center")
         y -= step * 1.2
-        for x, cell in zip(_COLUMN_X, picture.header, strict=True):
+        columns = picture.columns or _COLUMN_X
+        for x, cell in zip(columns, picture.header, strict=True):
             axes.text(x, y, cell, fontsize=10, weight="bold", va="center")
         for index, row in enumerate(picture.rows):
             y -= step
@@ -175,7 +177,7 @@ def draw_standings(picture: StandingsPicture) -> bytes:
                 axes.axhspan(y - step / 2, y + step / 2, color="#f9e79f")
             elif index % 2:
                 axes.axhspan(y - step / 2, y + step / 2, color="#f2f3f4")
-            for x, cell in zip(_COLUMN_X, row, strict=True):
+            for x, cell in zip(columns, row, strict=True):
                 axes.text(x, y, drawable(cell), fontsize=10, va="center")
         for line in picture.legend:
             y -= step

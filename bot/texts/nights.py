@@ -328,3 +328,42 @@ def unknown_person(reference: str) -> str:
 
 def not_a_judge(label: str) -> str:
     return f"{quote(label)} не судья: сначала назначьте его (/judge)."
+
+
+# -- pictures (the font has no emoji: plain characters) ------------------------------------------
+
+PICTURE = "🖼 Картинкой"
+PICTURE_PLAYER = "Игрок"
+PICTURE_RESULTS_HEADER = ("Место", "Игрок", "Баллы", "Игр", "Побед", "Доп", "Ci")
+PICTURE_SEATING_LEGEND = "в клетке: стол · место; — отдыхает"
+PICTURE_PROVISIONAL = "итоги предварительные: по части игр ещё можно подать протест"
+PICTURE_SENT = "Картинка — в личных сообщениях со мной."
+PICTURE_NOTHING = "Показывать пока нечего."
+
+
+def picture_game(number: int) -> str:
+    return f"Игра {number}"
+
+
+def picture_place(table: int, seat: int) -> str:
+    return f"{table} · {seat}"
+
+
+def seating_picture_title(value: date) -> str:
+    return f"Рассадка вечера {day(value)}"
+
+
+def seating_picture_subtitle(tournament: str, seed: int, version: str) -> str:
+    return f"{tournament} · сид {seed}, алгоритм {version}"
+
+
+def results_picture_title(value: date) -> str:
+    return f"Итоги вечера {day(value)}"
+
+
+def results_picture_subtitle(tournament: str, count: int) -> str:
+    return f"{tournament} · сыграно: {games_word(count)}"
+
+
+def open_the_bot_for_picture(bot_username: str) -> str:
+    return f"Чтобы я прислал картинку, откройте @{bot_username} и нажмите «Запустить»."

@@ -268,6 +268,25 @@ async def test_the_evenings_end_posts_its_results_as_the_scoring_core_counts_the
             f"{n}. {names[row.name]} — {show(row.total)} ({played[row.games]}, побед: {row.wins})"
             for n, row in enumerate(expected, start=1)
         ]
+        # As a picture: it comes in private to whoever taps, never into the club chat.
+        fan = world.person("Болельщик", username="fan")
+        await fan.send("/start")
+        await fan.reply()
+        before = len(group.history())
+        await fan.press("🖼 Картинкой", chat=group, message=post)
+        assert fan.last_answer()["text"] == "Картинка — в личных сообщениях со мной."
+        await world.api.wait_for(lambda: fan.last().photo)
+        assert fan.last().caption.startswith("Итоги вечера ")
+        png = world.api.file_of(fan.last())[1]
+        assert png.startswith(b"\x89PNG")
+        stranger = world.person("Незнакомец", username="stranger", opened=False)
+        await stranger.press("🖼 Картинкой", chat=group, message=post)
+        alert = stranger.last_answer()
+        assert alert["show_alert"] and "откройте @" in alert["text"]
+        seating = seating_post(world)
+        await fan.press("🖼 Картинкой", chat=group, message=seating)
+        await world.api.wait_for(lambda: fan.last().caption.startswith("Рассадка вечера"))
+        assert len(group.history()) == before  # nothing was posted in the chat
         # Anyone asks for it later, or for the day's games.
         player = world.person("Игрок", username="someone01")
         await player.send("/rating вечер")

@@ -415,6 +415,8 @@ async def test_a_double_tap_on_the_settings_toggle_edits_once(tmp_path):
         assert [e for e in world.api.message_errors() if "not modified" in e.description] == []
         await owl.press("🔔 Присылать мои результаты")
         assert "приходит вам" in owl.last().text and shown.edits == 2
+        await owl.press_data("st:zz:1", shown)  # a forged kind of notice
+        assert owl.last_answer()["show_alert"] and shown.edits == 2
 
 
 async def test_a_late_confirm_keeps_the_players_full_protest_window(tmp_path):

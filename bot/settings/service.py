@@ -6,6 +6,7 @@ from bot.callbacks import SettingsCB
 from bot.club.members import MemberDirectory
 from bot.telegram.keyboards import button, column
 from bot.telegram.screen import Screen
+from bot.texts import common
 from bot.texts import settings as texts
 from bot.vocabulary.notices import Notice
 
@@ -17,8 +18,12 @@ class NoticeSettings:
     async def screen(self, user_id: int, edit: int | None = None) -> Screen:
         return _screen(await self.members.choices(user_id), edit)
 
-    async def switch(self, user_id: int, notice: Notice, on: bool, message_id: int) -> Screen:
-        """A toggle; a double tap (already so) shows nothing new."""
+    async def switch(self, user_id: int, kind: str, on: bool, message_id: int) -> Screen:
+        """A toggle; a double tap (already so) shows nothing new; a forged one, why not."""
+        try:
+            notice = Notice(kind)
+        except ValueError:
+            return Screen(toast=common.STALE_BUTTON, alert=True)
         choices = await self.members.choices(user_id)
         if choices[notice] == on:
             return Screen()
@@ -31,7 +36,7 @@ def _screen(choices: dict[Notice, bool], edit: int | None) -> Screen:
     buttons = [
         button(
             texts.TURN_OFF[notice] if on else texts.TURN_ON[notice],
-            SettingsCB(k=notice, on=int(not on)),
+            SettingsCB(k=notice.value, on=int(not on)),
         )
         for notice, on in choices.items()
     ]
