@@ -291,6 +291,8 @@ async def test_the_evenings_end_posts_its_results_as_the_scoring_core_counts_the
         player = world.person("Игрок", username="someone01")
         await player.send("/rating вечер")
         assert (await player.reply()).text == post.text
+        await player.send("/rating вечер", chat=group)  # in the club chat: a reply there
+        assert (await player.reply(group)).text == post.text
         today = world.service("nights").today()
         await player.send(f"/rating {today:%d.%m}")
         by_day = (await player.reply()).text
