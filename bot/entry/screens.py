@@ -265,7 +265,11 @@ def _seat(draft: Draft, ctx: EditorContext) -> tuple[str, Rows]:
             rows.append([_button(label, draft, EntryAction.PENALTY, item.code)])
     else:
         text.append(texts.NO_PENALTIES_HERE)
-    rows.append([_button(texts.DONE, draft, EntryAction.BACK)])
+    # Done with this seat: back to the others, or — the last one — straight to the summary.
+    rows.append([
+        _button(texts.DONE, draft, EntryAction.BACK),
+        _button(texts.TO_SUMMARY, draft, EntryAction.GOTO, Step.SUMMARY.value),
+    ])  # fmt: skip
     return "\n".join(text), rows
 
 

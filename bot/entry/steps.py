@@ -45,6 +45,8 @@ def _goto(draft: Draft, value: str, ruleset: Ruleset, now: datetime) -> None:
         step = Step.NIGHT
     if step is Step.TABLE:
         draft.back_to = Step.SUMMARY if draft.step in (Step.SUMMARY, Step.EDIT) else draft.step
+    if draft.step is Step.SEAT:
+        draft.cursor = None  # done with that seat
     leave(draft, step)
     if step is Step.SUMMARY:
         draft.reviewing = True

@@ -522,3 +522,29 @@ async def test_leaving_after_the_seating_and_two_head_judges_seating_at_once(tmp
         after = seating_post(world).text
         assert "Стол 2" not in after.split("Игра 1")[1]
         assert "Игрок04" not in after and "Игрок05" not in after
+
+
+async def test_the_walk_through_protocol_from_the_seating_takes_at_most_18_actions(tmp_path):
+    """Best move, one extra and one penalty (issue 18: ≤ 18; with a paste it was 20)."""
+    async with dispatcher_world(tmp_path) as world:
+        _admin, judge, _people = await seated_evening(world)
+        taps = Taps(judge)
+        await taps.send("/game")
+        await taps.press("Далее ➡")  # the seats are right
+        for seat in (2, 9, 4, 7):
+            await taps.seat(seat)
+        await taps.press("⚫ Чёрные")
+        await taps.seat(1)  # killed on the first night …
+        for seat in (4, 7, 9):  # … and his best move
+            await taps.seat(seat)
+        await taps.seat(4)
+        await taps.press("0.3")
+        await taps.press("Готово ✓")
+        await taps.seat(1)
+        await taps.press(next(b for b in judge.buttons() if b.startswith("8.5.1 ")))
+        await taps.press("К итогу ➡")  # the last seat: straight to the summary
+        summary = judge.last().text
+        assert "4. " in summary and "доп. +0.3" in summary and "штраф −0.4" in summary, summary
+        await taps.press("✅ Подтвердить")
+        assert "сохранена" in judge.last().text
+        assert taps.count <= 18, taps.count
