@@ -548,3 +548,24 @@ async def test_the_walk_through_protocol_from_the_seating_takes_at_most_18_actio
         await taps.press("✅ Подтвердить")
         assert "сохранена" in judge.last().text
         assert taps.count <= 18, taps.count
+
+
+async def test_the_bot_removed_from_the_club_chat_mid_evening(tmp_path):
+    """The evening goes on in private; the chat's posts wait and are brought up to date when the
+    bot is back (edited in place, not posted again)."""
+    async with dispatcher_world(tmp_path) as world:
+        admin, judge, people = await seated_evening(world)
+        group = world.api.chats[CLUB_CHAT_ID]
+        posts = len(group.history())
+        await world.deliver(world.api.bot_status(group, "kicked", admin.user))
+        await play_seated_game(judge)
+        assert "сохранена" in judge.last().text  # the judge's work is not held up
+        await world.api.wait_for(lambda: "Не могу писать в чат клуба" in admin.last().text, 5)
+        assert not table_line(seating_post(world), 1, 1).startswith("✅")  # waiting
+        await world.deliver(world.api.bot_status(group, "administrator", admin.user))
+        await world.announced()
+        assert table_line(seating_post(world), 1, 1).startswith("✅ Стол 1")
+        announcements = [m for m in group.history() if m.text.startswith("🏁 Стол 1, игра 1")]
+        assert len(announcements) == 1
+        assert len(group.history()) == posts + 1  # the announcement; the seating was edited
+        assert [p for p in people if "Стол 1 освободился" in p.last().text]  # private: went on
