@@ -801,8 +801,12 @@ def _rounds_of(stored: list[tuple[int, int, int, int]], upto: int) -> list[seati
     for number, table, _, player in stored:  # ordered by round, table, seat
         if number <= upto:
             tables.setdefault(number, {}).setdefault(table, []).append(player)
-    return [
-        seating.Round(tuple(tuple(tables[n][t]) for t in sorted(tables[n]))) for n in sorted(tables)
+    return [  # table 0 is who sat the round out: not a table
+        seating.Round(
+            tuple(tuple(tables[n][t]) for t in sorted(tables[n]) if t),
+            tuple(tables[n].get(0, ())),
+        )
+        for n in sorted(tables)
     ]
 
 

@@ -569,3 +569,74 @@ async def test_the_bot_removed_from_the_club_chat_mid_evening(tmp_path):
         assert len(announcements) == 1
         assert len(group.history()) == posts + 1  # the announcement; the seating was edited
         assert [p for p in people if "Стол 1 освободился" in p.last().text]  # private: went on
+
+
+def rounds_of(post):
+    """Game → (the names at its tables, the names sitting out), read from the seating post."""
+    found = {}
+    for block in post.text.split("\n\n")[1:-1]:
+        head, *lines = block.splitlines()
+        number = int(re.search(r"Игра (\d+)", head).group(1))
+        seated = [n for line in lines if "Стол" in line for n in re.findall(r"Игрок\d\d", line)]
+        out = [n for line in lines if "Отдыхают" in line for n in re.findall(r"Игрок\d\d", line)]
+        found[number] = (seated, out)
+    return found
+
+
+async def test_twenty_seven_players_on_two_tables_sit_out_in_turn(tmp_path):
+    global NICKNAMES
+    async with dispatcher_world(tmp_path) as world:
+        saved, NICKNAMES = NICKNAMES, [f"Игрок{n:02d}" for n in range(1, 28)]
+        try:
+            await seated_evening(world, players=27, rounds=3)
+        finally:
+            NICKNAMES = saved
+        rounds = rounds_of(seating_post(world))
+        assert sorted(rounds) == [1, 2, 3]
+        outs = [name for _, out in rounds.values() for name in out]
+        assert all(len(out) == 7 and len(seated) == 20 for seated, out in rounds.values())
+        assert len(set(outs)) == 21  # 21 sit-outs, 21 different players: nobody twice
+
+
+async def test_a_late_arrival_after_game_1_and_a_leaver_after_game_2(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        admin, judge, people = await club_with_players(world, 12)
+        group = world.api.chats[CLUB_CHAT_ID]
+        await admin.send("/night 19:30 4 игры 1 стол")
+        await admin.reply()
+        await world.announced()
+        post = signup_post(world)
+        for person in people:
+            await person.press("✋ Играю", chat=group, message=post)
+        await judge.send("/start")
+        await judge.reply()
+        await judge.press("⚖️ Сужу", chat=group, message=post)
+
+        async def reseat(label):
+            await admin.send("/night")
+            await admin.reply()
+            await admin.press(label)
+            await world.announced()
+            return rounds_of(seating_post(world))
+
+        first = await reseat("🎲 Рассадить")
+        await play_seated_game(judge)
+        await admin.send("/guest Игрок13")  # late, after game 1
+        await admin.reply()
+        second = await reseat("🎲 Рассадить заново")
+        assert second[1] == first[1]  # played: untouched
+        assert "Игрок13" in [n for r in (2, 3, 4) for part in second[r] for n in part]
+        await play_seated_game(judge)
+        leaver = next(n for n in second[3][0])  # he plays game 3 as seated now
+        person = people[NICKNAMES.index(leaver)]
+        await person.press("🚪 Ухожу с вечера", chat=group, message=signup_post(world))
+        third = await reseat("🎲 Рассадить заново")
+        assert third[1] == second[1] and third[2] == second[2]  # played: untouched
+        assert leaver not in [n for r in (3, 4) for part in third[r] for n in part]
+        # Those who stayed all evening played within one game of each other.
+        stayed = [n for n in NICKNAMES[:12] if n != leaver]
+        played = {n: sum(n in third[r][0] for r in third) for n in stayed}
+        assert max(played.values()) - min(played.values()) <= 1, played
+        await play_seated_game(judge)
+        await judge.send("/game")
+        assert "Игра 4 вечера за столом 1" in (await judge.reply()).text
