@@ -640,3 +640,38 @@ async def test_a_late_arrival_after_game_1_and_a_leaver_after_game_2(tmp_path):
         await play_seated_game(judge)
         await judge.send("/game")
         assert "Игра 4 вечера за столом 1" in (await judge.reply()).text
+
+
+async def test_twenty_players_two_tables_four_rounds_as_the_seating_post_shows_it(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        _admin, _judge, people = await seated_evening(world, players=20, rounds=4)
+        post = seating_post(world)
+        rounds = rounds_of(post)
+        assert sorted(rounds) == [1, 2, 3, 4]
+        assert all(sorted(seated) == sorted(NICKNAMES[:20]) for seated, _ in rounds.values())
+        seats: dict[str, list[int]] = {}
+        tables: dict[int, list[set[str]]] = {}
+        for number in rounds:
+            for table in (1, 2):
+                line = table_line(post, number, table)
+                pairs = re.findall(r"(\d+) (Игрок\d\d)", line)
+                tables.setdefault(number, []).append({name for _, name in pairs})
+                for seat, name in pairs:
+                    seats.setdefault(name, []).append(int(seat))
+        assert all(len(set(taken)) == 4 for taken in seats.values())  # no seat twice tonight
+        # Two tables, four rounds: 20 players but 2⁴ = 16 ways to go through the tables, so some
+        # pairs must meet every round; no more of them than the counting bound says.
+        from bot.nights.seating import lower_bound
+
+        together = {
+            (a, b): sum(any({a, b} <= t for t in tables[r]) for r in rounds)
+            for a in NICKNAMES[:20]
+            for b in NICKNAMES[:20]
+            if a < b
+        }
+        most, pairs = lower_bound(20, 2, 4)
+        assert max(together.values()) == most == 4
+        assert list(together.values()).count(4) == pairs  # the bound is met
+        mine = people[0].last().text
+        for number in rounds:
+            assert f"игра {number} — стол " in mine
