@@ -47,10 +47,11 @@ def tonight(
 def _best_in(
     scores: Sequence[GameScore], role: Role, ruleset: Ruleset, seed: int
 ) -> Standing | None:
-    """The first of tonight's standings counting only the seats played in ``role``."""
+    """The first of tonight's standings counting only the seats played in ``role`` — when he
+    scored there: a best don with no points is nobody's award."""
     in_role = [
         GameScore(score.game, tuple(seat for seat in score.seats if seat.role is role))
         for score in scores
     ]
     ranked = standings(in_role, ruleset, seed)
-    return ranked[0] if ranked else None
+    return ranked[0] if ranked and ranked[0].total > 0 else None

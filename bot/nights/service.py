@@ -389,7 +389,7 @@ class Nights:
                 tx, outbox.private(person.user_id), outbox.Kind.TEXT, now,
                 body=texts.your_evening(day, places, kept),
             )  # fmt: skip
-        return texts.seated(night.rounds - kept, len(named))
+        return texts.seated(night.rounds - kept, len(named), len(lists.unnamed))
 
     async def _judges_tables(self, tx: Transaction, night: Night) -> dict[int, frozenset[int]]:
         """A judge who also plays (his nickname is on the list) never sits at his own table."""

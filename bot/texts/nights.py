@@ -136,7 +136,7 @@ def screen(
         + (f" (сверх мест: {waiting}, отдыхают по очереди)" if waiting else ""),
         "Судьи: " + (", ".join(judges) if judges else "пока никого"),
     ]
-    if unnamed:
+    if unnamed and status != STATUS["ended"]:
         lines.append(
             "Без ника (не попадут в рассадку, пока не напишут /iam): "
             + ", ".join(quote(name) for name in unnamed)
@@ -193,11 +193,14 @@ def your_evening(value: date, places: Sequence[tuple[int, int] | None], played: 
     return f"Вечер {day(value)}{now}: " + "; ".join(parts) + "."
 
 
-def seated(rounds: int, players: int) -> str:
+def seated(rounds: int, players: int, unnamed: int = 0) -> str:
     people = plural(players, "игрок", "игрока", "игроков")
-    return (
+    text = (
         f"Рассажено: {people}, {games(rounds)}. Рассадка — в чате клуба, места — каждому в личку."
     )
+    if unnamed:
+        text += f" Без ника не рассажены: {unnamed} (их ник — /iam или /guest)."
+    return text
 
 
 def table_count(tables: int) -> str:
