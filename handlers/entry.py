@@ -42,7 +42,7 @@ async def is_editing(message: Message, member: Member, editor: Editor) -> bool:
 
 
 async def on_text(message: Message, member: Member, editor: Editor) -> None:
-    screen = await editor.on_text(member, message.text or "")
+    screen = await editor.on_text(member, message.text or "", message.message_id)
     if screen.consumed and screen.text is not None:
         with suppress(TelegramBadRequest):  # keep the chat to the one editor message
             await message.delete()

@@ -42,6 +42,7 @@ class Draft:
     not_replay: bool = False  # the table has an annulled game, but this one is not its replay
     night: tuple[int, int] | None = None  # (evening, round) whose seating filled it
     rev: int = 0  # grows with every screen; buttons of an older screen are stale
+    typed_upto: int = 0  # the newest typed message applied: one redelivered is not applied again
 
     def next_open_seat(self) -> int | None:
         """The first seat with nobody on it, skipping those awaiting a pasted new player."""
@@ -76,6 +77,7 @@ class Draft:
             not_replay=self.not_replay,
             night=list(self.night) if self.night else None,
             rev=self.rev,
+            typed_upto=self.typed_upto,
         )
         return json.dumps(data, ensure_ascii=False)
 
@@ -104,6 +106,7 @@ class Draft:
             not_replay=bool(data.get("not_replay")),
             night=(int(data["night"][0]), int(data["night"][1])) if data.get("night") else None,
             rev=int(data.get("rev", 0)),
+            typed_upto=int(data.get("typed_upto", 0)),
         )
 
 

@@ -183,10 +183,15 @@ class Editor:
 
     # -- typed text ----------------------------------------------------------------------------
 
-    async def on_text(self, judge: Member, text: str) -> Screen:
+    async def on_text(self, judge: Member, text: str, message_id: int = 0) -> Screen:
+        """A typed text; ``message_id``: its message, so that one handled already (a restart
+        between its effect and the note that it was handled) is not applied a second time."""
         draft = await self.drafts.of_judge(judge.user_id)
         if draft is None:
             return Screen(texts.NO_OPEN_DRAFT)
+        if message_id and message_id <= draft.typed_upto:
+            return await self._show(draft, edit=draft.message_id)  # the screen as it is
+        draft.typed_upto = max(draft.typed_upto, message_id)
         if self.typed.continues_a_refused_text(draft):
             return Screen(consumed=False)
         draft.notice = None

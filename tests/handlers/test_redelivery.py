@@ -29,6 +29,27 @@ async def test_a_crash_between_the_effect_and_the_journal_creates_nothing_twice(
     assert "«Осень» создан" in admin.last().text  # the answer is given again, truthfully
 
 
+async def test_a_typed_text_applied_before_a_crash_is_not_applied_again(world):
+    """The judge typed «2 1» on the table screen; the bot died after storing its effect and
+    before noting the update handled. Delivered again, it must not be read a second time — on
+    the players' screen it would be «seat 2: a player named 1»."""
+    _admin, judge = await setup_club(world)
+    await judge.send("/game")
+    await judge.reply()
+    await judge.press(next(b for b in judge.buttons() if b.endswith("— изменить")))
+    await judge.reply()
+    update = world.api.user_message(judge.private, judge.user, "2 1")
+    await world.deliver(update)
+    shown = judge.last().text
+    assert "стол 2 · игра 1" in shown
+    async with world.database.transaction() as connection:  # as if the bot died right there
+        await connection.execute("DELETE FROM handled_updates")
+    await world.deliver(update)
+    assert judge.last().text == shown  # the screen as it was: nothing typed into a seat
+    draft = await world.service("editor").drafts.of_judge(judge.id)
+    assert draft.cursor is None and draft.query is None
+
+
 async def test_a_second_tournament_with_the_same_title_is_refused(world):
     """Not a repeated update but a second request: titles are unique (issue 17, item 3), case and
     е/ё aside, so /rating can name a tournament by its title."""
