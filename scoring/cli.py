@@ -80,6 +80,7 @@ def _run(args: argparse.Namespace) -> int:
             f"протокол в порядке: игр {len(distance.games)}, правила {ruleset.id}", file=sys.stderr
         )
         return 0
-    result = compute(distance.games, ruleset, distance.seed)
+    weights = distance.weights if distance.stages else None
+    result = compute(distance.games, ruleset, distance.seed, weights)
     sys.stdout.writelines(_FORMATTERS[args.format](result))
     return 0

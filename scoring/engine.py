@@ -14,7 +14,7 @@ import math
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
 from typing import NamedTuple
@@ -24,6 +24,13 @@ from scoring.rulesets import Ruleset
 
 _SPECIAL_ROLES = (Role.DON, Role.SHERIFF)
 _NO_CI = Fraction(0)  # shared, so that a seat without Ci is told by identity
+_ONE = Fraction(1)
+
+
+def stage_weights(weights: Mapping[str, Decimal | Fraction] | None) -> dict[str, Fraction]:
+    """Stage → weight as exact fractions, the weights of 1 left out (SCORING.md, "Stages and
+    their weights": a stage no entry names counts × 1)."""
+    return {stage: Fraction(weight) for stage, weight in (weights or {}).items() if weight != 1}
 
 
 class SeatScore(NamedTuple):
@@ -114,6 +121,11 @@ class Result:
     ruleset: Ruleset
     standings: tuple[Standing, ...]
     games: tuple[GameScore, ...]
+    weights: Mapping[str, Fraction] = field(default_factory=dict)  # stage → weight (absent: 1)
+    listed: tuple[str, ...] | None = None  # the stages a protocol file listed (None: no list)
+
+    def weight(self, stage: str) -> Fraction:
+        return self.weights.get(stage, _ONE)
 
 
 def decimal_places(values: Iterable[Decimal]) -> int:
@@ -269,8 +281,16 @@ def lot_key(seed: int, name: str) -> bytes:
     return hashlib.sha256(f"{seed}\x00{name}".encode()).digest()
 
 
-def standings(scores: Sequence[GameScore], ruleset: Ruleset, seed: int) -> tuple[Standing, ...]:
+def standings(
+    scores: Sequence[GameScore], ruleset: Ruleset, seed: int,
+    weights: Mapping[str, Decimal | Fraction] | None = None,
+) -> tuple[Standing, ...]:  # fmt: skip
+    """The standings of scored games; ``weights``: stage → weight (every point of a game of
+    that stage counts × weight; counters do not)."""
     scale = ruleset_scale(ruleset)
+    weighted = stage_weights(weights)
+    if weighted:
+        return _weighted_standings(scores, ruleset, seed, weighted)
     tallies: dict[str, _Tally] = {}
     for game in scores:
         for seat in game.seats:
@@ -328,11 +348,70 @@ def standings(scores: Sequence[GameScore], ruleset: Ruleset, seed: int) -> tuple
     )
 
 
-def compute(games: Sequence[Game], ruleset: Ruleset, seed: int = 0) -> Result:
-    """Per-game points and standings of a distance of valid games."""
+def _weighted_standings(
+    scores: Sequence[GameScore], ruleset: Ruleset, seed: int, weights: Mapping[str, Fraction]
+) -> tuple[Standing, ...]:
+    """The standings when some stage weighs other than 1: each stage's points are tallied
+    apart (in units, as ever), then weighted and added up per player."""
+    by_stage: dict[str, list[GameScore]] = defaultdict(list)
+    for game in scores:
+        by_stage[game.game.stage].append(game)
+    rows: dict[str, dict[str, Fraction | int]] = {}
+    counters = ("games", "wins", "special_wins", "first_killed")
+    points = ("win_points", "ci", "best_move", "extra", "penalty")
+    for stage, games in by_stage.items():
+        weight = weights.get(stage, _ONE)
+        for row in standings(games, ruleset, seed):
+            kept = rows.setdefault(row.name, dict.fromkeys(counters + points, 0))
+            for name in counters:
+                kept[name] += getattr(row, name)
+            for name in points:
+                kept[name] += getattr(row, name) * weight
+    tallies = [
+        Standing(
+            place=0, name=name, games=int(kept["games"]), wins=int(kept["wins"]),
+            special_wins=int(kept["special_wins"]), first_killed=int(kept["first_killed"]),
+            win_points=Fraction(kept["win_points"]), ci=Fraction(kept["ci"]),
+            best_move=Fraction(kept["best_move"]), extra=Fraction(kept["extra"]),
+            penalty=Fraction(kept["penalty"]), lot=False,
+        )
+        for name, kept in rows.items()
+    ]  # fmt: skip
+
+    def comparable(row: Standing) -> tuple[Fraction | int, ...]:
+        keys: dict[str, Fraction | int] = {
+            "additional": row.additional,
+            "wins": row.wins,
+            "special_wins": row.special_wins,
+            "first_killed": row.first_killed,
+        }
+        return (row.total, *(keys[name] for name in ruleset.tie_breaks))
+
+    keyed = [(comparable(row), row) for row in tallies]
+    group_sizes: dict[tuple[Fraction | int, ...], int] = defaultdict(int)
+    for key, _ in keyed:
+        group_sizes[key] += 1
+    keyed.sort(key=lambda pair: lot_key(seed, pair[1].name))
+    keyed.sort(key=lambda pair: pair[0], reverse=True)
+    return tuple(
+        replace(row, place=place, lot=group_sizes[key] > 1)
+        for place, (key, row) in enumerate(keyed, start=1)
+    )
+
+
+def compute(
+    games: Sequence[Game], ruleset: Ruleset, seed: int = 0,
+    weights: Mapping[str, Decimal | Fraction] | None = None,
+) -> Result:  # fmt: skip
+    """Per-game points and standings of a distance of valid games; ``weights``: stage → weight
+    (SCORING.md, "Stages and their weights"), as a protocol file's ``stages`` list gives it."""
     with cycle_collection_paused():
         scores = score_games(games, ruleset)
-        return Result(ruleset=ruleset, standings=standings(scores, ruleset, seed), games=scores)
+        weighted = stage_weights(weights)
+        return Result(
+            ruleset=ruleset, standings=standings(scores, ruleset, seed, weighted), games=scores,
+            weights=weighted, listed=tuple(weights) if weights is not None else None,
+        )  # fmt: skip
 
 
 @contextmanager

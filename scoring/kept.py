@@ -17,6 +17,7 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
+from decimal import Decimal
 from fractions import Fraction
 from itertools import count
 from typing import Any
@@ -29,6 +30,7 @@ from scoring.engine import (
     lot_key,
     ruleset_scale,
     score_games,
+    stage_weights,
 )
 from scoring.model import RED_ROLES, Game, Outcome, Role
 from scoring.rulesets import Ruleset
@@ -146,10 +148,14 @@ _Key = tuple[Any, ...]  # the order's key: the negated comparable, the lot, the 
 class KeptStandings:
     """A distance's standings, kept up to date one game at a time."""
 
-    def __init__(self, ruleset: Ruleset, seed: int, games: Iterable[Game] = ()) -> None:
+    def __init__(
+        self, ruleset: Ruleset, seed: int, games: Iterable[Game] = (),
+        weights: Mapping[str, Decimal | Fraction] | None = None,
+    ) -> None:  # fmt: skip
         self.ruleset = ruleset
         self.seed = seed
         self.scale = ruleset_scale(ruleset)
+        self.weights = stage_weights(weights)  # stage → weight, those of 1 left out
         self.games: dict[str, Game] = {}
         self._players: dict[str, _Player] = {}
         self._keys: dict[str, _Key] = {}  # by player: his place in the order
@@ -261,24 +267,35 @@ class KeptStandings:
         if number is None:
             number = self._group_numbers[group] = next(self._numbering)
         self._group_sizes[number] = self._group_sizes.get(number, 0) + 1
+        player.group = number
+        player.row = self._row(player)
+        player.roles = None
+
+    def _row(self, player: _Player) -> Standing:
+        """His row but the place and the lot: each stage's points × its weight."""
         tally = player.total
         scale = self.scale
-        player.group = number
-        player.row = Standing(
-            place=0,
-            name=name,
-            games=tally.games,
-            wins=tally.wins,
-            special_wins=tally.special_wins,
-            first_killed=tally.first_killed,
-            win_points=Fraction(tally.win_units, scale),
-            ci=player.ci,
-            best_move=Fraction(tally.best_move_units, scale),
-            extra=Fraction(tally.extra_units, scale),
-            penalty=Fraction(tally.penalty_units, scale),
-            lot=False,
+        if not self.weights:
+            return Standing(
+                0, player.name, tally.games, tally.wins, tally.special_wins,
+                tally.first_killed, Fraction(tally.win_units, scale), player.ci,
+                Fraction(tally.best_move_units, scale), Fraction(tally.extra_units, scale),
+                Fraction(tally.penalty_units, scale), False,
+            )  # fmt: skip
+        win = best_move = extra = penalty = _ZERO
+        for (stage, _), cell in player.cells.items():
+            weight = Fraction(self.weights.get(stage, 1), scale)
+            win += cell.win_units * weight
+            best_move += cell.best_move_units * weight
+            extra += cell.extra_units * weight
+            penalty += cell.penalty_units * weight
+        ci = sum(
+            (paid * self.weights.get(stage, 1) for stage, paid in player.ci_paid.items()), _ZERO
         )
-        player.roles = None
+        return Standing(
+            0, player.name, tally.games, tally.wins, tally.special_wins, tally.first_killed,
+            win, ci, best_move, extra, penalty, False,
+        )  # fmt: skip
 
     def _leave_group(self, key: _Key) -> None:
         group = key[:-2]
@@ -291,9 +308,12 @@ class KeptStandings:
 
     def _key(self, player: _Player) -> _Key:
         tally = player.total
-        additional = tally.additional_units
-        total = Fraction(tally.win_units + additional, self.scale) + player.ci
-        values: dict[str, int] = {
+        additional: Fraction | int = tally.additional_units
+        total = Fraction(tally.win_units + tally.additional_units, self.scale) + player.ci
+        if self.weights:  # the same keys ``compute`` compares: the weighted points
+            row = self._row(player)
+            additional, total = row.additional, row.total
+        values: dict[str, Fraction | int] = {
             "additional": additional,
             "wins": tally.wins,
             "special_wins": tally.special_wins,
@@ -363,22 +383,27 @@ class KeptStandings:
     def _role_totals(self, player: _Player) -> dict[Role, RoleTotals]:
         by_role: dict[Role, Tally] = {}
         ci: dict[Role, Fraction] = {}
+        points: dict[Role, Fraction] = {}  # win and additional points, weighted
+        additional: dict[Role, Fraction] = {}
+        scale = self.scale
         for (stage, role), cell in player.cells.items():
             if not cell.games:
                 continue
+            weight = Fraction(self.weights.get(stage, 1))
             by_role.setdefault(role, Tally()).add(cell)
+            extra = Fraction(cell.additional_units, scale) * weight
+            additional[role] = additional.get(role, _ZERO) + extra
+            points[role] = points.get(role, _ZERO) + Fraction(cell.win_units, scale) * weight
             if cell.compensated:
                 unit = player.ci_unit.get(stage, Fraction(0))
-                ci[role] = ci.get(role, Fraction(0)) + unit * cell.compensated
-        scale = self.scale
+                ci[role] = ci.get(role, Fraction(0)) + unit * cell.compensated * weight
         return {
             role: RoleTotals(
                 role=role,
                 games=tally.games,
                 wins=tally.wins,
-                total=Fraction(tally.win_units + tally.additional_units, scale)
-                + ci.get(role, Fraction(0)),
-                additional=Fraction(tally.additional_units, scale),
+                total=points[role] + additional[role] + ci.get(role, Fraction(0)),
+                additional=additional[role],
                 ci=ci.get(role, Fraction(0)),
             )
             for role, tally in by_role.items()

@@ -92,3 +92,8 @@ class Distance:
     games: tuple[Game, ...]
     ruleset: str = "rules-8"
     seed: int = 0
+    stages: tuple[tuple[str, Decimal], ...] = ()  # (name, weight) as the file lists them
+
+    @property
+    def weights(self) -> dict[str, Decimal]:
+        return dict(self.stages)

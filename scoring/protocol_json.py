@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from scoring.model import DEFAULT_STAGE, SEATS, Distance, Game, Role, SeatEntry, Winner
@@ -18,7 +19,7 @@ from scoring.validation import (
     check_seat,
 )
 
-_TOP_FIELDS = {"ruleset", "seed", "games"}
+_TOP_FIELDS = {"ruleset", "seed", "stages", "games"}
 _GAME_FIELDS = {"id", "stage", "winner", "players", "first_killed", "best_move"}
 _PLAYER_FIELDS = {"name", "role", "extra", "penalties"}
 
@@ -60,6 +61,7 @@ def load_protocol(
     if not _is_int(file_seed):
         problems.append(Problem("seed-invalid", "поле «seed» должно быть целым числом"))
         file_seed = 0
+    stages = _read_stages(data.get("stages"), problems)
     raw_games = data.get("games")
     if not isinstance(raw_games, list):
         problems.append(Problem("games-invalid", "поле «games» должно быть списком игр"))
@@ -90,8 +92,48 @@ def load_protocol(
         games=tuple(games),
         ruleset=ruleset.id,
         seed=seed if seed is not None else file_seed,
+        stages=stages,
     )
     return distance, ruleset
+
+
+def _read_stages(raw: Any, problems: list[Problem]) -> tuple[tuple[str, Decimal], ...]:
+    """The optional ``stages`` list: each stage's name and weight (a positive number, 1 by
+    default); a name listed twice, or a weight that is no positive number, is a problem."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        problems.append(Problem("stages-invalid", "поле «stages» должно быть списком этапов"))
+        return ()
+    stages: dict[str, Decimal] = {}
+    for number, entry in enumerate(raw, start=1):
+        where = f"этап {number} в «stages»"
+        if (
+            not isinstance(entry, dict)
+            or not isinstance(entry.get("name"), str)
+            or not (entry["name"].strip())
+        ):
+            problems.append(Problem("stage-invalid", f"{where}: нужен объект с непустым «name»"))
+            continue
+        unknown = set(entry) - {"name", "weight"}
+        if unknown:
+            problems.append(
+                Problem("field-unknown", f"{where}: неизвестное поле «{sorted(unknown)[0]}»")
+            )
+        name = entry["name"]
+        weight = entry.get("weight", Decimal(1))
+        if _is_int(weight):
+            weight = Decimal(weight)
+        if not isinstance(weight, Decimal) or not weight.is_finite() or weight <= 0:
+            problems.append(
+                Problem("stage-weight-invalid", f"{where}: «weight» — положительное число")
+            )
+            continue
+        if name in stages:
+            problems.append(Problem("stage-duplicate", f"этап «{name}» указан в «stages» дважды"))
+            continue
+        stages[name] = weight
+    return tuple(stages.items())
 
 
 _ROLES = {role.value: role for role in Role}
@@ -298,7 +340,29 @@ def game_to_json(game: Game) -> dict[str, Any]:
     return data
 
 
-def dump_protocol(games: Sequence[Game], ruleset: str, seed: int) -> str:
-    """A protocol file of these games, in this order (SCORING.md, "Protocol file")."""
-    data = {"ruleset": ruleset, "seed": seed, "games": [game_to_json(game) for game in games]}
+def stages_to_json(
+    games: Sequence[Game], weights: Mapping[str, Decimal | Fraction]
+) -> list[dict[str, Any]]:
+    """The ``stages`` list: every stage named in ``weights`` or used by a game, in that order,
+    each with its weight (so that the file re-imports to the same standings)."""
+    names = list(dict.fromkeys([*weights, *(game.stage for game in games)]))
+    return [{"name": name, "weight": _number(_decimal(weights.get(name, 1)))} for name in names]
+
+
+def _decimal(value: Decimal | Fraction | int) -> Decimal:
+    if isinstance(value, Fraction):
+        return Decimal(value.numerator) / Decimal(value.denominator)
+    return Decimal(value)
+
+
+def dump_protocol(
+    games: Sequence[Game], ruleset: str, seed: int,
+    weights: Mapping[str, Decimal | Fraction] | None = None,
+) -> str:  # fmt: skip
+    """A protocol file of these games, in this order (SCORING.md, "Protocol file"); with
+    ``weights`` (stage → weight), its ``stages`` list too."""
+    data: dict[str, Any] = {"ruleset": ruleset, "seed": seed}
+    if weights is not None:
+        data["stages"] = stages_to_json(games, weights)
+    data["games"] = [game_to_json(game) for game in games]
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"

@@ -151,21 +151,49 @@ def json_chunks(result: Result) -> Iterator[str]:
     use its pure-Python encoder, which took 3 of the 3.5 seconds of 10,000 games, and building
     the whole text at once held it all in memory.
     """
-    yield f'{{\n  "ruleset": {_string(result.ruleset.id)},\n  "standings": ['
+    yield f'{{\n  "ruleset": {_string(result.ruleset.id)},'
+    stages = _stages(result)
+    if stages is not None:
+        yield f'\n  "stages": {json.dumps(stages, ensure_ascii=False)},'
+    yield '\n  "standings": ['
     rows = ["    " + json.dumps(standing_dict(row), ensure_ascii=False) for row in result.standings]
     yield ("\n" + ",\n".join(rows) + "\n  ]") if rows else "]"
     yield ',\n  "games": ['
     seat_texts = _SeatTexts(_NumberTexts(ruleset_scale(result.ruleset)))
     separator = "\n"
+    numbers = _NumberTexts(ruleset_scale(result.ruleset))
     for game in result.games:
+        weight = result.weight(game.game.stage)
+        weighed = f'"weight": {numbers.fraction(weight)}, ' if stages is not None else ""
         head = (
             f'    {{"id": {_string(game.game.id)}, "stage": {_string(game.game.stage)}, '
-            f'"winner": "{game.game.winner.value}", "players": ['
+            f'{weighed}"winner": "{game.game.winner.value}", "players": ['
         )
-        seats = seat_texts.lines(game.seats)
+        if weight == 1:
+            seats = seat_texts.lines(game.seats)
+        else:  # what the game counts for: every point × the stage's weight
+            seats = ",\n".join(_weighted_seat(seat, weight, numbers) for seat in game.seats)
         yield f"{separator}{head}\n{seats}\n    ]}}"
         separator = ",\n"
     yield "\n  ]\n}\n" if result.games else "]\n}\n"
+
+
+def _stages(result: Result) -> list[dict[str, Any]] | None:
+    """Every stage listed or used, with its weight; None when no ``stages`` list was read."""
+    if result.listed is None:
+        return None
+    names = dict.fromkeys([*result.listed, *(game.game.stage for game in result.games)])
+    return [{"name": name, "weight": _number(result.weight(name))} for name in names]
+
+
+def _weighted_seat(seat: SeatScore, weight: Fraction, numbers: _NumberTexts) -> str:
+    parts = (seat.win, seat.ci, seat.best_move, seat.extra, seat.penalty, seat.main,
+             seat.additional, seat.total)  # fmt: skip
+    texts = [numbers.fraction(part * weight) for part in parts]
+    return f'      {{"seat": {seat.seat}, "name": {_string(seat.name)}, ' + _SEAT_POINTS % (
+        seat.role.value,
+        *texts,
+    )
 
 
 def to_json(result: Result) -> str:

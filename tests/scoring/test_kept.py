@@ -1,6 +1,7 @@
 """Standings kept game by game equal ``compute`` from nothing after any sequence of changes."""
 
 from dataclasses import replace
+from decimal import Decimal
 from fractions import Fraction
 
 from hypothesis import given, settings
@@ -27,12 +28,14 @@ def changes(draw):
 
 
 def assert_equal_to_compute(kept: KeptStandings) -> None:
-    result = compute(list(kept.games.values()), kept.ruleset, kept.seed)
+    result = compute(list(kept.games.values()), kept.ruleset, kept.seed, kept.weights)
     assert kept.standings == result.standings
     seats = {}
+    stages = {}
     for scored in result.games:
         for seat in scored.seats:
             seats.setdefault(seat.name, {})[scored.game.id] = seat
+            stages.setdefault(seat.name, {})[scored.game.id] = scored.game.stage
     for row in result.standings:
         mine = kept.seats_of(row.name)
         assert {game.id: seat for game, seat in mine} == seats[row.name]
@@ -44,17 +47,32 @@ def assert_equal_to_compute(kept: KeptStandings) -> None:
                 assert role not in by_role
                 continue
             totals = by_role[role]
+            weighed = [
+                (seat, result.weight(stages[row.name][game_id]))
+                for game_id, seat in seats[row.name].items()
+                if seat.role is role
+            ]
             assert totals.games == len(played)
             assert totals.wins == sum(1 for seat in played if seat.outcome.value == "win")
-            assert totals.total == sum((seat.total for seat in played), Fraction(0))
-            assert totals.additional == sum((seat.additional for seat in played), Fraction(0))
-            assert totals.ci == sum((seat.ci for seat in played), Fraction(0))
+            assert totals.total == sum((seat.total * w for seat, w in weighed), Fraction(0))
+            assert totals.additional == sum(
+                (seat.additional * w for seat, w in weighed), Fraction(0)
+            )
+            assert totals.ci == sum((seat.ci * w for seat, w in weighed), Fraction(0))
+
+
+WEIGHTS = st.one_of(
+    st.none(),
+    st.fixed_dictionaries(
+        {"final": st.sampled_from([Decimal("1.3"), Decimal("2"), Decimal("0.5"), Decimal(1)])}
+    ),
+)
 
 
 @settings(max_examples=150, deadline=None)
-@given(changes(), st.integers(0, 3))
-def test_kept_standings_equal_compute_after_every_change(steps, seed):
-    kept = KeptStandings(builtin("rules-8"), seed)
+@given(changes(), st.integers(0, 3), WEIGHTS)
+def test_kept_standings_equal_compute_after_every_change(steps, seed, weights):
+    kept = KeptStandings(builtin("rules-8"), seed, weights=weights)
     for action, subject in steps:
         if action == "put":
             kept.put(subject)
