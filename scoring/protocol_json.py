@@ -343,9 +343,10 @@ def game_to_json(game: Game) -> dict[str, Any]:
 def stages_to_json(
     games: Sequence[Game], weights: Mapping[str, Decimal | Fraction]
 ) -> list[dict[str, Any]]:
-    """The ``stages`` list: every stage named in ``weights`` or used by a game, in that order,
-    each with its weight (so that the file re-imports to the same standings)."""
-    names = list(dict.fromkeys([*weights, *(game.stage for game in games)]))
+    """The ``stages`` list: every stage the games use, in the order they first do, then any
+    other stage ``weights`` names, each with its weight (so that the file re-imports to the
+    same standings)."""
+    names = list(dict.fromkeys([*(game.stage for game in games), *weights]))
     return [{"name": name, "weight": _number(_decimal(weights.get(name, 1)))} for name in names]
 
 

@@ -173,7 +173,7 @@ class ClubAdmin:
             return Screen(refused.message)
         except TournamentError as error:
             return Screen(quote(error))
-        return Screen(tournament_texts.stage_started(stage.name, current.title))
+        return Screen(tournament_texts.stage_started(stage.name, current.title, stage.weight))
 
     async def ruleset(self) -> Screen:
         try:

@@ -186,6 +186,7 @@ class Announcer:
             protests=await self._protests(game_id),
             waiting=bool(game.pending_protests) and self.clock.now() >= deadline,
             replays=await self._replayed_number(game.replay_of),
+            weight=stage.weight,
         )
         return announcement(data, self.settings.zone)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 from bot.texts import announce as texts
@@ -32,6 +33,7 @@ class AnnouncementData:
     protests: tuple[tuple[ProtestStatus, str, str | None], ...] = ()  # (status, nickname, reason)
     waiting: bool = False  # the window closed with a protest still to decide
     replays: int | None = None  # the number of the annulled game this one replays
+    weight: Decimal = Decimal(1)  # the stage's: its games' points count × weight
 
 
 def announcement(data: AnnouncementData, zone: ZoneInfo) -> str:
@@ -40,6 +42,8 @@ def announcement(data: AnnouncementData, zone: ZoneInfo) -> str:
         texts.title(data.table, data.number, result, data.replays),
         texts.where(data.tournament, data.stage, data.judge),
     ]
+    if data.weight != 1 and data.score is not None:
+        lines.append(texts.weighted(data.weight))
     if data.score is None:
         lines += ["", texts.ANNULLED, *protest_texts.announcement_lines(data.protests)]
         return "\n".join(lines)

@@ -6,7 +6,9 @@ The rows are ``bot.tables.tournaments``'; this service reads them and checks wha
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
+from decimal import Decimal
 from pathlib import Path
 
 from bot.core.clock import Clock
@@ -78,14 +80,15 @@ class Tournaments:
 
     async def stages(self, tournament_id: int) -> list[Stage]:
         found = await self.database.fetchall(
-            "SELECT id, name, position FROM stages WHERE tournament_id = ? ORDER BY position",
+            "SELECT id, name, position, weight FROM stages WHERE tournament_id = ? "
+            "ORDER BY position",
             (tournament_id,),
         )
         return [stage_of(row) for row in found]
 
     async def stage(self, stage_id: int) -> Stage | None:
         row = await self.database.fetchone(
-            "SELECT id, name, position FROM stages WHERE id = ?", (stage_id,)
+            "SELECT id, name, position, weight FROM stages WHERE id = ?", (stage_id,)
         )
         return stage_of(row) if row else None
 
@@ -176,17 +179,22 @@ class Tournaments:
             raise TournamentError(texts.NO_SUCH_TOURNAMENT)
         return found
 
-    async def new_stage(self, tournament_id: int, name: str) -> Stage:
-        name = " ".join(name.split())
+    async def new_stage(self, tournament_id: int, words: str) -> Stage:
+        """``/newstage Финал 1.3``: a stage, maybe with its weight (see ``stage_and_weight``)."""
+        name, weight = stage_and_weight(words)
         if not name:
             raise TournamentError(texts.STAGE_MISSING)
         if len(name) > MAX_TITLE:
             raise TournamentError(texts.TITLE_TOO_LONG)
         try:
             async with self.database.transaction() as tx:
-                return await rows.add_stage(tx, tournament_id, name, self.clock.iso())
+                return await rows.add_stage(tx, tournament_id, name, self.clock.iso(), weight)
         except sqlite3.IntegrityError:
             raise TournamentError(texts.stage_exists(name)) from None
+
+    async def weights(self, tournament_id: int) -> dict[str, Decimal]:
+        """Stage name → weight, for the tournament's stages that weigh other than 1."""
+        return await rows.stage_weights(self.database, tournament_id)
 
     async def set_ruleset(self, tournament_id: int, ruleset_ref: str) -> Tournament:
         """Change the ruleset; only before the first game, so that no result changes under it."""
@@ -204,3 +212,24 @@ class Tournaments:
     async def set_min_games(self, tournament_id: int, value: int | None) -> None:
         async with self.database.transaction() as tx:
             await rows.set_min_games(tx, tournament_id, value)
+
+
+_WEIGHT = re.compile(r"^([×xх*])?(\d{1,2}(?:[.,]\d{1,3})?)$", re.IGNORECASE)
+_TIMES = ("×", "x", "х", "*")
+MAX_WEIGHT = Decimal(10)
+
+
+def stage_and_weight(words: str) -> tuple[str, Decimal]:
+    """A stage's name and its weight from «Финал 1.3», «Финал ×2», «Финал × 1,5». A last word
+    is a weight when it has a decimal point or a «×» before it: «Этап 2» stays a name. A
+    weight that is not a positive number up to 10 is refused."""
+    parts = words.split()
+    if len(parts) >= 3 and parts[-2].casefold() in _TIMES:  # «Финал × 2»
+        parts = [*parts[:-2], parts[-2] + parts[-1]]
+    found = _WEIGHT.match(parts[-1]) if len(parts) >= 2 else None
+    if found is None or not (found.group(1) or not found.group(2).isdigit()):
+        return " ".join(parts), Decimal(1)
+    weight = Decimal(found.group(2).replace(",", "."))
+    if not 0 < weight <= MAX_WEIGHT:
+        raise TournamentError(texts.STAGE_WEIGHT_INVALID)
+    return " ".join(parts[:-1]), weight

@@ -12,6 +12,7 @@ import hashlib
 import io
 import re
 from dataclasses import dataclass, replace
+from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 from aiogram import Bot
@@ -58,7 +59,8 @@ def export_protocol(board: Board) -> str:
         facts = board.facts[scored.game.id]
         games.append(replace(scored.game, id=game_id(facts.table, facts.number)))
     ruleset = ruleset_file_name(board) or board.tournament.ruleset().id
-    return dump_protocol(games, ruleset, board.tournament.seed)
+    weights = board.weights  # the stages list only when a stage weighs other than 1
+    return dump_protocol(games, ruleset, board.tournament.seed, weights or None)
 
 
 def export_csv(board: Board) -> str:
@@ -127,7 +129,7 @@ def _builtin_only(ref: str) -> Ruleset:
     return builtin(ref)
 
 
-def parse_protocol(raw: bytes) -> tuple[list[Game], Ruleset, int]:
+def parse_protocol(raw: bytes) -> tuple[list[Game], Ruleset, int, dict[str, Decimal]]:
     if len(raw) > MAX_FILE_BYTES:
         raise ImportRefused([texts.TOO_BIG])
     try:
@@ -142,17 +144,19 @@ def parse_protocol(raw: bytes) -> tuple[list[Game], Ruleset, int]:
         raise ImportRefused([str(problem) for problem in error.problems]) from None
     if not distance.games:
         raise ImportRefused([texts.NO_GAMES])
-    return list(distance.games), ruleset, distance.seed
+    return list(distance.games), ruleset, distance.seed, distance.weights
 
 
-def _read(raw: bytes) -> tuple[list[Game], Ruleset, int, list[tuple[int, int]], str]:
+def _read(
+    raw: bytes,
+) -> tuple[list[Game], Ruleset, int, dict[str, Decimal], list[tuple[int, int]], str]:
     """The file's games, ruleset and seed, each game's table and number, and the file's digest;
     ``ImportRefused`` when its nicknames would make trouble."""
-    games, ruleset, seed = parse_protocol(raw)
+    games, ruleset, seed, weights = parse_protocol(raw)
     problems = _check_names(games)
     if problems:
         raise ImportRefused(problems)
-    return games, ruleset, seed, _numbers(games), hashlib.sha256(raw).hexdigest()
+    return games, ruleset, seed, weights, _numbers(games), hashlib.sha256(raw).hexdigest()
 
 
 def _numbers(games: list[Game]) -> list[tuple[int, int]]:
@@ -199,7 +203,7 @@ class Importer:
         title = " ".join(title.split())[:MAX_TITLE] or texts.DEFAULT_TITLE
         # Reading and checking a season of 10,000 games takes a second of Python: in a worker
         # thread, so that the evening's judges and players are answered meanwhile.
-        games, ruleset, seed, numbers, digest = await asyncio.to_thread(_read, raw)
+        games, ruleset, seed, weights, numbers, digest = await asyncio.to_thread(_read, raw)
         now = self.clock.iso()
         async with self.database.transaction() as tx:
             if await tournament_rows.by_request(tx, request_key) is not None:
@@ -220,7 +224,8 @@ class Importer:
             for game in games:
                 if game.stage not in stages:
                     name = FIRST_STAGE if game.stage == DEFAULT_STAGE and not stages else game.stage
-                    stage = await tournament_rows.add_stage(tx, tournament_id, name, now)
+                    weight = weights.get(game.stage, Decimal(1))
+                    stage = await tournament_rows.add_stage(tx, tournament_id, name, now, weight)
                     stages[game.stage] = stage.id
             players, created = await _players(tx, games, actor_id, now)
             for index, (game, (table, number)) in enumerate(zip(games, numbers, strict=True)):

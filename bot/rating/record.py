@@ -28,7 +28,7 @@ def record(
                     role,
                     len(mine),
                     sum(1 for item in mine if item.seat.outcome is Outcome.WIN),
-                    sum((item.seat.total for item in mine), Fraction(0)),
+                    sum((item.total for item in mine), Fraction(0)),
                 )
             )
     best_moves: dict[int, int] = {}
@@ -39,7 +39,7 @@ def record(
     running = Fraction(0)
     cumulative = []
     for item in played:
-        running += item.seat.total
+        running += item.total
         cumulative.append(running)
     return Record(
         nickname=nickname,
@@ -63,7 +63,7 @@ def _recent(item: PlayedGame, now: datetime, window: ProtestWindow) -> RecentGam
         table=item.facts.table,
         number=item.facts.number,
         role=item.seat.role,
-        total=item.seat.total,
+        total=item.total,
         outcome=item.seat.outcome,
         provisional=item.facts.provisional_at(now, window),
     )

@@ -22,6 +22,8 @@ from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from bot.club.tournaments import Tournament, Tournaments
@@ -62,13 +64,19 @@ class PlayedGame:
 
     facts: GameFacts
     seat: SeatScore
+    weight: Fraction = Fraction(1)  # his points' weight: the game's stage's
+
+    @property
+    def total(self) -> Fraction:
+        """What the game counts for in the standings: his points × the stage's weight."""
+        return self.seat.total * self.weight
 
 
 @dataclass
 class _Kept:
     """One tournament's kept standings and what they were made of."""
 
-    rules: tuple[Any, ...]  # the ruleset's reference and data, and the seed of the lot
+    rules: tuple[Any, ...]  # the ruleset's reference and data, the lot's seed, stage weights
     names: dict[int, str]  # player id → nickname
     seen: int  # the change sequence's number they are up to date with
     facts: dict[str, GameFacts]  # scoring game id → facts
@@ -108,7 +116,7 @@ class Board:
         if name is None:
             return []
         played = [
-            PlayedGame(self.facts[game.id], seat)
+            PlayedGame(self.facts[game.id], seat, self.weight(game.stage))
             for game, seat in self._kept.standings.seats_of(name)
         ]
         played.sort(key=lambda item: (item.facts.ended_at, item.facts.game_id))
@@ -124,7 +132,18 @@ class Board:
         """Every game's points and the standings from nothing, by ``scoring.compute`` (for a
         file: an export costs what the command line's computation does)."""
         games = sorted(self._kept.standings.games.values(), key=lambda game: int(game.id))
-        return compute(games, self.tournament.ruleset(), self.tournament.seed)
+        weights = self.weights
+        return compute(
+            games, self.tournament.ruleset(), self.tournament.seed, weights if weights else None
+        )
+
+    @property
+    def weights(self) -> dict[str, Decimal]:
+        """Stage name → weight, for the stages that weigh other than 1."""
+        return _weights(self._kept.rules)
+
+    def weight(self, stage: str) -> Fraction:
+        return Fraction(self._kept.standings.weights.get(stage, 1))
 
     def provisional(self, player_id: int, now: datetime, window: ProtestWindow) -> bool:
         """Whether one of the player's counted games may still change."""
@@ -165,6 +184,7 @@ SELECT g.id, g.table_number, g.game_number, g.winner, g.first_killed, g.best_mov
            AS pending
 FROM games AS g JOIN stages AS s ON s.id = g.stage_id
 """
+_WEIGHTS_QUERY = "SELECT name, weight FROM stages WHERE tournament_id = ? AND weight != '1'"
 _REVISION_QUERY = """
 SELECT revision, (SELECT coalesce(max(seq), 0) FROM game_changes) FROM tournaments WHERE id = ?
 """
@@ -249,8 +269,15 @@ def _built(
         facts[game.id] = facts_of_game
         return game
 
-    standings = KeptStandings(tournament.ruleset(), tournament.seed, games())
+    standings = KeptStandings(
+        tournament.ruleset(), tournament.seed, games(), weights=_weights(rules)
+    )
     return revision, _Kept(rules, names, seen, facts, standings)
+
+
+def _weights(rules: tuple[Any, ...]) -> dict[str, Decimal]:
+    """The stages' weights kept with the rules: (name, weight) pairs, the weight as text."""
+    return {name: Decimal(weight) for name, weight in rules[3]}
 
 
 def _counted(head: Any) -> bool:
@@ -331,7 +358,9 @@ class Standings:
             names = {row[0]: row[1] for row in await cursor.fetchall()}
             fresh = await self.tournaments.get(tournament.id)  # a newer ruleset is harmless
             assert fresh is not None
-            rules = (fresh.ruleset_ref, fresh.ruleset_data, fresh.seed)
+            cursor = await connection.execute(_WEIGHTS_QUERY, (tournament.id,))
+            weights = tuple((row[0], row[1]) for row in await cursor.fetchall())
+            rules = (fresh.ruleset_ref, fresh.ruleset_data, fresh.seed, weights)
             kept = self._kept.get(tournament.id)
             if kept is not None and (kept.rules != rules or _renamed(kept, names)):
                 kept = None

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import secrets
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
@@ -23,6 +24,7 @@ class Stage:
     id: int
     name: str
     position: int
+    weight: Decimal = Decimal(1)  # every point of its games counts × weight
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +66,7 @@ def tournament_of(row: Any) -> Tournament:
 
 
 def stage_of(row: Any) -> Stage:
-    return Stage(row["id"], row["name"], row["position"])
+    return Stage(row["id"], row["name"], row["position"], Decimal(row["weight"]))
 
 
 async def by_request(tx: Transaction, request_key: str) -> int | None:
@@ -170,17 +172,45 @@ async def open_drafts(tx: Transaction, tournament_id: int) -> int:
     return int(row[0]) if row else 0
 
 
-async def add_stage(tx: Transaction, tournament_id: int, name: str, now: str) -> Stage:
+async def add_stage(
+    tx: Transaction, tournament_id: int, name: str, now: str, weight: Decimal = Decimal(1)
+) -> Stage:
     """The tournament's next stage (``sqlite3.IntegrityError`` when the name is taken)."""
     row = await tx.one(
         "SELECT coalesce(max(position), 0) FROM stages WHERE tournament_id = ?", (tournament_id,)
     )
     position = int(row[0] if row else 0) + 1
     stage_id = await tx.insert(
-        "INSERT INTO stages (tournament_id, name, position, created_at) VALUES (?, ?, ?, ?)",
-        (tournament_id, name, position, now),
+        "INSERT INTO stages (tournament_id, name, position, created_at, weight) "
+        "VALUES (?, ?, ?, ?, ?)",
+        (tournament_id, name, position, now, _stored(weight)),
     )
-    return Stage(stage_id, name, position)
+    if weight != 1:
+        tx.changed(Change.STANDINGS)
+    return Stage(stage_id, name, position, weight)
+
+
+def _stored(weight: Decimal) -> str:
+    """'1', '1.3': the weight as the decimal it is, without trailing zeros."""
+    text = format(weight.normalize(), "f")
+    return text
+
+
+async def stage_weights(tx: Reader, tournament_id: int) -> dict[str, Decimal]:
+    """Stage name → weight, for the stages that weigh other than 1."""
+    rows = await tx.all(
+        "SELECT name, weight FROM stages WHERE tournament_id = ? AND weight != '1' "
+        "ORDER BY position",
+        (tournament_id,),
+    )
+    return {row["name"]: Decimal(row["weight"]) for row in rows}
+
+
+async def stages(tx: Reader, tournament_id: int) -> list[Stage]:
+    rows = await tx.all(
+        "SELECT * FROM stages WHERE tournament_id = ? ORDER BY position", (tournament_id,)
+    )
+    return [stage_of(row) for row in rows]
 
 
 async def game_count(tx: Reader, tournament_id: int) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from bot.texts.markup import quote
 
 ANNULLED = "<b>Игра аннулирована</b> и не идёт в рейтинг."
@@ -26,6 +28,11 @@ CHANGED_PARTS = {
 def title(table: int, number: int, result: str, replays: int | None = None) -> str:
     replay = f" (переигровка игры {replays})" if replays is not None else ""
     return f"🏁 <b>Стол {table}, игра {number}{replay}: {result}</b>"
+
+
+def weighted(weight: Decimal) -> str:
+    shown = format(weight.normalize(), "f")
+    return f"Очки игр этого этапа идут в рейтинг ×{shown}: ниже — очки самой игры."
 
 
 def where(tournament: str, stage: str, judge: str) -> str:

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from bot.texts.markup import quote
 from bot.texts.plural import games as game_count
 
 MAX_TITLE = 64
 FIRST_STAGE = "основной"  # the name of a new tournament's first stage
 TITLE_MISSING = "Укажите название: /newtournament Осенний кубок"
-STAGE_MISSING = "Укажите название этапа: /newstage Финал"
+STAGE_MISSING = "Укажите название этапа: /newstage Финал (с весом очков: /newstage Финал 1.3)"
+STAGE_WEIGHT_INVALID = (
+    "Вес этапа — число больше 0 и не больше 10, например /newstage Финал 1.3 "
+    "или /newstage Финал ×2."
+)
 TITLE_TOO_LONG = f"Название длиннее {MAX_TITLE} символов."
 NO_SUCH_TOURNAMENT = "Такого турнира нет."
 HAS_GAMES = "В турнире уже есть игры: правила можно менять только до первой игры."
@@ -113,11 +119,21 @@ def ruleset_button(name: str) -> str:
     return f"Правила: {name}"
 
 
-def stage_started(stage: str, tournament: str) -> str:
-    return (
+def stage_started(stage: str, tournament: str, weight: Decimal = Decimal(1)) -> str:
+    text = (
         f"Начат этап «{quote(stage)}» турнира «{quote(tournament)}». "
         "Компенсация Ci на нём считается только по его играм."
     )
+    if weight != 1:
+        text += (
+            f" Все очки его игр (победа, Ci, лучший ход, доп. баллы, штрафы) идут в рейтинг "
+            f"×{weight_text(weight)}; число игр и побед — без веса."
+        )
+    return text
+
+
+def weight_text(weight: Decimal) -> str:
+    return format(weight.normalize(), "f")
 
 
 def ruleset_of(tournament: str, ruleset_ref: str, ruleset_title: str) -> str:
