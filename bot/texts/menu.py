@@ -69,7 +69,7 @@ EXAMPLES = {
     "admin": "/admin @user",
     "unjudge": "/unjudge @user",
     "newtournament": "/newtournament Осенний кубок 2026",
-    "newstage": "/newstage Финал",
+    "newstage": "/newstage Финал 1.3",
     "mingames": "/mingames 5",
     "rename": "/rename Лисс → Лис",
     "merge": "/merge Лисс → Лис",
