@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from scoring import Game, Role, SeatEntry, Standing, Winner, compute
+from scoring.elo import EloSettings, brier, replay
 from scoring.rulesets import Ruleset, ruleset_from_mapping
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -156,12 +157,26 @@ def check(folder: Path) -> int:
     return 1 if failed else 0
 
 
+def elo_report(folder: Path) -> None:
+    """The Brier score of the Elo chance (scoring/elo.py) on these games, in file order, beside
+    always predicting the base rate (docs/rating.md)."""
+    games: list[Game] = []
+    for path in sorted(folder.rglob("games_*_current.json")):
+        games += games_of(json.loads(path.read_text(encoding="utf-8")))
+    for k in (10.0, 20.0, 40.0):
+        found = brier(replay(games, EloSettings(k=k))[1])
+        print(f"elo K={k:g}: {found.games} games, Brier {found.score:.4f}; base rate "
+              f"{found.base_rate:.3f} predicted always: {found.base_rate_score:.4f}")  # fmt: skip
+
+
 def main(argv: Sequence[str]) -> int:
     folder = Path(argv[0]) if argv else DEFAULT_FOLDER
     if not folder.is_dir():
         print(f"{folder}: not here; nothing to check (the real tournaments are not part of it)")
         return 0
-    return check(folder)
+    failed = check(folder)
+    elo_report(folder)
+    return failed
 
 
 if __name__ == "__main__":

@@ -1,0 +1,130 @@
+"""Elo ratings with a red and a black track (issue 21; docs/rating.md has the why).
+
+Every player has a rating on the red track (games as civilian or sheriff) and on the black track
+(as mafia or don). Before a game the red team's chance is the MafiaRatings form over team
+averages — the red players' red-track ratings against the black players' black-track ratings —
+shifted by the sides' own prior, learned from the games so far: at equal ratings the red team
+does not win half the games, and a chance that ignores it predicts worse than the base rate.
+
+    chance = 1 / (1 + 10 ** ((black − red − prior) / 400)),
+    prior  = 400 · log10(p / (1 − p)),  p = (red results so far + 1) / (games so far + 2)
+
+After the game each player moves by the surprise of the result, S − chance (S: 1 a red win, ½ a
+draw, 0 a black win): every red player by +K·(S − chance), every black player by
+−K·(S − chance)·7/3. The seven red players gain together exactly what the three black players
+lose: the sum of all ratings never drifts (MafiaRatings' K differs for a win and a loss on
+purpose, so its ratings inflate over time; ours do not).
+
+Pure: games in, ratings out, in the order given (the order the games ended). A replay from
+nothing is the definition; the bot replays from the first changed game on and must equal it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from scoring.model import RED_ROLES, Game, Winner
+
+RED, BLACK = "red", "black"
+_RESULT = {Winner.RED: 1.0, Winner.DRAW: 0.5, Winner.BLACK: 0.0}
+
+
+@dataclass(frozen=True, slots=True)
+class EloSettings:
+    start: float = 1500.0  # a player's rating on a track before his first game on it
+    k: float = 20.0  # a red player's change for a full surprise; a black one's is × 7/3
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    name: str
+    track: str  # RED or BLACK
+    before: float
+    after: float
+
+    @property
+    def delta(self) -> float:
+        return self.after - self.before
+
+
+@dataclass(frozen=True, slots=True)
+class Rated:
+    """One game as the ratings saw it: the red team's chance before it, everyone's change."""
+
+    game_id: str
+    red_chance: float
+    result: float  # 1 red won, ½ draw, 0 black won
+    changes: tuple[Change, ...]  # in seat order
+
+
+@dataclass(slots=True)
+class Ratings:
+    """The state a replay reaches: every player's rating and games on each track."""
+
+    settings: EloSettings = field(default_factory=EloSettings)
+    rating: dict[tuple[str, str], float] = field(default_factory=dict)  # (name, track) →
+    games: dict[tuple[str, str], int] = field(default_factory=dict)
+    red_results: float = 0.0  # the red team's results so far (a draw counts ½)
+    played: int = 0
+
+    def of(self, name: str, track: str) -> float:
+        return self.rating.get((name, track), self.settings.start)
+
+    def prior(self) -> float:
+        """The red team's edge learned from the games so far, in rating points."""
+        share = (self.red_results + 1) / (self.played + 2)
+        return 400 * math.log10(share / (1 - share))
+
+    def chance(self, game: Game) -> float:
+        red = [self.of(seat.name, RED) for seat in game.players if seat.role in RED_ROLES]
+        black = [self.of(seat.name, BLACK) for seat in game.players if seat.role not in RED_ROLES]
+        gap = sum(black) / len(black) - sum(red) / len(red) - self.prior()
+        return 1 / (1 + 10 ** (gap / 400))
+
+    def play(self, game: Game) -> Rated:
+        chance = self.chance(game)
+        result = _RESULT[game.winner]
+        surprise = self.settings.k * (result - chance)
+        reds = sum(1 for seat in game.players if seat.role in RED_ROLES)
+        blacks = len(game.players) - reds
+        changes = []
+        for seat in game.players:
+            track = RED if seat.role in RED_ROLES else BLACK
+            move = surprise if track == RED else -surprise * reds / blacks
+            key = (seat.name, track)
+            before = self.of(seat.name, track)
+            self.rating[key] = before + move
+            self.games[key] = self.games.get(key, 0) + 1
+            changes.append(Change(seat.name, track, before, before + move))
+        self.red_results += result
+        self.played += 1
+        return Rated(game.id, chance, result, tuple(changes))
+
+
+def replay(
+    games: Iterable[Game], settings: EloSettings | None = None
+) -> tuple[Ratings, list[Rated]]:
+    """The ratings after ``games``, in this order, from nothing; and each game as rated."""
+    state = Ratings(settings or EloSettings())
+    return state, [state.play(game) for game in games]
+
+
+@dataclass(frozen=True, slots=True)
+class Brier:
+    games: int
+    score: float  # mean squared error of the red team's chance against the result
+    base_rate: float  # the share of red results over these games
+    base_rate_score: float  # the same error when every game is predicted at the base rate
+
+
+def brier(rated: Sequence[Rated]) -> Brier:
+    """Whether the chance means something: its Brier score beside always predicting the base
+    rate (in hindsight: the share of red results of these very games). Lower is better."""
+    if not rated:
+        return Brier(0, 0.0, 0.0, 0.0)
+    base = sum(game.result for game in rated) / len(rated)
+    score = sum((game.red_chance - game.result) ** 2 for game in rated) / len(rated)
+    flat = sum((base - game.result) ** 2 for game in rated) / len(rated)
+    return Brier(len(rated), score, base, flat)
