@@ -40,6 +40,14 @@ async def cmd_player(message: Message, command: CommandObject, rating: RatingScr
     await _show(message, await rating.find_player(command.args), rating)
 
 
+async def cmd_vs(
+    message: Message, command: CommandObject, member: Member, identity: Identity,
+    rating: RatingScreens,
+) -> None:  # fmt: skip
+    me = await identity.linked_player(member.user_id)
+    await answer(message, await rating.versus(command.args, me))
+
+
 async def on_record_button(
     callback: CallbackQuery, callback_data: RecordCB, rating: RatingScreens
 ) -> None:
@@ -69,7 +77,8 @@ def build_router() -> Router:
     router = Router(name="player")
     router.message.register(cmd_me, command("me"), PRIVATE)
     router.message.register(cmd_player, command("player"), PRIVATE)
-    router.message.register(in_group, command("me", "player"))
+    router.message.register(cmd_vs, command("vs"), PRIVATE)
+    router.message.register(in_group, command("me", "player", "vs"))
     router.callback_query.register(on_game_button, PlayerCB.filter())
     router.callback_query.register(on_record_button, RecordCB.filter())
     return router

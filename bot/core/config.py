@@ -33,6 +33,7 @@ class Settings(BaseSettings):
     telegram_api_url: str | None = None
     ruleset: str = "rules-8"
     protest_window_minutes: int = Field(default=10, ge=1, le=24 * 60)
+    partner_min_games: int = Field(default=3, ge=1, le=1000)  # shared games for partners, rivals
     timezone: str = "Europe/Moscow"
     log_level: str = "INFO"
     log_format: str = "text"  # or "json": one JSON object per line

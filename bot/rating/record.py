@@ -6,17 +6,20 @@ from __future__ import annotations
 from datetime import datetime
 from fractions import Fraction
 
+from bot.rating.company import company
 from bot.rating.standings import Board, PlayedGame
 from bot.vocabulary.ratings import RecentGame, Record, RoleLine
 from bot.vocabulary.window import ProtestWindow
 from scoring import Outcome, Role
 
 LAST_GAMES = 5
+PARTNER_GAMES = 3  # shared games a teammate or rival needs (the PARTNER_MIN_GAMES setting)
 
 
 def record(
-    board: Board, player_id: int, nickname: str, now: datetime, window: ProtestWindow
-) -> Record:
+    board: Board, player_id: int, nickname: str, now: datetime, window: ProtestWindow,
+    partner_games: int = PARTNER_GAMES,
+) -> Record:  # fmt: skip
     played = board.played(player_id)
     standing = board.row_of(player_id)
     roles = []
@@ -54,6 +57,7 @@ def record(
         recent=tuple(_recent(item, now, window) for item in reversed(played[-LAST_GAMES:])),
         cumulative=tuple(cumulative),
         provisional=any(item.facts.provisional_at(now, window) for item in played),
+        company=company(played, nickname, partner_games) if played else None,
     )
 
 

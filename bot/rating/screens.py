@@ -7,6 +7,7 @@ of the same table, and drawing it (twenty rows of numbers, eight buttons) was a 
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 from zoneinfo import ZoneInfo
@@ -83,6 +84,9 @@ class _Pages:
 
 def _kind(value: str) -> Kind:
     return Kind(value) if value in Kind.__members__.values() else Kind.TOTAL
+
+
+_VS_SPLIT = re.compile(r"\s+(?:—|–|-|vs|против|и)\s+|\s*/\s*", re.IGNORECASE)
 
 
 class RatingScreens:
@@ -207,6 +211,34 @@ class RatingScreens:
             return Screen(record_texts.no_player(text)), None
         buttons = [button(p.nickname, RecordCB(p=p.id)) for p in matches]
         return Screen(record_texts.several_players(text), column(buttons)), None
+
+    async def versus(self, args: str | None, me: Player | None) -> Screen:
+        """``/vs Ник`` (the asker and him) or ``/vs Ник1 — Ник2``: head to head in the current
+        tournament."""
+        words = " ".join((args or "").split())
+        names = [part.strip() for part in _VS_SPLIT.split(words, maxsplit=1) if part.strip()]
+        if not names:
+            return Screen(record_texts.VS_USAGE)
+        if len(names) == 1:
+            if me is None:
+                return Screen(f"{record_texts.NOT_LINKED}\n\n{record_texts.VS_USAGE}")
+            first: Player | None = me
+        else:
+            first = await self.players.by_nickname(names[0])
+            if first is None:
+                return Screen(record_texts.vs_no_player(names[0]))
+        second = await self.players.by_nickname(names[-1])
+        if second is None:
+            return Screen(record_texts.vs_no_player(names[-1]))
+        assert first is not None
+        if first.id == second.id:
+            return Screen(record_texts.VS_SAME)
+        try:
+            tournament = await self.ratings.tournament("")
+        except RatingError as error:
+            return Screen(error.message)
+        found = await self.ratings.head_to_head(tournament, first, second)
+        return Screen(record_texts.head_to_head(found, tournament.title))
 
     async def record_of(self, data: RecordCB) -> tuple[Screen, Record | None]:
         """A /player button: that player's record."""

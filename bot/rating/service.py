@@ -10,10 +10,11 @@ from bot.club.tournaments import Tournament, Tournaments
 from bot.core.clock import Clock
 from bot.core.db import Database
 from bot.rating.boards import table
-from bot.rating.record import record
+from bot.rating.company import head_to_head
+from bot.rating.record import PARTNER_GAMES, record
 from bot.rating.standings import Board, Standings
 from bot.texts import rating as texts
-from bot.vocabulary.ratings import Kind, Record, Table
+from bot.vocabulary.ratings import HeadToHead, Kind, Record, Table
 from bot.vocabulary.refusal import Refusal
 from bot.vocabulary.window import ProtestWindow
 
@@ -49,12 +50,14 @@ class Ratings:
         standings: Standings,
         clock: Clock,
         window: ProtestWindow,
+        partner_games: int = PARTNER_GAMES,
     ) -> None:
         self.database = database
         self.tournaments = tournaments
         self.standings = standings
         self.clock = clock
         self.window = window
+        self.partner_games = partner_games  # shared games a teammate or rival needs
         # by tournament: the revision its tables were made of, and each table with its expiry
         self._tables: dict[int, tuple[int, dict[Kind, tuple[Table, datetime]]]] = {}
 
@@ -105,7 +108,14 @@ class Ratings:
     async def record(self, tournament: Tournament, player: Player) -> tuple[Record, datetime]:
         board = await self.standings.board(tournament)
         now = self.clock.now()
-        return record(board, player.id, player.nickname, now, self.window), now
+        found = record(board, player.id, player.nickname, now, self.window, self.partner_games)
+        return found, now
+
+    async def head_to_head(
+        self, tournament: Tournament, first: Player, second: Player
+    ) -> HeadToHead:
+        board = await self.standings.board(tournament)
+        return head_to_head(board.played(first.id), first.nickname, second.nickname)
 
     async def linked_player(self, user_id: int) -> int | None:
         row = await self.database.fetchone("SELECT id FROM players WHERE user_id = ?", (user_id,))

@@ -65,6 +65,7 @@ class PlayedGame:
     facts: GameFacts
     seat: SeatScore
     weight: Fraction = Fraction(1)  # his points' weight: the game's stage's
+    game: Game | None = None  # the protocol (who else sat there, in which role)
 
     @property
     def total(self) -> Fraction:
@@ -116,7 +117,7 @@ class Board:
         if name is None:
             return []
         played = [
-            PlayedGame(self.facts[game.id], seat, self.weight(game.stage))
+            PlayedGame(self.facts[game.id], seat, self.weight(game.stage), game)
             for game, seat in self._kept.standings.seats_of(name)
         ]
         played.sort(key=lambda item: (item.facts.ended_at, item.facts.game_id))

@@ -34,6 +34,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("rating", private=True, group=True),
     Command("me"),
     Command("player"),
+    Command("vs"),
     Command("iam"),
     Command("protest", private=True, group=True),
     Command("settings"),

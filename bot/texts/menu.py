@@ -8,6 +8,7 @@ DESCRIPTIONS = {
     "rating": "Рейтинг турнира",
     "me": "Моя статистика",
     "player": "Статистика игрока по нику",
+    "vs": "Два игрока: вместе и друг против друга",
     "protest": "Подать протест на результат игры",
     "settings": "Что присылать мне в личные сообщения",
     "protests": "Протесты, ждущие решения",
@@ -42,7 +43,7 @@ DESCRIPTIONS = {
 # /help in private groups the commands by what they are for, each with an example where it takes
 # words after it. A section shows only the commands the person has.
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("Всем", ("rating", "me", "player", "iam", "protest", "settings", "start", "help")),
+    ("Всем", ("rating", "me", "player", "vs", "iam", "protest", "settings", "start", "help")),
     ("Судье: игры", ("game", "games", "export")),
     (
         "Главному судье",
@@ -59,6 +60,7 @@ EXAMPLES = {
     "table": "/table 2 @user",
     "leave": "/leave Лис",
     "player": "/player Лис",
+    "vs": "/vs Лис — Сова",
     "iam": "/iam Лис",
     "export": "/export осенний",
     "replay": "/replay 1 3 посторонняя подсказка",

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from bot.texts.game import ROLE
 from bot.texts.markup import bold, echo, quote
-from bot.texts.plural import games, plural
+from bot.texts.plural import games, games_genitive, plural
 from bot.texts.points import show, signed
-from bot.vocabulary.ratings import RecentGame, Record
+from bot.vocabulary.ratings import Company, HeadToHead, RecentGame, Record
 from scoring import Outcome
 
 NOT_LINKED = (
@@ -100,9 +100,72 @@ def record_text(data: Record, as_of: str) -> str:
             if data.best_moves.get(blacks)
         ]
         lines.append("Лучший ход: " + ", ".join(hits))
+    if data.company is not None:
+        lines += company_lines(data.company)
     if data.recent:
         lines += ["", "Последние игры — нажмите, чтобы открыть протокол:"]
     return "\n".join(lines)
+
+
+def company_lines(company: Company) -> list[str]:
+    lines = []
+    if company.teammates:
+        lines.append("🤝 Чаще побеждает вместе с: " + ", ".join(
+            f"{quote(p.name)} — {p.count} из {_games_of(p.games)}" for p in company.teammates
+        ))  # fmt: skip
+    if company.rivals:
+        lines.append("⚔️ Чаще проигрывает против: " + ", ".join(
+            f"{quote(p.name)} — {p.count} из {_games_of(p.games)}" for p in company.rivals
+        ))  # fmt: skip
+    if company.tablemates:
+        lines.append("👥 Чаще всего за одним столом с: " + ", ".join(
+            f"{quote(p.name)} ({_games(p.games)})" for p in company.tablemates
+        ))  # fmt: skip
+    if not company.teammates and not company.rivals:
+        lines.append(
+            f"Партнёры и соперники — от {_games_genitive(company.min_games)} с одним человеком: "
+            "пока таких нет."
+        )
+    return ["", *lines] if lines else []
+
+
+def _games_of(count: int) -> str:
+    """«из 5 игр», «из 1 игры»: after «из»."""
+    return games_genitive(count)
+
+
+def _games_genitive(count: int) -> str:
+    return plural(count, "общей игры", "общих игр", "общих игр")
+
+
+VS_USAGE = "Сравнить двух игроков: <code>/vs Ник</code> (вы и он) или <code>/vs Ник1 — Ник2</code>."
+
+
+def head_to_head(found: HeadToHead, tournament: str) -> str:
+    first, second = quote(found.first), quote(found.second)
+    lines = [bold(f"{first} и {second}") + f" — {quote(tournament)}"]
+    if not found.together and not found.against:
+        lines.append("Вместе за одним столом ещё не играли.")
+        return "\n".join(lines)
+    lines.append(
+        f"В одной команде: {_games(found.together)}, побед {found.together_won}"
+        + (f" ({_percent(found.together_won, found.together)})" if found.together else "")
+    )
+    lines.append(f"Друг против друга: {_games(found.against)}")
+    if found.against:
+        lines.append(f"• побеждал {first}: {found.first_won}")
+        lines.append(f"• побеждал {second}: {found.second_won}")
+        draws = found.against - found.first_won - found.second_won
+        if draws:
+            lines.append(f"• ничьи: {draws}")
+    return "\n".join(lines)
+
+
+def vs_no_player(text: str) -> str:
+    return f"Игрока «{quote(text)}» нет. Проверьте ник: /player {quote(text)} подскажет похожие."
+
+
+VS_SAME = "Это один и тот же игрок: назовите двух разных."
 
 
 def recent_button(game: RecentGame) -> str:

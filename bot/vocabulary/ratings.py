@@ -59,6 +59,39 @@ class RoleLine:
 
 
 @dataclass(frozen=True, slots=True)
+class Partner:
+    """Another player as seen from one player's games: how many they shared and, of those,
+    how many counted (wins together, losses against)."""
+
+    name: str
+    games: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Company:
+    """With whom a player wins, to whom he loses, with whom he sits (issue 21, §3)."""
+
+    teammates: tuple[Partner, ...]  # same team, most wins together (share, then games)
+    rivals: tuple[Partner, ...]  # opposite teams, most losses to them
+    tablemates: tuple[Partner, ...]  # most games at one table, any team
+    min_games: int  # shared games a teammate or rival needs to be named
+
+
+@dataclass(frozen=True, slots=True)
+class HeadToHead:
+    """Two players' games in a tournament: together (same team) and against each other."""
+
+    first: str
+    second: str
+    together: int
+    together_won: int
+    against: int
+    first_won: int  # of the games against: the first player's team won
+    second_won: int
+
+
+@dataclass(frozen=True, slots=True)
 class RecentGame:
     game_id: int
     table: int
@@ -81,3 +114,4 @@ class Record:
     recent: tuple[RecentGame, ...]  # newest first
     cumulative: tuple[Fraction, ...]  # the total after each game, oldest first
     provisional: bool
+    company: Company | None = None  # partners and rivals
