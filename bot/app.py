@@ -101,7 +101,9 @@ def create_dispatcher(
     )
     standings = Standings(database, tournaments, window)
     protests = Protests(database, clock, window, settings.zone, members, announcer, games)
-    ratings = Ratings(database, tournaments, standings, clock, window, settings.partner_min_games)
+    ratings = Ratings(
+        database, tournaments, standings, clock, window, settings.partner_min_games, settings.zone
+    )
     scheduler = Scheduler(clock)
     scheduler.add("protest windows", protests.next_deadline, protests.finalize_due)
     # after the windows: a game made final there may end its evening in the same round

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from datetime import datetime
 from fractions import Fraction
+from zoneinfo import ZoneInfo
 
+from bot.rating.awards import achievements, streaks
 from bot.rating.company import company
 from bot.rating.standings import Board, PlayedGame
 from bot.vocabulary.ratings import RecentGame, Record, RoleLine
@@ -13,12 +15,13 @@ from bot.vocabulary.window import ProtestWindow
 from scoring import Outcome, Role
 
 LAST_GAMES = 5
+UTC_ZONE = ZoneInfo("UTC")
 PARTNER_GAMES = 3  # shared games a teammate or rival needs (the PARTNER_MIN_GAMES setting)
 
 
 def record(
     board: Board, player_id: int, nickname: str, now: datetime, window: ProtestWindow,
-    partner_games: int = PARTNER_GAMES,
+    partner_games: int = PARTNER_GAMES, zone: ZoneInfo = UTC_ZONE,
 ) -> Record:  # fmt: skip
     played = board.played(player_id)
     standing = board.row_of(player_id)
@@ -58,6 +61,8 @@ def record(
         cumulative=tuple(cumulative),
         provisional=any(item.facts.provisional_at(now, window) for item in played),
         company=company(played, nickname, partner_games) if played else None,
+        streaks=streaks(played) if played else None,
+        achievements=achievements(played, zone) if played else (),
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from zoneinfo import ZoneInfo
 
 from bot.club.players import Player, nickname_key
 from bot.club.tournaments import Tournament, Tournaments
@@ -51,6 +52,7 @@ class Ratings:
         clock: Clock,
         window: ProtestWindow,
         partner_games: int = PARTNER_GAMES,
+        zone: ZoneInfo | None = None,
     ) -> None:
         self.database = database
         self.tournaments = tournaments
@@ -58,6 +60,7 @@ class Ratings:
         self.clock = clock
         self.window = window
         self.partner_games = partner_games  # shared games a teammate or rival needs
+        self.zone = zone or ZoneInfo("UTC")  # the club's: an evening is a local date
         # by tournament: the revision its tables were made of, and each table with its expiry
         self._tables: dict[int, tuple[int, dict[Kind, tuple[Table, datetime]]]] = {}
 
@@ -108,7 +111,9 @@ class Ratings:
     async def record(self, tournament: Tournament, player: Player) -> tuple[Record, datetime]:
         board = await self.standings.board(tournament)
         now = self.clock.now()
-        found = record(board, player.id, player.nickname, now, self.window, self.partner_games)
+        found = record(
+            board, player.id, player.nickname, now, self.window, self.partner_games, self.zone
+        )
         return found, now
 
     async def head_to_head(

@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.texts.game import ROLE
 from bot.texts.markup import bold, echo, quote
 from bot.texts.plural import games, games_genitive, plural
 from bot.texts.points import show, signed
-from bot.vocabulary.ratings import Company, HeadToHead, RecentGame, Record
+from bot.vocabulary.ratings import (
+    Achievement,
+    AchievementKind,
+    Company,
+    HeadToHead,
+    RecentGame,
+    Record,
+    Streaks,
+)
 from scoring import Outcome
 
 NOT_LINKED = (
@@ -100,11 +110,39 @@ def record_text(data: Record, as_of: str) -> str:
             if data.best_moves.get(blacks)
         ]
         lines.append("Лучший ход: " + ", ".join(hits))
+    if data.streaks is not None:
+        lines += ["", streak_line(data.streaks), achievements_line(data.achievements)]
     if data.company is not None:
         lines += company_lines(data.company)
     if data.recent:
         lines += ["", "Последние игры — нажмите, чтобы открыть протокол:"]
     return "\n".join(lines)
+
+
+ACHIEVEMENT_TITLES = {
+    AchievementKind.THREE_OF_THREE: "лучший ход 3 из 3",
+    AchievementKind.SHERIFF_WINS: "шериф-победитель",
+    AchievementKind.DON_WINS: "дон-победитель",
+    AchievementKind.EVERY_ROLE: "победы во всех ролях",
+    AchievementKind.PERFECT_EVENING: "идеальный вечер",
+}
+
+
+def streak_line(streaks: Streaks) -> str:
+    return f"🔥 Серия побед: лучшая — {streaks.longest}, сейчас — {streaks.current}"
+
+
+def achievements_line(found: Sequence[Achievement]) -> str:
+    parts = []
+    for item in found:
+        title = ACHIEVEMENT_TITLES[item.kind]
+        if item.reached:
+            repeated = item.kind is AchievementKind.THREE_OF_THREE and item.done > 1
+            again = f" ×{item.done}" if repeated else ""
+            parts.append(f"✅ {title}{again}")
+        else:
+            parts.append(f"{title}: {item.done} из {item.target}")
+    return "🏅 " + " · ".join(parts)
 
 
 def company_lines(company: Company) -> list[str]:

@@ -78,6 +78,33 @@ class Company:
     min_games: int  # shared games a teammate or rival needs to be named
 
 
+class AchievementKind(StrEnum):
+    THREE_OF_THREE = "three_of_three"  # a best move of three blacks of three
+    SHERIFF_WINS = "sheriff_wins"  # ten wins as sheriff
+    DON_WINS = "don_wins"  # five wins as don
+    EVERY_ROLE = "every_role"  # a win in each of the four roles
+    PERFECT_EVENING = "perfect_evening"  # every game of one evening won, three or more
+
+
+@dataclass(frozen=True, slots=True)
+class Achievement:
+    """Something the protocols prove, with the progress towards it («7 из 10»)."""
+
+    kind: AchievementKind
+    done: int
+    target: int
+
+    @property
+    def reached(self) -> bool:
+        return self.done >= self.target
+
+
+@dataclass(frozen=True, slots=True)
+class Streaks:
+    longest: int  # the longest run of wins in a row
+    current: int  # the run of wins up to his latest game
+
+
 @dataclass(frozen=True, slots=True)
 class HeadToHead:
     """Two players' games in a tournament: together (same team) and against each other."""
@@ -115,3 +142,5 @@ class Record:
     cumulative: tuple[Fraction, ...]  # the total after each game, oldest first
     provisional: bool
     company: Company | None = None  # partners and rivals
+    streaks: Streaks | None = None
+    achievements: tuple[Achievement, ...] = ()

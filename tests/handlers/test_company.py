@@ -72,3 +72,33 @@ async def test_partners_rivals_and_head_to_head_as_the_protocols_count_them(tmp_
         assert "не привязан" in (await admin.reply()).text
         await admin.send("/vs")
         assert "/vs Ник" in (await admin.reply()).text
+
+
+async def test_streaks_and_achievements_with_their_progress(tmp_path):
+    from scoring.protocol_json import dump_protocol
+    from tests.scoring.helpers import LAYOUT, game
+    from tests.scoring.helpers import NAMES as SEATS
+
+    def seated(seat):  # Лис in that seat, the others as the helper names them
+        return [("Лис" if n == seat else SEATS[n - 1]) for n in range(1, 11)]
+
+    games = [
+        *(game("red", id=f"g{n}", names=seated(2)) for n in (1, 2, 3)),  # sheriff, won ×3
+        game("black", id="g4", names=seated(9)),  # don, won
+        game("black", id="g5", names=seated(1), first_killed=1, best_move=[4, 7, 9]),  # lost
+        game("red", id="g6", names=seated(3)),  # civilian, won
+    ]
+    assert LAYOUT[1].value == "sheriff" and LAYOUT[8].value == "don"
+    text = dump_protocol(games, "rules-8", 0)
+    async with dispatcher_world(tmp_path) as world:
+        admin = world.person("Админ", user_id=ADMIN_ID)
+        await admin.send_file("season.json", text.encode(), "/import Сезон")
+        assert "Игр: 6" in (await admin.reply()).text
+        await admin.send("/player Лис")
+        await world.api.wait_for(lambda: admin.last().photo)
+        record = admin.bot_messages()[-2].text
+        assert "🔥 Серия побед: лучшая — 4, сейчас — 1" in record, record
+        assert (
+            "🏅 ✅ лучший ход 3 из 3 · шериф-победитель: 3 из 10 · дон-победитель: 1 из 5 · "
+            "победы во всех ролях: 3 из 4 · идеальный вечер: 0 из 3"
+        ) in record, record
