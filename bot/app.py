@@ -48,6 +48,7 @@ from bot.identity.service import Identity
 from bot.nights.service import Nights
 from bot.ops.health import Operations, health_route, serve_health
 from bot.protests.service import Protests
+from bot.rating.closing import PREFIX, Closing
 from bot.rating.interchange import Files, Importer
 from bot.rating.pictures import stop_drawing
 from bot.rating.screens import RatingScreens
@@ -96,14 +97,16 @@ def create_dispatcher(
     games = Games(database, clock, tournaments, window, settings.club_chat_id)
     announcer = Announcer(settings, database, games, tournaments, players, members, clock, window)
     nights = Nights(database, clock, settings.zone, tournaments, players, games, members)
-    outbox = Outbox(
-        settings, database, clock, announcer, members, live_posts={"night": nights.draw}
-    )
     standings = Standings(database, tournaments, window)
-    protests = Protests(database, clock, window, settings.zone, members, announcer, games)
     ratings = Ratings(
         database, tournaments, standings, clock, window, settings.partner_min_games, settings.zone
     )
+    closing = Closing(database, clock, tournaments, ratings, settings.zone)
+    outbox = Outbox(
+        settings, database, clock, announcer, members,
+        live_posts={"night": nights.draw, PREFIX: closing.draw},
+    )  # fmt: skip
+    protests = Protests(database, clock, window, settings.zone, members, announcer, games)
     scheduler = Scheduler(clock)
     scheduler.add("protest windows", protests.next_deadline, protests.finalize_due)
     # after the windows: a game made final there may end its evening in the same round
@@ -154,6 +157,7 @@ def create_dispatcher(
         identity=Identity(database, clock, members, players),
         protests=protests,
         notices=NoticeSettings(members),
+        closing=closing,
         nights=nights,
         club_admin=ClubAdmin(settings, members, tournaments),
         backups=backups,

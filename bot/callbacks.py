@@ -152,6 +152,12 @@ class SettingsCB(CallbackData, prefix="st"):
     on: int
 
 
+class ClosingCB(CallbackData, prefix="tc"):
+    """«🖼 Картинкой» under a closed tournament's results in the club chat."""
+
+    t: int
+
+
 class NightAction(StrEnum):
     SIGN_UP = "su"  # a sign-up button in the club chat (v: SignupChoice)
     SEAT = "seat"

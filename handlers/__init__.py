@@ -24,7 +24,8 @@ from handlers import (
 def build_router() -> Router:
     root = Router(name="root")
     root.include_routers(
-        nights.build_signup_router(),  # the one button a group may press
+        nights.build_signup_router(),  # the buttons a group may press: the sign-up, pictures
+        rating.build_club_buttons_router(),
         fallback.private_buttons_only(),
         club_chat.build_router(),
         rating.build_router(),  # before start: /start rating-… is its deep link

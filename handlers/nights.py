@@ -6,14 +6,13 @@ from __future__ import annotations
 from collections.abc import Awaitable
 
 from aiogram import F, Router
-from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 from aiogram.filters import CommandObject
-from aiogram.types import BufferedInputFile, CallbackQuery, Message
+from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import NightAction, NightCB
 from bot.nights.service import NightError, Nights
 from bot.telegram.filters import PRIVATE, command
-from bot.telegram.screen import Screen, answer, show
+from bot.telegram.screen import Screen, answer, picture_in_private, show
 from bot.texts import nights as texts
 from bot.vocabulary.rights import Member
 
@@ -83,27 +82,13 @@ async def on_screen(
 async def on_picture(callback: CallbackQuery, callback_data: NightCB, nights: Nights) -> None:
     """«🖼 Картинкой» under the seating or the results: the picture comes in private (thirty
     taps in the club chat must not post thirty pictures there)."""
-    bot = callback.bot
-    picture = await nights.picture(callback_data.n, callback_data.v)
-    if picture is None or bot is None:
-        await callback.answer(texts.PICTURE_NOTHING, show_alert=True)
-        return
-    try:
-        await bot.send_photo(
-            callback.from_user.id, BufferedInputFile(picture.png, picture.filename),
-            caption=picture.caption,
-        )  # fmt: skip
-    except (TelegramForbiddenError, TelegramBadRequest):  # he never opened the bot
-        me = await bot.me()
-        await callback.answer(texts.open_the_bot_for_picture(me.username or ""), show_alert=True)
-        return
-    await callback.answer(texts.PICTURE_SENT)
+    await picture_in_private(callback, await nights.picture(callback_data.n, callback_data.v))
 
 
 def build_signup_router() -> Router:
     """Included before the rule that keeps group buttons from the features: the sign-up's
-    buttons and the pictures of the evening's posts are the club chat's own, the one kind a
-    group may press."""
+    buttons and the pictures of the evening's posts are the club chat's own, the kind a group
+    may press."""
     router = Router(name="night-signup")
     router.callback_query.register(on_sign_up, NightCB.filter(F.a == NightAction.SIGN_UP))
     router.callback_query.register(on_picture, NightCB.filter(F.a == NightAction.PICTURE))

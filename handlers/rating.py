@@ -6,11 +6,12 @@ from aiogram import F, Router
 from aiogram.filters import CommandObject, CommandStart
 from aiogram.types import CallbackQuery, Message
 
-from bot.callbacks import RatingAction, RatingCB
+from bot.callbacks import ClosingCB, RatingAction, RatingCB
 from bot.nights.service import Nights
+from bot.rating.closing import Closing
 from bot.rating.screens import DEEP_LINK, RatingScreens
 from bot.telegram.filters import GROUP, PRIVATE, admin, command
-from bot.telegram.screen import answer, answer_picture, show
+from bot.telegram.screen import answer, answer_picture, picture_in_private, show
 from bot.texts import admin as admin_texts
 from bot.vocabulary.rights import Member
 
@@ -69,6 +70,26 @@ async def not_an_admin(message: Message) -> None:
     await message.answer(admin_texts.NOT_AN_ADMIN)
 
 
+async def cmd_close_tournament(
+    message: Message, command: CommandObject, member: Member, closing: Closing
+) -> None:
+    await message.answer(await closing.close(member, command.args))
+
+
+async def on_closing_picture(
+    callback: CallbackQuery, callback_data: ClosingCB, closing: Closing
+) -> None:
+    await picture_in_private(callback, await closing.picture(callback_data.t))
+
+
+def build_club_buttons_router() -> Router:
+    """Included before the rule that keeps group buttons from the features: the picture under a
+    closed tournament's results is the club chat's own."""
+    router = Router(name="rating-club-buttons")
+    router.callback_query.register(on_closing_picture, ClosingCB.filter())
+    return router
+
+
 def build_router() -> Router:
     router = Router(name="rating")
     router.message.register(
@@ -80,5 +101,6 @@ def build_router() -> Router:
     router.message.register(rating_group, command("rating"), GROUP)
     router.callback_query.register(on_rating_button, RatingCB.filter())
     router.message.register(cmd_min_games, command("mingames"), PRIVATE, admin)
+    router.message.register(cmd_close_tournament, command("closetournament"), PRIVATE)
     router.message.register(not_an_admin, command("mingames"))
     return router

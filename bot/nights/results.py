@@ -1,13 +1,15 @@
-"""The evening's results: tonight's table, the best player, sheriff and don, the 3-of-3 best
-moves — from tonight's games, each scored as its stage stands (Ci included), ordered by the
-scoring core's own standings (§8.7 tie-breaks and the lot)."""
+"""The evening's results: tonight's table, the best player, the nominations a tournament's
+closing names (sheriff, don, red, black, best moves) and the 3-of-3 best moves, from tonight's
+games, each scored as its stage stands (Ci included), ordered by the scoring core's own
+standings (§8.7 tie-breaks and the lot)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scoring import GameScore, Role, Ruleset, Standing
+from bot.rating.nominations import Nominations, nominate
+from scoring import GameScore, Ruleset, Standing
 from scoring.engine import standings
 
 BEST_MIN_GAMES = 3  # the best player of the evening played at least this many games tonight
@@ -17,8 +19,7 @@ BEST_MIN_GAMES = 3  # the best player of the evening played at least this many g
 class Tonight:
     table: tuple[Standing, ...]  # everyone who played tonight, best first
     best: Standing | None  # the best of those with ``BEST_MIN_GAMES`` games
-    sheriff: Standing | None  # the most points as sheriff tonight
-    don: Standing | None
+    nominations: Nominations  # the tournament's nominations, for tonight's games
     best_moves: tuple[tuple[str, int, int], ...]  # (player, table, game) of each 3-of-3
 
 
@@ -33,8 +34,7 @@ def tonight(
     return Tonight(
         table=table,
         best=best,
-        sheriff=_best_in(scores, Role.SHERIFF, ruleset, seed),
-        don=_best_in(scores, Role.DON, ruleset, seed),
+        nominations=nominate(scores, table, min_games=1),  # one evening: a game in the role
         best_moves=tuple(
             (seat.name, number, game_number)
             for number, game_number, score in games
@@ -42,16 +42,3 @@ def tonight(
             if seat.best_move_guessed == 3
         ),
     )
-
-
-def _best_in(
-    scores: Sequence[GameScore], role: Role, ruleset: Ruleset, seed: int
-) -> Standing | None:
-    """The first of tonight's standings counting only the seats played in ``role`` — when he
-    scored there: a best don with no points is nobody's award."""
-    in_role = [
-        GameScore(score.game, tuple(seat for seat in score.seats if seat.role is role))
-        for score in scores
-    ]
-    ranked = standings(in_role, ruleset, seed)
-    return ranked[0] if ranked and ranked[0].total > 0 else None

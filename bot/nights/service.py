@@ -28,6 +28,7 @@ from bot.core.clock import Clock
 from bot.core.db import Database, Transaction
 from bot.core.parsing import InputError, user_reference
 from bot.nights import pictures, results, seating
+from bot.rating.nominations import nominee_lines
 from bot.tables import nights as rows
 from bot.tables.nights import Night, Person
 from bot.telegram.keyboards import button, keyboard
@@ -776,7 +777,8 @@ class Nights:
         return texts.results_post(
             title, found.count,
             [(names.get(r.name, "?"), show(r.total), r.games, r.wins) for r in tonight.table],
-            worded(tonight.best, with_games=True), worded(tonight.sheriff), worded(tonight.don),
+            worded(tonight.best, with_games=True),
+            nominee_lines(tonight.nominations, lambda key: names.get(key, "?")),
             [f"{quote(names.get(name, '?'))} (стол {table}, игра {number})"
              for name, table, number in tonight.best_moves],
             found.provisional, results.BEST_MIN_GAMES,

@@ -228,6 +228,15 @@ async def set_ruleset(
     tx.changed(Change.STANDINGS)
 
 
+async def close(tx: Transaction, tournament_id: int, now: str) -> bool:
+    """Mark the tournament closed; False when it was already."""
+    cursor = await tx.execute(
+        "UPDATE tournaments SET closed_at = ? WHERE id = ? AND closed_at IS NULL",
+        (now, tournament_id),
+    )
+    return cursor.rowcount > 0
+
+
 async def set_min_games(tx: Transaction, tournament_id: int, value: int | None) -> None:
     """The boards' minimum of games (None: the default); the standings' revision moves."""
     await tx.execute(

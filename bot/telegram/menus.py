@@ -63,6 +63,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("newtournament", audience="admin"),
     Command("tournaments", audience="admin"),
     Command("newstage", audience="admin"),
+    Command("closetournament", audience="admin"),
     Command("ruleset", audience="admin"),
 )
 

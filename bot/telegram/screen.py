@@ -11,9 +11,11 @@ from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from dataclasses import dataclass
 
-from aiogram.exceptions import TelegramBadRequest
-from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, Message
+from aiogram import Bot
+from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
+from aiogram.types import BufferedInputFile, CallbackQuery, InlineKeyboardMarkup, Message
 
+from bot.texts import common as common_texts
 from bot.texts import entry as entry_texts
 
 
@@ -92,6 +94,33 @@ class Picture:
     png: bytes
     filename: str
     caption: str
+
+
+async def send_privately(bot: Bot, user_id: int, picture: Picture) -> bool:
+    """The picture in the person's private chat with the bot; False when the bot may not write
+    to him there (he never opened it, or blocked it)."""
+    try:
+        await bot.send_photo(
+            user_id, BufferedInputFile(picture.png, picture.filename), caption=picture.caption
+        )
+    except (TelegramForbiddenError, TelegramBadRequest):
+        return False
+    return True
+
+
+async def picture_in_private(callback: CallbackQuery, picture: Picture | None) -> None:
+    """A picture asked for by a button in the club chat, sent to the one who tapped, in private:
+    thirty taps must not post thirty pictures in the chat."""
+    bot = callback.bot
+    if picture is None or bot is None:
+        await callback.answer(common_texts.PICTURE_NOTHING, show_alert=True)
+        return
+    if not await send_privately(bot, callback.from_user.id, picture):
+        me = await bot.me()
+        text = common_texts.open_the_bot_for_picture(me.username or "")
+        await callback.answer(text, show_alert=True)
+        return
+    await callback.answer(common_texts.PICTURE_SENT)
 
 
 async def answer_picture(message: Message, picture: Picture) -> None:

@@ -119,3 +119,11 @@ def help_group(bot_username: str | None, commands: Commands) -> str:
             _command_list(commands),
         ]
     )
+
+
+PICTURE_SENT = "Картинка — в личных сообщениях со мной."
+PICTURE_NOTHING = "Показывать пока нечего."
+
+
+def open_the_bot_for_picture(bot_username: str) -> str:
+    return f"Чтобы я прислал картинку, откройте @{bot_username} и нажмите «Запустить»."

@@ -37,6 +37,7 @@ DESCRIPTIONS = {
     "newtournament": "Создать турнир или сезон",
     "tournaments": "Турниры: текущий, переименовать, архив",
     "newstage": "Начать новый этап турнира",
+    "closetournament": "Закрыть турнир: итоги и номинации в чат",
     "ruleset": "Правила текущего турнира",
 }
 
@@ -50,7 +51,10 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("night", "guest", "leave", "table", "protests", "replay", "link", "unlink"),
     ),
     ("Люди и права", ("judge", "headjudge", "admin", "unjudge", "staff")),
-    ("Турниры", ("newtournament", "tournaments", "newstage", "ruleset", "mingames")),
+    (
+        "Турниры",
+        ("newtournament", "tournaments", "newstage", "closetournament", "ruleset", "mingames"),
+    ),
     ("Игроки и данные", ("rename", "merge", "import", "backup", "status")),
 )
 EXAMPLES = {
@@ -72,6 +76,7 @@ EXAMPLES = {
     "unjudge": "/unjudge @user",
     "newtournament": "/newtournament Осенний кубок 2026",
     "newstage": "/newstage Финал 1.3",
+    "closetournament": "/closetournament Осенний кубок",
     "mingames": "/mingames 5",
     "rename": "/rename Лисс → Лис",
     "merge": "/merge Лисс → Лис",

@@ -247,7 +247,7 @@ def no_games_then(title: str) -> str:
 
 def results_post(
     title: str, games: int, rows: Sequence[tuple[str, str, int, int]], best: str | None,
-    sheriff: str | None, don: str | None, best_moves: Sequence[str], provisional: bool,
+    nominees: Sequence[tuple[str, str]], best_moves: Sequence[str], provisional: bool,
     min_games: int,
 ) -> str:  # fmt: skip
     """``rows``: (nickname, points, games, wins) best first; the others already worded."""
@@ -267,10 +267,7 @@ def results_post(
         if best
         else f"🏆 Лучший игрок вечера — сыгравший не меньше {games_genitive(min_games)}: таких нет"
     )
-    if sheriff:
-        lines.append(f"⭐ Лучший шериф: {sheriff}")
-    if don:
-        lines.append(f"🎩 Лучший дон: {don}")
+    lines += [f"{label}: {worded}" for label, worded in nominees]
     if best_moves:
         lines.append("🎯 Лучший ход 3 из 3: " + ", ".join(best_moves))
     return "\n".join(lines)
@@ -340,8 +337,6 @@ PICTURE_PLAYER = "Игрок"
 PICTURE_RESULTS_HEADER = ("Место", "Игрок", "Баллы", "Игр", "Побед", "Доп", "Ci")
 PICTURE_SEATING_LEGEND = "в клетке: стол · место; — отдыхает"
 PICTURE_PROVISIONAL = "итоги предварительные: по части игр ещё можно подать протест"
-PICTURE_SENT = "Картинка — в личных сообщениях со мной."
-PICTURE_NOTHING = "Показывать пока нечего."
 
 
 def picture_game(number: int) -> str:
@@ -366,7 +361,3 @@ def results_picture_title(value: date) -> str:
 
 def results_picture_subtitle(tournament: str, count: int) -> str:
     return f"{tournament} · сыграно: {games_word(count)}"
-
-
-def open_the_bot_for_picture(bot_username: str) -> str:
-    return f"Чтобы я прислал картинку, откройте @{bot_username} и нажмите «Запустить»."

@@ -73,3 +73,44 @@ async def test_a_final_that_counts_one_point_three(tmp_path):
 def rows_of(text):
     """A board's rows, spacing and ⏳ aside (a game of the first bot was still open)."""
     return [" ".join(line.replace("⏳", "").split()) for line in text.splitlines()[2:12]]
+
+
+async def test_closing_a_tournament_posts_its_table_and_nominations(tmp_path):
+    from bot.rating.nominations import nominate
+    from tests.protocols import protocol_bytes, random_protocol
+
+    names = [f"Игрок{n:02d}" for n in range(1, 15)]
+    protocol = random_protocol(names, 40, seed=3)
+    async with dispatcher_world(tmp_path) as world:
+        admin = world.person("Админ", user_id=ADMIN_ID)
+        await admin.send_file("season.json", protocol_bytes(protocol), "/import Сезон")
+        assert "Игр: 40" in (await admin.reply()).text
+        stranger = world.person("Игрок", username="someone01")
+        await stranger.send("/closetournament")
+        assert "администратор" in (await stranger.reply()).text
+        await admin.send("/closetournament Сезон")
+        assert "закрыт: итоговая таблица и номинации — в чате клуба" in (await admin.reply()).text
+        await admin.send("/closetournament Сезон")  # again: told, nothing posted twice
+        assert "уже закрыт" in (await admin.reply()).text
+        await world.announced()
+        group = world.api.chats[CLUB_CHAT_ID]
+        posts = [m for m in group.history() if m.from_bot and "Итоги турнира" in m.text]
+        assert len(posts) == 1
+        text = posts[0].text
+        distance, ruleset = load_protocol(protocol_bytes(protocol).decode(), resolve_ruleset)
+        result = compute(distance.games, ruleset, distance.seed)
+        found = nominate(result.games, result.standings, 10)  # the average boards' default: 10
+        assert (
+            f"🥇 Победитель: {result.standings[0].name} — {show(result.standings[0].total)}" in text
+        )
+        if found.sheriff is not None:
+            assert (
+                f"⭐ Лучший шериф: {found.sheriff.name} — в среднем {show(found.sheriff.value)}"
+                in text
+            )
+        assert f"🔴 Лучший красный: {found.red.name}" in text
+        assert f"⚫ Лучший чёрный: {found.black.name}" in text
+        # The picture comes to whoever taps, in private.
+        await admin.press("🖼 Картинкой", chat=group, message=posts[0])
+        await world.api.wait_for(lambda: admin.last().photo)
+        assert admin.last().caption == "Итоги турнира «Сезон»"

@@ -1,0 +1,103 @@
+"""Nominations of a tournament or of one evening (issue 21, §4): the winner, the best sheriff,
+don, red and black player by their average with a minimum of games, and the most best-move hits.
+
+From scored games and their standings (the scoring core's), so that a tournament's closing and
+an evening's summary name people by the same rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from bot.texts import closing as texts
+from bot.texts.points import show
+from scoring import GameScore, Role, SeatScore, Standing
+
+RED_ROLES = frozenset({Role.CIVILIAN, Role.SHERIFF})
+BLACK_ROLES = frozenset({Role.MAFIA, Role.DON})
+
+
+@dataclass(frozen=True, slots=True)
+class Nominee:
+    name: str  # as the scores name him (a nickname, or a player key)
+    value: Fraction  # the average, or the count of hits
+    games: int  # games counted for it
+
+
+@dataclass(frozen=True, slots=True)
+class Nominations:
+    winner: Standing | None
+    sheriff: Nominee | None
+    don: Nominee | None
+    red: Nominee | None
+    black: Nominee | None
+    best_moves: Nominee | None  # the most best moves that named two or three blacks
+
+
+def nominate(
+    scores: Sequence[GameScore], standings: Sequence[Standing], min_games: int,
+    weight: Callable[[str], Fraction] | None = None,
+) -> Nominations:  # fmt: skip
+    """``min_games``: games in the role (or team) a player needs for its nomination; ties go to
+    the one placed higher in ``standings``; nobody is named for an average of nothing."""
+    weigh = weight or (lambda stage: Fraction(1))
+    place = {row.name: row.place for row in standings}
+    by_roles: dict[frozenset[Role], dict[str, list[Fraction]]] = {
+        frozenset({Role.SHERIFF}): {}, frozenset({Role.DON}): {}, RED_ROLES: {}, BLACK_ROLES: {},
+    }  # fmt: skip
+    hits: dict[str, int] = {}
+    for game in scores:
+        factor = weigh(game.game.stage)
+        for seat in game.seats:
+            for roles, kept in by_roles.items():
+                if seat.role in roles:
+                    games_total = kept.setdefault(seat.name, [Fraction(0), Fraction(0)])
+                    games_total[0] += 1
+                    games_total[1] += seat.total * factor
+            if _hit(seat):
+                hits[seat.name] = hits.get(seat.name, 0) + 1
+
+    def best(kept: Mapping[str, list[Fraction]]) -> Nominee | None:
+        chosen = [
+            Nominee(name, total / games, int(games))
+            for name, (games, total) in kept.items()
+            if games >= min_games and total > 0
+        ]
+        chosen.sort(key=lambda n: (-n.value, place.get(n.name, 0)))
+        return chosen[0] if chosen else None
+
+    most = sorted(hits.items(), key=lambda item: (-item[1], place.get(item[0], 0)))
+    return Nominations(
+        winner=standings[0] if standings else None,
+        sheriff=best(by_roles[frozenset({Role.SHERIFF})]),
+        don=best(by_roles[frozenset({Role.DON})]),
+        red=best(by_roles[RED_ROLES]),
+        black=best(by_roles[BLACK_ROLES]),
+        best_moves=Nominee(most[0][0], Fraction(most[0][1]), most[0][1]) if most else None,
+    )
+
+
+def _hit(seat: SeatScore) -> bool:
+    return seat.best_move_guessed is not None and seat.best_move_guessed >= 2
+
+
+def nominee_lines(
+    found: Nominations, name_of: Callable[[str], str] = lambda name: name
+) -> list[tuple[str, str]]:
+    """(label, worded) of each nomination made, the winner aside; ``name_of``: the nickname
+    behind a name the scores use."""
+
+    def average(nominee: Nominee) -> str:
+        return texts.average(name_of(nominee.name), show(nominee.value), nominee.games)
+
+    lines = []
+    for label, nominee in ((texts.SHERIFF, found.sheriff), (texts.DON, found.don),
+                           (texts.RED, found.red), (texts.BLACK, found.black)):  # fmt: skip
+        if nominee is not None:
+            lines.append((label, average(nominee)))
+    if found.best_moves is not None:
+        best = found.best_moves
+        lines.append((texts.BEST_MOVES, texts.hits(name_of(best.name), best.games)))
+    return lines

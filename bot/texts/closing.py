@@ -1,0 +1,70 @@
+"""/closetournament: the tournament's final table and its nominations in the club chat."""
+
+from __future__ import annotations
+
+from bot.texts.markup import bold, quote
+from bot.texts.plural import games
+
+USAGE = (
+    "Закрыть турнир и опубликовать итоги в чате клуба: <code>/closetournament</code> "
+    "(текущий) или <code>/closetournament Название</code>."
+)
+ONLY_ADMIN = "Закрыть турнир может администратор клуба."
+NO_GAMES = "В турнире ещё нет ни одной игры: публиковать нечего."
+CLOSED = "Турнир «{title}» закрыт: итоговая таблица и номинации — в чате клуба."
+ALREADY = "Турнир «{title}» уже закрыт: итоги в чате клуба."
+TOP = 10  # rows of the final table in the post (the picture has the first page)
+
+
+def closed(title: str) -> str:
+    return CLOSED.format(title=quote(title))
+
+
+def already(title: str) -> str:
+    return ALREADY.format(title=quote(title))
+
+
+def post(
+    title: str, game_count: int, rows: list[tuple[int, str, str, int]], winner: str | None,
+    nominees: list[tuple[str, str]], min_games: int, provisional: bool,
+) -> str:  # fmt: skip
+    """``rows``: (place, name, total, games) best first; ``nominees``: (label, worded)."""
+    lines = [bold(f"🏆 Итоги турнира «{quote(title)}»"), f"Сыграно: {games(game_count)}."]
+    if provisional:
+        lines.append("⏳ По части игр ещё идёт время на протест: итоги могут измениться.")
+    lines.append("")
+    lines += [
+        f"{place}. {quote(name)} — {total} ({games(played)})"
+        for place, name, total, played in rows[:TOP]
+    ]
+    if len(rows) > TOP:
+        lines.append(f"… и ещё {len(rows) - TOP}: вся таблица — /rating в личном чате")
+    lines += ["", bold("Номинации")]
+    if winner:
+        lines.append(f"🥇 Победитель: {winner}")
+    lines += [f"{label}: {worded}" for label, worded in nominees]
+    lines.append(f"Средние — у сыгравших в роли не меньше {games(min_games)}.")
+    return "\n".join(lines)
+
+
+SHERIFF = "⭐ Лучший шериф"
+DON = "🎩 Лучший дон"
+RED = "🔴 Лучший красный"
+BLACK = "⚫ Лучший чёрный"
+BEST_MOVES = "🎯 Больше всего лучших ходов (2–3 чёрных)"
+
+
+def average(name: str, value: str, played: int) -> str:
+    return f"{quote(name)} — в среднем {value} за {games(played)}"
+
+
+def hits(name: str, count: int) -> str:
+    return f"{quote(name)} — {count}"
+
+
+def winner(name: str, total: str) -> str:
+    return f"{quote(name)} — {total}"
+
+
+def picture_caption(title: str) -> str:
+    return f"Итоги турнира «{title}»"
