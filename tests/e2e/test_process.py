@@ -30,6 +30,7 @@ async def test_fresh_start_answers_start_within_a_second(fake_telegram, tmp_path
             "rating",
             "me",
             "player",
+            "vs",
             "iam",
             "protest",
             "settings",

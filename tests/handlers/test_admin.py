@@ -27,6 +27,7 @@ async def test_appoint_list_and_remove_a_judge(world):
         "rating",
         "me",
         "player",
+        "vs",
         "iam",
         "protest",
         "settings",
