@@ -29,6 +29,7 @@ from aiogram.types import BotCommandScopeAllGroupChats, BotCommandScopeAllPrivat
 
 from bot.admin.service import ClubAdmin
 from bot.announce.announcer import Announcer
+from bot.club.elo import EloRatings
 from bot.club.games import Games
 from bot.club.members import MemberDirectory
 from bot.club.players import PlayerDirectory
@@ -66,6 +67,7 @@ from bot.telegram.webhook import serve, webhook_route
 from bot.vocabulary.rights import Member
 from bot.vocabulary.window import ProtestWindow
 from handlers import build_router
+from scoring.elo import EloSettings
 
 log = logging.getLogger(__name__)
 SHUTDOWN_GRACE_SECONDS = 10.0
@@ -95,7 +97,10 @@ def create_dispatcher(
     players = PlayerDirectory(database, clock)
     tournaments = Tournaments(database, clock)
     games = Games(database, clock, tournaments, window, settings.club_chat_id)
-    announcer = Announcer(settings, database, games, tournaments, players, members, clock, window)
+    elo = EloRatings(database, EloSettings(start=settings.elo_start, k=settings.elo_k))
+    announcer = Announcer(
+        settings, database, games, tournaments, players, members, clock, window, elo
+    )
     nights = Nights(database, clock, settings.zone, tournaments, players, games, members)
     standings = Standings(database, tournaments, window)
     ratings = Ratings(
@@ -152,7 +157,7 @@ def create_dispatcher(
         standings=standings,
         scheduler=scheduler,
         ratings=ratings,
-        rating=RatingScreens(ratings, players, settings.zone),
+        rating=RatingScreens(ratings, players, settings.zone, elo, settings.elo_min_games),
         files=Files(Importer(database, clock), ratings, settings.zone),
         identity=Identity(database, clock, members, players),
         protests=protests,

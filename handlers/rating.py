@@ -13,6 +13,7 @@ from bot.rating.screens import DEEP_LINK, RatingScreens
 from bot.telegram.filters import GROUP, PRIVATE, admin, command
 from bot.telegram.screen import answer, answer_picture, picture_in_private, show
 from bot.texts import admin as admin_texts
+from bot.texts.record import ELO_WORDS
 from bot.vocabulary.rights import Member
 
 
@@ -23,6 +24,9 @@ async def rating_private(
     period = await nights.period(command.args)  # «вечер», «01.12», «01.11-30.11»
     if period is not None:
         await message.answer(period)
+        return
+    if (command.args or "").strip().casefold() in ELO_WORDS:
+        await answer(message, await rating.elo_board(member.user_id))
         return
     await answer(message, await rating.first_page(command.args, member.user_id))
 

@@ -14,6 +14,7 @@ from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import InlineKeyboardMarkup, ReplyParameters
 
 from bot.announce.message import AnnouncementData, announcement
+from bot.club.elo import EloRatings
 from bot.club.games import Games, GameStatus
 from bot.club.members import MemberDirectory
 from bot.club.players import PlayerDirectory
@@ -23,6 +24,7 @@ from bot.core.config import Settings
 from bot.core.db import Database, Transaction
 from bot.tables import protests
 from bot.telegram.keyboards import column, link
+from bot.texts import announce as announce_texts
 from bot.texts import protests as protest_texts
 from bot.texts.announce import change_note, penalty_line
 from bot.texts.clock import date_time
@@ -30,6 +32,7 @@ from bot.texts.game import WINNER, seat_points
 from bot.vocabulary.protocol import SEATS
 from bot.vocabulary.statuses import ProtestStatus
 from bot.vocabulary.window import ProtestWindow
+from scoring.elo import Change
 
 PROTEST_LINK = "protest"  # /start protest-<game>: the «⚠️ Протест» button of an announcement
 
@@ -59,7 +62,9 @@ class Announcer:
         members: MemberDirectory,
         clock: Clock,
         window: ProtestWindow,
+        elo: EloRatings | None = None,
     ) -> None:
+        self.elo = elo  # the red team's chance before the game, a player's rating change
         self.window = window
         self.settings = settings
         self.database = database
@@ -187,8 +192,23 @@ class Announcer:
             waiting=bool(game.pending_protests) and self.clock.now() >= deadline,
             replays=await self._replayed_number(game.replay_of),
             weight=stage.weight,
+            red_chance=await self._red_chance(game_id),
         )
         return announcement(data, self.settings.zone)
+
+    async def _red_chance(self, game_id: int) -> float | None:
+        if self.elo is None:
+            return None
+        rated = (await self.elo.state()).rated.get(game_id)
+        return rated.red_chance if rated is not None else None
+
+    async def _rating_change(self, game_id: int, player_id: int) -> Change | None:
+        if self.elo is None:
+            return None
+        rated = (await self.elo.state()).rated.get(game_id)
+        if rated is None:
+            return None
+        return next((c for c in rated.changes if c.name == str(player_id)), None)
 
     async def _replayed_number(self, game_id: int | None) -> int | None:
         replayed = await self.games.get(game_id) if game_id is not None else None
@@ -225,6 +245,9 @@ class Announcer:
         for code in game.protocol.seat_penalties(seat):
             item = ruleset.penalty(code)
             lines.append(penalty_line(code, item.description if item else ""))
+        change = await self._rating_change(game_id, player_id)
+        if change is not None:
+            lines.append(announce_texts.rating_change(change.track, change.before, change.after))
         window = self.window
         open_ = game.open_for_protest(self.clock.now(), window)
         text = protest_texts.private_result(

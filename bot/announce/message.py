@@ -34,6 +34,7 @@ class AnnouncementData:
     waiting: bool = False  # the window closed with a protest still to decide
     replays: int | None = None  # the number of the annulled game this one replays
     weight: Decimal = Decimal(1)  # the stage's: its games' points count × weight
+    red_chance: float | None = None  # the Elo chance of the red team before the game
 
 
 def announcement(data: AnnouncementData, zone: ZoneInfo) -> str:
@@ -56,6 +57,8 @@ def announcement(data: AnnouncementData, zone: ZoneInfo) -> str:
     lines.append(
         texts.night(data.first_killed, data.best_move) if data.first_killed else texts.MISS
     )
+    if data.red_chance is not None:
+        lines.append(texts.red_chance(data.red_chance))
     if any(seat.ci for seat in data.score.seats):
         lines.append(texts.CI_LEGEND)
     if any(seat.best_move for seat in data.score.seats):

@@ -34,6 +34,9 @@ class Settings(BaseSettings):
     ruleset: str = "rules-8"
     protest_window_minutes: int = Field(default=10, ge=1, le=24 * 60)
     partner_min_games: int = Field(default=3, ge=1, le=1000)  # shared games for partners, rivals
+    elo_k: float = Field(default=20.0, gt=0, le=200)  # a red player's step for a full surprise
+    elo_start: float = Field(default=1500.0, ge=0, le=5000)  # a track's rating before any game
+    elo_min_games: int = Field(default=5, ge=0, le=1000)  # games for the /rating elo board
     timezone: str = "Europe/Moscow"
     log_level: str = "INFO"
     log_format: str = "text"  # or "json": one JSON object per line

@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import PlayerCB, RatingAction, RatingCB, RecordCB
+from bot.club.elo import EloRatings
 from bot.club.players import Player, PlayerDirectory
 from bot.core.parsing import small_number
 from bot.rating.service import RatingError, Ratings, pages_of, parse_request
@@ -26,6 +27,7 @@ from bot.texts import rating as texts
 from bot.texts import record as record_texts
 from bot.texts.clock import clock_time
 from bot.vocabulary.ratings import Kind, Record, Table
+from scoring.elo import BLACK, RED
 
 DEEP_LINK = "rating"  # /start rating-<tournament>-<board>
 
@@ -86,14 +88,20 @@ def _kind(value: str) -> Kind:
     return Kind(value) if value in Kind.__members__.values() else Kind.TOTAL
 
 
+ELO_ROWS = 20
 _VS_SPLIT = re.compile(r"\s+(?:—|–|-|vs|против|и)\s+|\s*/\s*", re.IGNORECASE)
 
 
 class RatingScreens:
-    def __init__(self, ratings: Ratings, players: PlayerDirectory, zone: ZoneInfo) -> None:
+    def __init__(
+        self, ratings: Ratings, players: PlayerDirectory, zone: ZoneInfo,
+        elo: EloRatings | None = None, elo_min_games: int = 5,
+    ) -> None:  # fmt: skip
         self.ratings = ratings
         self.players = players
         self.zone = zone
+        self.elo = elo
+        self.elo_min_games = elo_min_games
         self._pages = _Pages()
 
     async def _page(self, tournament: Tournament, kind: Kind, number: int, user_id: int) -> Screen:
@@ -240,6 +248,36 @@ class RatingScreens:
         found = await self.ratings.head_to_head(tournament, first, second)
         return Screen(record_texts.head_to_head(found, tournament.title))
 
+    async def elo_board(self, user_id: int) -> Screen:
+        """``/rating elo``: the club's Elo ratings, both tracks, over every tournament."""
+        if self.elo is None:
+            return Screen(texts.NO_TOURNAMENT)
+        state = await self.elo.state()
+        players: dict[int, list[tuple[float, int]]] = {}
+        for (name, track), games in state.ratings.games.items():
+            players.setdefault(int(name), [(0.0, 0), (0.0, 0)])[track == BLACK] = (
+                state.ratings.of(name, track),
+                games,
+            )
+        rows = []
+        for player_id, ((red, reds), (black, blacks)) in players.items():
+            if reds + blacks < self.elo_min_games:
+                continue
+            overall = (red * reds + black * blacks) / (reds + blacks)
+            rows.append((overall, player_id, (red, reds), (black, blacks)))
+        rows.sort(key=lambda row: (-row[0], row[1]))
+        names = await self.players.many([row[1] for row in rows])
+        mine = await self.ratings.linked_player(user_id)
+        shown = [
+            (place, names[row[1]].nickname, row[0], row[2], row[3], row[1] == mine)
+            for place, row in enumerate(rows, start=1)
+            if place <= ELO_ROWS or row[1] == mine
+        ]
+        now = clock_time(self.ratings.clock.now(), self.zone)
+        return Screen(
+            record_texts.elo_board(shown, len(state.order), self.elo_min_games, len(rows), now)
+        )
+
     async def record_of(self, data: RecordCB) -> tuple[Screen, Record | None]:
         """A /player button: that player's record."""
         player = await self.players.get(data.p)
@@ -258,6 +296,9 @@ class RatingScreens:
         except RatingError as error:
             return Screen(error.message), None
         data, now = await self.ratings.record(tournament, player)
+        if self.elo is not None and data.standing is not None:
+            state = await self.elo.state()
+            data = replace(data, elo=(state.player(player.id, RED), state.player(player.id, BLACK)))
         screen = Screen(
             record_texts.record_text(data, clock_time(now, self.zone)), _recent_games(data)
         )

@@ -60,3 +60,16 @@ def change_note(table: int, number: int, keys: str) -> str:
         f"✏️ Результат игры {number} (стол {table}) исправлен: {quote(what)}. "
         "Сообщение выше обновлено."
     )
+
+
+def red_chance(chance: float) -> str:
+    return f"📊 Шансы красных перед игрой по рейтингу Эло: {round(chance * 100)}%"
+
+
+TRACK = {"red": "красные", "black": "чёрные"}
+
+
+def rating_change(track: str, before: float, after: float) -> str:
+    delta = round(after) - round(before)
+    sign = "+" if delta >= 0 else "−"
+    return f"📈 Рейтинг Эло ({TRACK[track]}): {round(before)} → {round(after)}, {sign}{abs(delta)}"

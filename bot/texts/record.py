@@ -110,6 +110,9 @@ def record_text(data: Record, as_of: str) -> str:
             if data.best_moves.get(blacks)
         ]
         lines.append("Лучший ход: " + ", ".join(hits))
+    if data.elo is not None:
+        (red, reds), (black, blacks) = data.elo
+        lines.append(elo_line(red, reds, black, blacks))
     if data.streaks is not None:
         lines += ["", streak_line(data.streaks), achievements_line(data.achievements)]
     if data.company is not None:
@@ -176,6 +179,7 @@ def _games_genitive(count: int) -> str:
     return plural(count, "общей игры", "общих игр", "общих игр")
 
 
+ELO_WORDS = ("elo", "эло", "рейтинг эло")
 VS_USAGE = "Сравнить двух игроков: <code>/vs Ник</code> (вы и он) или <code>/vs Ник1 — Ник2</code>."
 
 
@@ -212,3 +216,37 @@ def recent_button(game: RecentGame) -> str:
         f"{OUTCOME_MARK[game.outcome]} Стол {game.table}, игра {game.number} · "
         f"{ROLE[game.role]} · {show(game.total)}{wait}"
     )
+
+
+def elo_line(red: float, reds: int, black: float, blacks: int) -> str:
+    parts = []
+    if reds:
+        parts.append(f"🔴 красные {round(red)} ({_games(reds)})")
+    if blacks:
+        parts.append(f"⚫ чёрные {round(black)} ({_games(blacks)})")
+    return "📈 Рейтинг Эло по всем играм клуба: " + " · ".join(parts) if parts else ""
+
+
+def elo_board(
+    rows: Sequence[tuple[int, str, float, tuple[float, int], tuple[float, int], bool]],
+    games_count: int, min_games: int, players: int, as_of: str,
+) -> str:  # fmt: skip
+    """``rows``: (place, nickname, overall, (red, games), (black, games), mine)."""
+    lines = [
+        bold("📈 Рейтинг Эло — все игры клуба"),
+        f"игр: {games_count} · в таблице — сыгравшие не меньше {_games(min_games)} · "
+        f"по состоянию на {as_of}",
+        "Общий — среднее двух дорожек по числу игр; 🔴 красные, ⚫ чёрные: рейтинг на каждой.",
+        "",
+    ]
+    if not rows:
+        lines.append("Пока никого: рейтинг появится, когда сыграют больше игр.")
+    for place, name, overall, (red, reds), (black, blacks), mine in rows:
+        mark = "👉 " if mine else ""
+        lines.append(
+            f"{mark}{place}. {quote(name)} — {round(overall)} · 🔴 {round(red)} ({reds}) · "
+            f"⚫ {round(black)} ({blacks})"
+        )
+    if players > len(rows):
+        lines.append(f"… всего в таблице: {players}")
+    return "\n".join(lines)

@@ -144,3 +144,4 @@ class Record:
     company: Company | None = None  # partners and rivals
     streaks: Streaks | None = None
     achievements: tuple[Achievement, ...] = ()
+    elo: tuple[tuple[float, int], tuple[float, int]] | None = None  # (rating, games): red, black

@@ -1,0 +1,90 @@
+"""Elo in the bot: the announcement gives the red team's chance, each player's private result
+his rating's change, /rating elo the board and /me both tracks — all equal to a replay of the
+club's games from nothing, after a correction too."""
+
+import re
+
+from scoring import Role, Winner
+from scoring.elo import BLACK, replay
+from tests.club import NAMES, Taps, enter_protocol, setup_club
+from tests.harness import CLUB_CHAT_ID, dispatcher_world
+
+
+async def stored_games(world):
+    """The club's counted games as the replay takes them, from the database."""
+    from scoring import Game, SeatEntry
+
+    heads = await world.database.fetchall(
+        "SELECT id, winner FROM games WHERE status != 'annulled' ORDER BY ended_at, id"
+    )
+    games = []
+    for game_id, winner in heads:
+        seats = await world.database.fetchall(
+            "SELECT role, player_id FROM game_seats WHERE game_id = ? ORDER BY seat", (game_id,)
+        )
+        games.append(Game(str(game_id), Winner(winner),
+                          tuple(SeatEntry(str(p), Role(r)) for r, p in seats)))  # fmt: skip
+    return games
+
+
+async def test_the_chance_the_changes_the_board_and_me_as_a_replay_gives_them(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        admin, judge = await setup_club(world)
+        owl = world.person("Сова", username="owl")
+        await owl.send("/start")
+        await owl.reply()
+        await enter_protocol(Taps(judge))  # Сова (seat 4) is mafia; black wins
+        await judge.press("✅ Подтвердить")
+        await admin.send("/link @owl Сова")
+        await admin.reply()
+        for winner in ("🔴 Красные", "⚫ Чёрные", "🔴 Красные", "⚫ Чёрные"):
+            await enter_protocol(Taps(judge), winner=winner)
+            await judge.press("✅ Подтвердить")
+        await world.announced()
+        group = world.api.chats[CLUB_CHAT_ID]
+        posts = [m.text for m in group.history() if m.from_bot and "Шансы красных" in m.text]
+        assert len(posts) == 5
+        _, rated = replay(await stored_games(world))
+        for post, game in zip(posts, rated, strict=True):
+            assert f"по рейтингу Эло: {round(game.red_chance * 100)}%" in post
+        assert "по рейтингу Эло: 50%" in posts[0]  # nothing known yet: an even chance
+        # Сова's own result of game 4 says how her black rating moved.
+        owl_id = (await world.database.fetchone("SELECT id FROM players WHERE nickname = 'Сова'"))[
+            0
+        ]
+        last = next(c for c in rated[-1].changes if c.name == str(owl_id))
+        mine = owl.last().text
+        assert f"Рейтинг Эло (чёрные): {round(last.before)} → {round(last.after)}" in mine, mine
+        # The board and /me.
+        state, _ = replay(await stored_games(world))
+        await owl.send("/rating elo")
+        board = (await owl.reply()).text
+        assert "📈 Рейтинг Эло — все игры клуба" in board and "игр: 5" in board
+        owl_black = state.of(str(owl_id), BLACK)
+        line = next((line for line in board.splitlines() if "Сова" in line), board)
+        assert line.startswith("👉 ") and f"⚫ {round(owl_black)} (5)" in line, board
+        assert len(re.findall(r"^(?:👉 )?\d+\. ", board, re.M)) == 10
+        await owl.send("/me")
+        await world.api.wait_for(lambda: owl.last().photo)
+        record = owl.bot_messages()[-2].text
+        assert f"⚫ чёрные {round(owl_black)} (5 игр)" in record, record
+        assert abs(sum(state.rating.values()) - 1500 * len(state.rating)) < 1e-6  # zero-sum
+        assert NAMES[3] == "Сова"
+        # A correction changes history (game 1: red won after all): the board is a replay of
+        # the games as they are now, from nothing.
+        await judge.send("/games")
+        await judge.reply()
+        await judge.press(next(b for b in judge.buttons() if "игра 1" in b))
+        await judge.reply()
+        await judge.press("✏️ Изменить")
+        await judge.press("Победитель")
+        await judge.press("🔴 Красные")
+        await judge.press("✅ Подтвердить")
+        assert "исправлена" in judge.last().text
+        await world.announced()
+        again, _ = replay(await stored_games(world))
+        assert again.rating != state.rating
+        await owl.send("/rating elo")
+        board = (await owl.reply()).text
+        line = next((line for line in board.splitlines() if "Сова" in line), board)
+        assert f"⚫ {round(again.of(str(owl_id), BLACK))} (5)" in line, board
