@@ -143,6 +143,8 @@ def achievements_line(found: Sequence[Achievement]) -> str:
             repeated = item.kind is AchievementKind.THREE_OF_THREE and item.done > 1
             again = f" ×{item.done}" if repeated else ""
             parts.append(f"✅ {title}{again}")
+        elif item.target == 1:
+            parts.append(f"{title} — ещё нет")
         else:
             parts.append(f"{title}: {item.done} из {item.target}")
     return "🏅 " + " · ".join(parts)
