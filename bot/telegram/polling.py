@@ -16,6 +16,7 @@ recorded as handled, so that it is not handled again after a restart.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 from contextlib import suppress
@@ -160,13 +161,7 @@ async def poll(
     allowed = dispatcher.resolve_used_update_types()
     if state is not None:  # Telegram answered the start-up calls just now (getMe among them)
         state.last_ok = datetime.now(UTC)
-    handling: set[asyncio.Task[None]] = set()
-
-    def handle(updates: list[Update]) -> None:
-        for update in updates:
-            task = asyncio.create_task(handle_update(dispatcher, bot, update))
-            handling.add(task)
-            task.add_done_callback(handling.discard)
+    handle = UpdateTasks(dispatcher, bot).handle
 
     left = await journal.unhandled(bot.id)
     if left:
@@ -221,6 +216,57 @@ async def read_update(bot: Bot, raw: dict[str, Any], dead: DeadLetters) -> Updat
             await dead.set_aside(bot.id, update_id, DeadKind.UNREADABLE,
                                  unreadable_reason(error), raw)  # fmt: skip
         return None
+
+
+class UpdateTasks:
+    """Updates handled as tasks. A person's updates are handled in the order they came, one
+    after another (a text replayed after a restart before the next one he sent); different
+    people's go on at once, so that one slow answer holds up nobody else."""
+
+    def __init__(self, dispatcher: Dispatcher, bot: Bot) -> None:
+        self.dispatcher = dispatcher
+        self.bot = bot
+        self.running: set[asyncio.Task[None]] = set()
+        self._tails: dict[tuple[int, int], asyncio.Task[None]] = {}
+
+    def handle(self, updates: list[Update]) -> None:
+        for update in updates:
+            key = order_key(update)
+            previous = self._tails.get(key) if key is not None else None
+            task = asyncio.create_task(_after(previous, self.dispatcher, self.bot, update))
+            self.running.add(task)
+            task.add_done_callback(self.running.discard)
+            if key is not None:
+                self._tails[key] = task
+                task.add_done_callback(functools.partial(_untail, self._tails, key))
+
+
+def order_key(update: Update) -> tuple[int, int] | None:
+    """(chat, person) of an update: those of one key are handled in order; None: no order."""
+    event = update.event
+    user = getattr(event, "from_user", None)
+    chat = getattr(event, "chat", None)
+    if chat is None:
+        message = getattr(event, "message", None)
+        chat = getattr(message, "chat", None)
+    if user is None and chat is None:
+        return None
+    return (chat.id if chat is not None else 0, user.id if user is not None else 0)
+
+
+async def _after(
+    previous: asyncio.Task[None] | None, dispatcher: Dispatcher, bot: Bot, update: Update
+) -> None:
+    if previous is not None:
+        await asyncio.wait({previous})  # its outcome is its own: handled, or set aside
+    await handle_update(dispatcher, bot, update)
+
+
+def _untail(
+    tails: dict[tuple[int, int], asyncio.Task[None]], key: tuple[int, int], done: object
+) -> None:
+    if tails.get(key) is done:
+        del tails[key]
 
 
 async def handle_update(dispatcher: Dispatcher, bot: Bot, update: Update) -> None:
