@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from scoring.model import OUTCOMES, RED_ROLES, Game, Outcome, Role, Team, Winner
 from scoring.rulesets import Ruleset
@@ -322,13 +322,7 @@ def standings(
         }
         return (total, *(keys[name] for name in ruleset.tie_breaks))
 
-    keyed = [(comparable(tally), tally) for tally in tallies.values()]
-    group_sizes: dict[tuple[Fraction | int, ...], int] = defaultdict(int)
-    for key, _ in keyed:
-        group_sizes[key] += 1
-    keyed.sort(key=lambda pair: lot_key(seed, pair[1].name))
-    keyed.sort(key=lambda pair: pair[0], reverse=True)
-
+    ordered = _ordered([(comparable(tally), tally) for tally in tallies.values()], seed)
     return tuple(
         Standing(
             place=place,
@@ -342,9 +336,9 @@ def standings(
             best_move=Fraction(tally.best_move_units, scale),
             extra=Fraction(tally.extra_units, scale),
             penalty=Fraction(tally.penalty_units, scale),
-            lot=group_sizes[key] > 1,
+            lot=lot,
         )
-        for place, (key, tally) in enumerate(keyed, start=1)
+        for place, (tally, lot) in enumerate(ordered, start=1)
     )
 
 
@@ -387,16 +381,26 @@ def _weighted_standings(
         }
         return (row.total, *(keys[name] for name in ruleset.tie_breaks))
 
-    keyed = [(comparable(row), row) for row in tallies]
+    ordered = _ordered([(comparable(row), row) for row in tallies], seed)
+    return tuple(
+        replace(row, place=place, lot=lot) for place, (row, lot) in enumerate(ordered, start=1)
+    )
+
+
+_Named = TypeVar("_Named", _Tally, Standing)
+
+
+def _ordered(
+    keyed: list[tuple[tuple[Fraction | int, ...], _Named]], seed: int
+) -> list[tuple[_Named, bool]]:
+    """Best first by the comparable key (total, then the tie-breaks); full ties by the lot. Each
+    with whether the lot placed it (its key is shared)."""
     group_sizes: dict[tuple[Fraction | int, ...], int] = defaultdict(int)
     for key, _ in keyed:
         group_sizes[key] += 1
     keyed.sort(key=lambda pair: lot_key(seed, pair[1].name))
     keyed.sort(key=lambda pair: pair[0], reverse=True)
-    return tuple(
-        replace(row, place=place, lot=group_sizes[key] > 1)
-        for place, (key, row) in enumerate(keyed, start=1)
-    )
+    return [(item, group_sizes[key] > 1) for key, item in keyed]
 
 
 def compute(
