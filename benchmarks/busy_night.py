@@ -38,6 +38,7 @@ NICKNAMES = [f"Игрок{n:03d}" for n in range(PLAYERS)]
 class Night:
     games: int
     rating_ms: list[float] = field(default_factory=list)
+    elo_ms: list[float] = field(default_factory=list)  # /rating elo: the club's Elo board
     me_ms: list[float] = field(default_factory=list)
     summary_ms: list[float] = field(default_factory=list)
     announce_ms: list[float] = field(default_factory=list)
@@ -51,17 +52,21 @@ class Night:
 
 
 async def _players(
-    people: Sequence[Person], done: asyncio.Event, seed: int, on_me: list[float] | None,
+    people: Sequence[Person], done: asyncio.Event, seed: int, night: Night | None,
     on_rating: list[float],
 ) -> None:  # fmt: skip
-    """Each person asks every 1–3 s until ``done``: /rating, or /me one time in three."""
+    """Each person asks every 1–3 s until ``done``: /me one time in three, /rating elo one in
+    six, else /rating (the floor's people, ``night`` None, ask /rating only)."""
     rng = random.Random(seed)
 
     async def one(person: Person) -> None:
         while not done.is_set():
             await asyncio.sleep(rng.uniform(1.0, 3.0))
-            if on_me is not None and rng.random() < 1 / 3:
-                on_me.append(await ask(person, "/me"))
+            draw = rng.random()
+            if night is not None and draw < 1 / 3:
+                night.me_ms.append(await ask(person, "/me"))
+            elif night is not None and draw < 1 / 2:
+                night.elo_ms.append(await ask(person, "/rating elo"))
             else:
                 on_rating.append(await ask(person, "/rating"))
 
@@ -168,7 +173,7 @@ async def one_night(
             await ask(admin, "/night 23:59")
         done = asyncio.Event()
         rng = random.Random(games)
-        load = asyncio.create_task(_players(people, done, games, night.me_ms, night.rating_ms))
+        load = asyncio.create_task(_players(people, done, games, night, night.rating_ms))
         await asyncio.gather(
             *(
                 _judge(judge, table, rounds, random.Random(rng.random()), night)
@@ -185,7 +190,8 @@ async def one_night(
     echo_people = [floor.world.person(f"Игрок {n}") for n in range(players)]
     done = asyncio.Event()
     load = asyncio.create_task(_players(echo_people, done, games, None, night.floor_ms))
-    await floor.world.api.wait_for(lambda: len(night.floor_ms) >= len(night.rating_ms), timeout=600)
+    asked = len(night.rating_ms) + len(night.elo_ms)
+    await floor.world.api.wait_for(lambda: len(night.floor_ms) >= asked, timeout=600)
     done.set()
     await load
     night.floor_rss_mb = floor.rss_mb()
@@ -203,14 +209,15 @@ def _p(values: list[float], share: float) -> str:
 
 def table(nights: list[Night]) -> list[str]:
     lines = [
-        "| games | /rating p50 / p99 ms | echo floor p50 / p99 ms | /me p99 ms "
-        "| summary p50 / p99 ms | Confirm → announced p50 / p99 ms | flood waits "
+        "| games | /rating p50 / p99 ms | /rating elo p50 / p99 ms | echo floor p50 / p99 ms "
+        "| /me p99 ms | summary p50 / p99 ms | Confirm → announced p50 / p99 ms | flood waits "
         "| RSS now / peak MB (echo) | sign-up tap p50 / p99 ms, post edits |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for night in nights:
         lines.append(
             f"| {night.games:,} | {_p(night.rating_ms, 0.5)} / {_p(night.rating_ms, 0.99)} "
+            f"| {_p(night.elo_ms, 0.5)} / {_p(night.elo_ms, 0.99)} "
             f"| {_p(night.floor_ms, 0.5)} / {_p(night.floor_ms, 0.99)} "
             f"| {_p(night.me_ms, 0.99)} "
             f"| {_p(night.summary_ms, 0.5)} / {_p(night.summary_ms, 0.99)} "
@@ -232,6 +239,7 @@ def table(nights: list[Night]) -> list[str]:
         lines.append(
             f"| growth {first.games:,} → {last.games:,} "
             f"| {grown('rating_ms', 0.5)} / {grown('rating_ms', 0.99)} "
+            f"| {grown('elo_ms', 0.5)} / {grown('elo_ms', 0.99)} "
             f"| {grown('floor_ms', 0.5)} / {grown('floor_ms', 0.99)} | {grown('me_ms', 0.99)} "
             f"| {grown('summary_ms', 0.5)} / {grown('summary_ms', 0.99)} "
             f"| {grown('announce_ms', 0.5)} / {grown('announce_ms', 0.99)} | "

@@ -63,6 +63,7 @@ from bot.telegram.middlewares import HandledLog, InFlightMiddleware, MemberMiddl
 from bot.telegram.polling import PollState, UpdateJournal, poll
 from bot.telegram.response_models import KeepResponseModels
 from bot.telegram.retry import RetryAfter
+from bot.telegram.screen import stop_pictures
 from bot.telegram.webhook import serve, webhook_route
 from bot.vocabulary.rights import Member
 from bot.vocabulary.window import ProtestWindow
@@ -157,7 +158,14 @@ def create_dispatcher(
         standings=standings,
         scheduler=scheduler,
         ratings=ratings,
-        rating=RatingScreens(ratings, players, settings.zone, elo, settings.elo_min_games),
+        rating=RatingScreens(
+            ratings,
+            players,
+            settings.zone,
+            elo,
+            settings.elo_min_games,
+            settings.elo_chance_games,
+        ),
         files=Files(Importer(database, clock), ratings, settings.zone),
         identity=Identity(database, clock, members, players),
         protests=protests,
@@ -201,6 +209,7 @@ async def _stop_background_work(outbox: Outbox, standings: Standings, scheduler:
     await scheduler.stop()
     await outbox.stop()
     await standings.stop()
+    await stop_pictures()
     stop_drawing()
 
 

@@ -11,7 +11,7 @@ from bot.callbacks import PlayerCB, RecordCB
 from bot.identity.service import Identity
 from bot.rating.screens import RatingScreens
 from bot.telegram.filters import PRIVATE, command
-from bot.telegram.screen import Screen, answer, answer_picture
+from bot.telegram.screen import Screen, answer, answer_picture_later
 from bot.texts import record as texts
 from bot.vocabulary.ratings import Record
 from bot.vocabulary.rights import Member
@@ -23,7 +23,7 @@ async def _show(
     screen, charted = found
     await answer(message, screen)
     if charted is not None:  # the text first: drawing takes a moment
-        await answer_picture(message, await rating.progress(charted))
+        answer_picture_later(message, rating.progress(charted))
 
 
 async def cmd_me(

@@ -11,7 +11,7 @@ from bot.nights.service import Nights
 from bot.rating.closing import Closing
 from bot.rating.screens import DEEP_LINK, RatingScreens
 from bot.telegram.filters import GROUP, PRIVATE, admin, command
-from bot.telegram.screen import answer, answer_picture, picture_in_private, show
+from bot.telegram.screen import answer, answer_picture_later, picture_in_private, show
 from bot.texts import admin as admin_texts
 from bot.texts.record import ELO_WORDS
 from bot.vocabulary.rights import Member
@@ -61,7 +61,7 @@ async def on_rating_button(
     if message is None or screen.alert:
         return
     if callback_data.a is RatingAction.PICTURE:
-        await answer_picture(message, await rating.picture(callback_data, member.user_id))
+        answer_picture_later(message, rating.picture(callback_data, member.user_id))
     else:
         await show(message, screen, tapped=True)
 

@@ -7,7 +7,10 @@ shifted by the sides' own prior, learned from the games so far: at equal ratings
 does not win half the games, and a chance that ignores it predicts worse than the base rate.
 
     chance = 1 / (1 + 10 ** ((black − red − prior) / 400)),
-    prior  = 400 · log10(p / (1 − p)),  p = (red results so far + 1) / (games so far + 2)
+    prior  = 400 · log10(p / (1 − p)),  p = (red results so far + m/2) / (games so far + m)
+
+(m pseudo-games, half of them red wins, keep the first games' prior near even: ten measured best
+on the real tournaments, docs/rating.md.)
 
 After the game each player moves by the surprise of the result, S − chance (S: 1 a red win, ½ a
 draw, 0 a black win): every red player by +K·(S − chance), every black player by
@@ -29,13 +32,14 @@ from typing import NamedTuple
 from scoring.model import RED_ROLES, Game, Winner
 
 RED, BLACK = "red", "black"
-_RESULT = {Winner.RED: 1.0, Winner.DRAW: 0.5, Winner.BLACK: 0.0}
+RESULT = {Winner.RED: 1.0, Winner.DRAW: 0.5, Winner.BLACK: 0.0}
 
 
 @dataclass(frozen=True, slots=True)
 class EloSettings:
     start: float = 1500.0  # a player's rating on a track before his first game on it
     k: float = 20.0  # a red player's change for a full surprise; a black one's is × 7/3
+    prior_games: float = 10.0  # pseudo-games the learned prior starts from, half won by red
 
 
 class Change(NamedTuple):
@@ -75,33 +79,55 @@ class Ratings:
 
     def prior(self) -> float:
         """The red team's edge learned from the games so far, in rating points."""
-        share = (self.red_results + 1) / (self.played + 2)
+        pseudo = self.settings.prior_games
+        share = (self.red_results + pseudo / 2) / (self.played + pseudo)
         return 400 * math.log10(share / (1 - share))
 
     def chance(self, game: Game) -> float:
-        red = [self.of(seat.name, RED) for seat in game.players if seat.role in RED_ROLES]
-        black = [self.of(seat.name, BLACK) for seat in game.players if seat.role not in RED_ROLES]
+        return self._chance(seats_of(game))
+
+    def _chance(self, seats: Sequence[Seat]) -> float:
+        red = [self.of(name, track) for name, track in seats if track == RED]
+        black = [self.of(name, track) for name, track in seats if track == BLACK]
         gap = sum(black) / len(black) - sum(red) / len(red) - self.prior()
         return 1 / (1 + 10 ** (gap / 400))
 
     def play(self, game: Game) -> Rated:
-        chance = self.chance(game)
-        result = _RESULT[game.winner]
+        return self.play_seats(game.id, RESULT[game.winner], seats_of(game))
+
+    def play_seats(self, game_id: str, result: float, seats: Sequence[Seat]) -> Rated:
+        """One game given as its result and each seat's (name, track), in seat order."""
+        chance = self._chance(seats)
         surprise = self.settings.k * (result - chance)
-        reds = sum(1 for seat in game.players if seat.role in RED_ROLES)
-        blacks = len(game.players) - reds
+        reds = sum(1 for _, track in seats if track == RED)
+        blacks = len(seats) - reds
         changes = []
-        for seat in game.players:
-            track = RED if seat.role in RED_ROLES else BLACK
+        for name, track in seats:
             move = surprise if track == RED else -surprise * reds / blacks
-            key = (seat.name, track)
-            before = self.of(seat.name, track)
+            key = (name, track)
+            before = self.of(name, track)
             self.rating[key] = before + move
             self.games[key] = self.games.get(key, 0) + 1
-            changes.append(Change(seat.name, track, before, before + move))
+            changes.append(Change(name, track, before, before + move))
         self.red_results += result
         self.played += 1
-        return Rated(game.id, chance, result, tuple(changes))
+        return Rated(game_id, chance, result, tuple(changes))
+
+    def again(self, rated: Rated) -> Rated:
+        """The same game played again from this state (a replay after an earlier change)."""
+        return self.play_seats(rated.game_id, rated.result, [c[:2] for c in rated.changes])
+
+    def copy(self) -> Ratings:
+        return Ratings(self.settings, dict(self.rating), dict(self.games), self.red_results,
+                       self.played)  # fmt: skip
+
+
+Seat = tuple[str, str]  # (name, track)
+
+
+def seats_of(game: Game) -> list[Seat]:
+    return [(seat.name, RED if seat.role in RED_ROLES else BLACK) for seat in game.players]
+
 
 
 def replay(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 from typing import Any
 
@@ -49,3 +50,27 @@ def random_protocol(
 
 def protocol_bytes(protocol: dict[str, Any]) -> bytes:
     return json.dumps(protocol, ensure_ascii=False).encode()
+
+
+def skilled_season(games: int, *, seed: int = 3, edge: float = 4.0) -> dict[str, Any]:
+    """A season where skill decides: ten strong players («Сильный1…») and ten beginners; the red
+    team's chance of a win grows with its strong players and falls with the black team's, so a
+    rating that learns who is strong predicts better than the base rate (docs/rating.md)."""
+    rng = random.Random(seed)
+    names = [f"Сильный{n}" for n in range(1, 11)] + [f"Новичок{n}" for n in range(1, 11)]
+    out = []
+    for index in range(games):
+        seated = rng.sample(names, 10)
+        roles = ROLES[:]
+        rng.shuffle(roles)
+        strong = [
+            (n.startswith("Сильный"), r in ("civilian", "sheriff"))
+            for n, r in zip(seated, roles, strict=True)
+        ]
+        red = sum(1 for good, on_red in strong if good and on_red)
+        black = sum(1 for good, on_red in strong if good and not on_red)
+        chance = 1 / (1 + math.exp(0.3 - edge * (red / 7 - black / 3)))
+        winner = "red" if rng.random() < chance else "black"
+        players = [{"name": n, "role": r} for n, r in zip(seated, roles, strict=True)]
+        out.append({"id": f"s{index + 1}", "winner": winner, "players": players})
+    return {"ruleset": "rules-8", "seed": seed, "games": out}

@@ -199,8 +199,11 @@ class Announcer:
     async def _red_chance(self, game_id: int) -> float | None:
         if self.elo is None:
             return None
-        rated = (await self.elo.state()).rated.get(game_id)
-        return rated.red_chance if rated is not None else None
+        state = await self.elo.state()
+        rated = state.rated.get(game_id)
+        if rated is None or not state.chance_proven(self.settings.elo_chance_games):
+            return None
+        return rated.red_chance
 
     async def _rating_change(self, game_id: int, player_id: int) -> Change | None:
         if self.elo is None:

@@ -1,45 +1,87 @@
 """The club's Elo ratings, red and black (scoring/elo.py; docs/rating.md): every counted game of
 every tournament, imported seasons included, replayed in the order the games ended.
 
-The replay is kept until a game changes anywhere (the change sequence of migration 0015 moves):
-then it is made again, from the first game, in a worker thread on a read connection of its own.
-A replay from nothing is what the ratings are by definition, so a correction, an annulment, a
-merge or an import can never leave them out of step.
+The ratings are brought up to date when a game changes anywhere (the change sequence of
+migration 0015 moves), in a worker thread on a read connection of its own. Only the changed
+games are read; the replay restarts from the first game whose place or content changed, from the
+nearest kept checkpoint before it. A game saved tonight ends last, so it costs one game's
+replay, not 10,000. A change that touches many games (an import, a merge) reads everything again.
+Either way the result is what a replay from nothing gives (tests/bot/test_elo_kept.py says so
+after random sequences of changes).
 """
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
+from bisect import bisect_left, insort
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bot.core.db import Database
-from scoring import Game, Role, SeatEntry, Winner
-from scoring.elo import EloSettings, Rated, Ratings, replay
+from scoring.elo import BLACK, RED, RESULT, Brier, EloSettings, Rated, Ratings, Seat, brier
+from scoring.model import RED_ROLES, Role, Winner
+
+CHECKPOINT_EVERY = 1000  # games between kept states: a replay restarts from the one before
+MANY_CHANGES = 500  # changed games beyond which reading everything again is cheaper
 
 _SEQ = "SELECT coalesce(max(seq), 0) FROM game_changes"
-_HEADS = "SELECT id, winner FROM games WHERE status != 'annulled' ORDER BY ended_at, id"
+_CHANGED = "SELECT game_id FROM game_changes WHERE seq > ?"
+_HEADS = "SELECT id, ended_at, winner FROM games WHERE status != 'annulled'"
 _SEATS = (
     "SELECT gs.game_id, gs.role, gs.player_id FROM game_seats AS gs JOIN games AS g "
     "ON g.id = gs.game_id WHERE g.status != 'annulled' ORDER BY gs.game_id, gs.seat"
 )
-_ROLES = {role.value: role for role in Role}
-_WINNERS = {winner.value: winner for winner in Winner}
+_TRACK = {role.value: RED if role in RED_ROLES else BLACK for role in Role}
+_WINNER = {winner.value: RESULT[winner] for winner in Winner}
+
+Key = tuple[str, int]  # (ended_at, game id): the order the games ended
 
 
 @dataclass(frozen=True, slots=True)
 class EloState:
-    """The ratings after every counted game, and each game as rated (by game id)."""
+    """The ratings after every counted game, and each game as rated. Never changed once made:
+    bringing it up to date makes a new one, so a reader is never shown half a replay."""
 
     seq: int
     ratings: Ratings
-    rated: dict[int, Rated]
-    order: tuple[int, ...]  # the game ids in the order they were replayed
+    rated: dict[int, Rated]  # by game id
+    keys: tuple[Key, ...]  # the counted games in the order they were replayed
+    checkpoints: dict[int, Ratings]  # index i → the ratings before the i-th game
+    measured: Brier  # how well the chance predicted the club's own games (scoring.elo.brier)
+    games_of: dict[str, list[Key]]  # a player's games, in replay order (never changed in place)
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        return tuple(game_id for _, game_id in self.keys)
 
     def player(self, player_id: int, track: str) -> tuple[float, int]:
         """His rating on the track and the games it counts (the start and 0: none yet)."""
         key = (str(player_id), track)
         return self.ratings.of(*key), self.ratings.games.get(key, 0)
+
+    def chance_proven(self, minimum_games: int) -> bool:
+        """Whether the chance has earned being shown: over at least ``minimum_games`` of the
+        club's games it predicted better than always saying the base rate. A chance that does
+        worse would only mislead (docs/rating.md)."""
+        found = self.measured
+        return found.games >= minimum_games and found.score < found.base_rate_score
+
+    def curve(self, player_id: int) -> tuple[tuple[float, float], ...]:
+        """His (red, black) ratings before his first game and after each of his games, in the
+        order they were replayed (the track he did not play on stays as it was)."""
+        name = str(player_id)
+        start = self.ratings.settings.start
+        red = black = start
+        points = [(red, black)]
+        for _, game_id in self.games_of.get(name, ()):
+            change = next(c for c in self.rated[game_id].changes if c.name == name)
+            if change.track == RED:
+                red = change.after
+            else:
+                black = change.after
+            points.append((red, black))
+        return tuple(points) if len(points) > 1 else ()
 
 
 class EloRatings:
@@ -50,32 +92,149 @@ class EloRatings:
         self._lock = asyncio.Lock()
 
     async def state(self) -> EloState:
-        """The ratings as of now (replayed again only when a game changed since)."""
+        """The ratings as of now (brought up to date only when a game changed since)."""
         row = await self.database.fetchone(_SEQ)
         seq = int(row[0]) if row else 0
         if self._state is not None and self._state.seq == seq:
             return self._state
         async with self._lock:  # thirty requests after one change replay once
             if self._state is None or self._state.seq != seq:
+                previous = self._state
                 self._state = await self.database.read_apart(
-                    lambda connection: _replayed(connection, self.settings)
+                    lambda connection: brought_up(connection, previous, self.settings)
                 )
             return self._state
 
 
-def _replayed(connection: sqlite3.Connection, settings: EloSettings) -> EloState:
+def brought_up(
+    connection: sqlite3.Connection, previous: EloState | None, settings: EloSettings
+) -> EloState:
+    """The state as of the database now: ``previous`` with the changed games replayed, or a
+    replay of everything when there is no previous state or too much changed."""
     seq = int(connection.execute(_SEQ).fetchone()[0])
-    winners = {row[0]: _WINNERS[row[1]] for row in connection.execute(_HEADS)}
-    seats: dict[int, list[SeatEntry]] = {}
-    for game_id, role, player_id in connection.execute(_SEATS):
-        seats.setdefault(game_id, []).append(SeatEntry(str(player_id), _ROLES[role]))
-    games = [
-        Game(str(game_id), winner, tuple(seats[game_id]))
-        for game_id, winner in winners.items()
+    if previous is None:
+        return _from_nothing(connection, seq, settings)
+    changed = [row[0] for row in connection.execute(_CHANGED, (previous.seq,))]
+    if len(changed) > MANY_CHANGES:
+        return _from_nothing(connection, seq, settings)
+    return _replayed_from_change(connection, seq, previous, changed, settings)
+
+
+def _from_nothing(connection: sqlite3.Connection, seq: int, settings: EloSettings) -> EloState:
+    games = _read(connection, None)
+    keys = sorted(games)
+    games_of: dict[str, list[Key]] = {}
+    for key in keys:
+        for name, _ in games[key][1]:
+            games_of.setdefault(name, []).append(key)
+    return _replay(seq, Ratings(settings), {}, keys, 0, {}, games, games_of)
+
+
+def _replayed_from_change(
+    connection: sqlite3.Connection,
+    seq: int,
+    previous: EloState,
+    changed: list[int],
+    settings: EloSettings,
+) -> EloState:
+    keys = list(previous.keys)
+    rated = dict(previous.rated)
+    games_of = _CopiedOnWrite(previous.games_of)
+    first = len(keys)
+    for game_id in changed:
+        old = rated.pop(game_id, None)
+        if old is not None:  # its old place: the games after it move up by one
+            key = _key_of(previous, game_id)
+            index = bisect_left(keys, key)
+            del keys[index]
+            first = min(first, index)
+            for change in old.changes:
+                games_of.remove(change.name, key)
+    fresh = _read(connection, changed)
+    for key, (_, seats) in fresh.items():
+        insort(keys, key)
+        first = min(first, bisect_left(keys, key))
+        for name, _ in seats:
+            games_of.add(name, key)
+    start = max((i for i in previous.checkpoints if i <= first), default=0)
+    checkpoints = {i: state for i, state in previous.checkpoints.items() if i <= start}
+    ratings = checkpoints[start].copy() if start in checkpoints else Ratings(settings)
+    return _replay(seq, ratings, rated, keys, start, checkpoints, fresh, games_of.lists)
+
+
+class _CopiedOnWrite:
+    """The players' game lists of a new state: a list the change touches is copied first, so
+    the previous state, still read meanwhile, never changes."""
+
+    def __init__(self, lists: dict[str, list[Key]]) -> None:
+        self.lists = dict(lists)
+        self._copied: set[str] = set()
+
+    def _own(self, name: str) -> list[Key]:
+        if name not in self._copied:
+            self.lists[name] = list(self.lists.get(name, ()))
+            self._copied.add(name)
+        return self.lists[name]
+
+    def remove(self, name: str, key: Key) -> None:
+        games = self._own(name)
+        games.pop(bisect_left(games, key))
+
+    def add(self, name: str, key: Key) -> None:
+        insort(self._own(name), key)
+
+
+def _key_of(state: EloState, game_id: int) -> Key:
+    # the keys are few enough to scan only when a game left (a correction, an annulment)
+    return next(key for key in state.keys if key[1] == game_id)
+
+
+def _replay(
+    seq: int,
+    ratings: Ratings,
+    rated: dict[int, Rated],
+    keys: list[Key],
+    start: int,
+    checkpoints: dict[int, Ratings],
+    fresh: dict[Key, tuple[float, list[Seat]]],
+    games_of: dict[str, list[Key]],
+) -> EloState:
+    """Replay ``keys[start:]`` from ``ratings``: the fresh games as read, the others as rated
+    before (their seats and results did not change, only what they start from)."""
+    for index in range(start, len(keys)):
+        if index % CHECKPOINT_EVERY == 0:
+            checkpoints[index] = ratings.copy()
+        key = keys[index]
+        game_id = key[1]
+        if key in fresh:
+            result, seats = fresh[key]
+            rated[game_id] = ratings.play_seats(str(game_id), result, seats)
+        else:
+            rated[game_id] = ratings.again(rated[game_id])
+    measured = brier([rated[game_id] for _, game_id in keys])
+    return EloState(seq, ratings, rated, tuple(keys), checkpoints, measured, games_of)
+
+
+def _read(
+    connection: sqlite3.Connection, game_ids: Iterable[int] | None
+) -> dict[Key, tuple[float, list[Seat]]]:
+    """The counted games (all, or those of ``game_ids``): each one's result and seats."""
+    heads, seats_sql = _HEADS, _SEATS
+    arguments: tuple[int, ...] = ()
+    if game_ids is not None:
+        ids = tuple(game_ids)
+        marks = ",".join("?" * len(ids))
+        heads = f"{_HEADS} AND id IN ({marks})"
+        seats_sql = _SEATS.replace("ORDER BY", f"AND g.id IN ({marks}) ORDER BY")
+        arguments = ids
+    found = {row[0]: (row[1], _WINNER[row[2]]) for row in connection.execute(heads, arguments)}
+    names: dict[int, str] = {}  # one string per player, shared by all his seats
+    seats: dict[int, list[Seat]] = {}
+    for game_id, role, player_id in connection.execute(seats_sql, arguments):
+        name = names.get(player_id) or names.setdefault(player_id, str(player_id))
+        seats.setdefault(game_id, []).append((name, _TRACK[role]))
+    return {
+        (ended_at, game_id): (result, seats[game_id])
+        for game_id, (ended_at, result) in found.items()
         if len(seats.get(game_id, ())) == 10
-    ]
-    ratings, rated = replay(games, settings)
-    return EloState(
-        seq, ratings, {int(item.game_id): item for item in rated},
-        tuple(int(game.id) for game in games),
-    )  # fmt: skip
+    }

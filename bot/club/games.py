@@ -22,6 +22,7 @@ from bot.tables import audit, drafts
 from bot.tables import games as rows
 from bot.tables import nights as night_rows
 from bot.tables import players as player_rows
+from bot.tables import tournaments as tournament_rows
 from bot.tables.games import StoredGame
 from bot.texts import nights as night_texts
 from bot.texts import protests as protest_texts
@@ -342,9 +343,7 @@ class Games:
             submission_key=submission_key(submission.draft_id),
         )  # fmt: skip
         await self._announce(tx, game_id, now, describe_change(before, after))
-        night_id = await night_rows.night_of_game(tx, game_id)
-        if night_id is not None:  # the evening's results follow a correction of its game
-            await enqueue_live(tx, CLUB, f"night:{night_id}:results", now)
+        await redraw_results_of(tx, game_id, now)
         # A head judge's change decides the protests he took.
         await decide_by_change(
             tx, game_id, actor.user_id, now, self.window.cutoff(self.clock.now())
@@ -390,6 +389,17 @@ def _points(protocol: Protocol, score: GameScore | None) -> dict[int, Fraction]:
         for player, seat in zip(protocol.players, score.seats, strict=True)
         if player is not None
     }
+
+
+async def redraw_results_of(tx: Transaction, game_id: int, now: str) -> None:
+    """The posts that sum up a game follow its correction or annulment: its evening's results
+    and, when its tournament is closed, the tournament's final table."""
+    night_id = await night_rows.night_of_game(tx, game_id)
+    if night_id is not None:
+        await enqueue_live(tx, CLUB, f"night:{night_id}:results", now)
+    tournament_id = await tournament_rows.closed_with_game(tx, game_id)
+    if tournament_id is not None:
+        await enqueue_live(tx, CLUB, tournament_rows.closing_post_key(tournament_id), now)
 
 
 async def _queue_private_results(

@@ -28,10 +28,7 @@ from bot.vocabulary.ratings import Kind
 from bot.vocabulary.rights import Member
 
 PREFIX = "tournament"
-
-
-def post_key(tournament_id: int) -> str:
-    return f"{PREFIX}:{tournament_id}:results"
+post_key = rows.closing_post_key
 
 
 class Closing:

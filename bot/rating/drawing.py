@@ -35,6 +35,16 @@ class ProgressChart:
     point_labels: tuple[str, ...]  # the first and the last value, as printed on the line
     x_label: str
     y_label: str
+    elo: EloCurve | None = None  # a second panel: the Elo rating over the club's games
+
+
+@dataclass(frozen=True, slots=True)
+class EloCurve:
+    title: str
+    red: tuple[float, ...]  # before his first club game, then after each
+    black: tuple[float, ...]
+    labels: tuple[str, str]  # the two lines' names
+    x_label: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,8 +142,8 @@ def progress_figure(chart: ProgressChart) -> Any:
     """The chart of a player's total game by game (a matplotlib ``Figure``)."""
     from matplotlib.ticker import MaxNLocator
 
-    figure = _figure(4.5)
-    axes = figure.add_subplot()
+    figure = _figure(4.5 if chart.elo is None else 8.0)
+    axes = figure.add_subplot(2, 1, 1) if chart.elo is not None else figure.add_subplot()
     games = list(range(1, len(chart.values) + 1))
     axes.plot(games, chart.values, marker="o" if len(games) <= 40 else None,
               color="#c0392b", linewidth=2)  # fmt: skip
@@ -149,8 +159,28 @@ def progress_figure(chart: ProgressChart) -> Any:
     if chart.values:
         axes.annotate(chart.point_labels[-1], (games[-1], chart.values[-1]),
                       textcoords="offset points", xytext=(6, 6))  # fmt: skip
+    if chart.elo is not None:
+        _elo_panel(figure.add_subplot(2, 1, 2), chart.elo)
     figure.tight_layout()
     return figure
+
+
+def _elo_panel(axes: Any, curve: EloCurve) -> None:
+    from matplotlib.ticker import MaxNLocator
+
+    games = list(range(len(curve.red)))
+    marker = "o" if len(games) <= 40 else None
+    axes.plot(games, curve.red, marker=marker, color="#c0392b", linewidth=2, label=curve.labels[0])
+    axes.plot(games, curve.black, marker=marker, color="#222222", linewidth=2,
+              label=curve.labels[1])  # fmt: skip
+    axes.set_title(drawable(curve.title), fontsize=11)
+    axes.set_xlabel(curve.x_label)
+    axes.grid(alpha=0.3)
+    axes.legend(loc="best", fontsize=9)
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+    for values in (curve.red, curve.black):
+        axes.annotate(f"{values[-1]:.0f}", (games[-1], values[-1]), textcoords="offset points",
+                      xytext=(6, 0))  # fmt: skip
 
 
 _COLUMN_X = (0.01, 0.11, 0.53, 0.64, 0.72, 0.81, 0.91)

@@ -18,6 +18,7 @@ from concurrent.futures.process import BrokenProcessPool
 from aiogram.types import BufferedInputFile
 
 from bot.rating.drawing import (
+    EloCurve,
     ProgressChart,
     StandingsPicture,
     draw_progress,
@@ -48,6 +49,19 @@ def progress_chart(data: Record) -> ProgressChart:
         point_labels=labels,
         x_label=texts.X_LABEL,
         y_label=texts.Y_LABEL,
+        elo=_elo_curve(data),
+    )
+
+
+def _elo_curve(data: Record) -> EloCurve | None:
+    if not data.elo_curve:
+        return None
+    return EloCurve(
+        title=texts.ELO_TITLE,
+        red=tuple(round(red, 1) for red, _ in data.elo_curve),
+        black=tuple(round(black, 1) for _, black in data.elo_curve),
+        labels=texts.ELO_LINES,
+        x_label=texts.ELO_X_LABEL,
     )
 
 

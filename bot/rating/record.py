@@ -60,9 +60,17 @@ def record(
         recent=tuple(_recent(item, now, window) for item in reversed(played[-LAST_GAMES:])),
         cumulative=tuple(cumulative),
         provisional=any(item.facts.provisional_at(now, window) for item in played),
-        company=company(played, nickname, partner_games) if played else None,
-        streaks=streaks(played) if played else None,
-        achievements=achievements(played, zone) if played else (),
+        company=board.kept_for(
+            player_id, f"company {partner_games}", lambda: company(played, nickname, partner_games)
+        )
+        if played
+        else None,
+        streaks=board.kept_for(player_id, "streaks", lambda: streaks(played)) if played else None,
+        achievements=board.kept_for(
+            player_id, f"achievements {zone}", lambda: achievements(played, zone)
+        )
+        if played
+        else (),
     )
 
 

@@ -95,13 +95,14 @@ _VS_SPLIT = re.compile(r"\s+(?:—|–|-|vs|против|и)\s+|\s*/\s*", re.IGN
 class RatingScreens:
     def __init__(
         self, ratings: Ratings, players: PlayerDirectory, zone: ZoneInfo,
-        elo: EloRatings | None = None, elo_min_games: int = 5,
+        elo: EloRatings | None = None, elo_min_games: int = 5, elo_chance_games: int = 100,
     ) -> None:  # fmt: skip
         self.ratings = ratings
         self.players = players
         self.zone = zone
         self.elo = elo
         self.elo_min_games = elo_min_games
+        self.elo_chance_games = elo_chance_games
         self._pages = _Pages()
 
     async def _page(self, tournament: Tournament, kind: Kind, number: int, user_id: int) -> Screen:
@@ -274,9 +275,13 @@ class RatingScreens:
             if place <= ELO_ROWS or row[1] == mine
         ]
         now = clock_time(self.ratings.clock.now(), self.zone)
-        return Screen(
-            record_texts.elo_board(shown, len(state.order), self.elo_min_games, len(rows), now)
-        )
+        board = record_texts.elo_board(shown, len(state.keys), self.elo_min_games, len(rows), now)
+        found = state.measured
+        measure = record_texts.elo_measure(
+            found.games, found.score, found.base_rate, found.base_rate_score,
+            state.chance_proven(self.elo_chance_games), self.elo_chance_games,
+        )  # fmt: skip
+        return Screen(f"{board}\n\n{measure}" if measure else board)
 
     async def record_of(self, data: RecordCB) -> tuple[Screen, Record | None]:
         """A /player button: that player's record."""
@@ -298,7 +303,11 @@ class RatingScreens:
         data, now = await self.ratings.record(tournament, player)
         if self.elo is not None and data.standing is not None:
             state = await self.elo.state()
-            data = replace(data, elo=(state.player(player.id, RED), state.player(player.id, BLACK)))
+            data = replace(
+                data,
+                elo=(state.player(player.id, RED), state.player(player.id, BLACK)),
+                elo_curve=state.curve(player.id),
+            )
         screen = Screen(
             record_texts.record_text(data, clock_time(now, self.zone)), _recent_games(data)
         )
@@ -310,7 +319,8 @@ class RatingScreens:
         from bot.rating import pictures  # lazy: the drawing library loads on first use
 
         png = await pictures.render_async(pictures.progress_chart(data))
-        return Picture(png, "progress.png", record_texts.CHART_CAPTION)
+        caption = record_texts.CHART_CAPTION_ELO if data.elo_curve else record_texts.CHART_CAPTION
+        return Picture(png, "progress.png", caption)
 
 
 def _recent_games(data: Record) -> InlineKeyboardMarkup | None:

@@ -19,12 +19,12 @@ import logging
 import sqlite3
 import time
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.club.tournaments import Tournament, Tournaments
 from bot.core.db import Database
@@ -82,6 +82,19 @@ class _Kept:
     seen: int  # the change sequence's number they are up to date with
     facts: dict[str, GameFacts]  # scoring game id → facts
     standings: KeptStandings
+    # What was read off each player's own games (his games, his company, his awards), kept
+    # until one of his games changes: /me at 10,000 games does not score his 300 games again.
+    by_player: dict[int, dict[str, Any]] = field(default_factory=dict)
+
+    def forget_players_of(self, game_ids: Iterable[str]) -> None:
+        ids = {nickname: player_id for player_id, nickname in self.names.items()}
+        for game_id in game_ids:
+            game = self.standings.games.get(game_id)
+            for seat in game.players if game is not None else ():
+                self.by_player.pop(ids.get(seat.name, -1), None)
+
+
+T = TypeVar("T")
 
 
 class Board:
@@ -112,7 +125,19 @@ class Board:
         return self._rows.get(player_id)
 
     def played(self, player_id: int) -> list[PlayedGame]:
-        """A player's counted games, oldest first."""
+        """A player's counted games, oldest first (kept: do not change the list)."""
+        return self.kept_for(player_id, "played", lambda: self._played(player_id))
+
+    def kept_for(self, player_id: int, what: str, make: Callable[[], T]) -> T:
+        """What ``make`` reads off the player's own games, made once until one of them
+        changes (``what`` names it; the same name must always be made the same way)."""
+        kept = self._kept.by_player.setdefault(player_id, {})
+        if what not in kept:
+            kept[what] = make()
+        found: T = kept[what]
+        return found
+
+    def _played(self, player_id: int) -> list[PlayedGame]:
         name = self._kept.names.get(player_id)
         if name is None:
             return []
@@ -401,6 +426,7 @@ def _put(
 ) -> None:
     """Bring kept standings up to date with a few changed games (in the event loop: each
     costs what its ten players' rows do)."""
+    kept.forget_players_of(str(head["id"]) for head in changed)  # as they were
     kept.names = names  # the same nicknames, and maybe a newcomer's
     kept.seen = seen
     counted = []
@@ -414,3 +440,4 @@ def _put(
     for _, game, facts in parsed:
         kept.facts[game.id] = facts
     kept.standings.put_all(game for _, game, _ in parsed)
+    kept.forget_players_of(game.id for _, game, _ in parsed)  # as they are now

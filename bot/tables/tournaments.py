@@ -237,6 +237,21 @@ async def close(tx: Transaction, tournament_id: int, now: str) -> bool:
     return cursor.rowcount > 0
 
 
+def closing_post_key(tournament_id: int) -> str:
+    """The outbox key of a closed tournament's post with its final table (/closetournament)."""
+    return f"tournament:{tournament_id}:results"
+
+
+async def closed_with_game(tx: Reader, game_id: int) -> int | None:
+    """The game's tournament when it is closed (its final table is posted), else None."""
+    row = await tx.one(
+        "SELECT t.id FROM games AS g JOIN tournaments AS t ON t.id = g.tournament_id"
+        " WHERE g.id = ? AND t.closed_at IS NOT NULL",
+        (game_id,),
+    )
+    return int(row[0]) if row else None
+
+
 async def set_min_games(tx: Transaction, tournament_id: int, value: int | None) -> None:
     """The boards' minimum of games (None: the default); the standings' revision moves."""
     await tx.execute(

@@ -5,11 +5,14 @@ callback with its toast. Features never build Telegram calls of their own for th
 
 from __future__ import annotations
 
+import asyncio
 import html
+import logging
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from contextlib import suppress
 from dataclasses import dataclass
+from typing import Any
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
@@ -127,3 +130,30 @@ async def answer_picture(message: Message, picture: Picture) -> None:
     await message.answer_photo(
         BufferedInputFile(picture.png, picture.filename), caption=picture.caption
     )
+
+
+log = logging.getLogger(__name__)
+_drawing: set[asyncio.Task[None]] = set()
+
+
+def answer_picture_later(message: Message, drawn: Coroutine[Any, Any, Picture]) -> None:
+    """Send the picture once it is drawn, without holding up the update that asked for it: a
+    person's updates are handled in order, so his next command must not wait for a drawing
+    (a second or more on a busy night). A picture that fails is only logged: its text is out."""
+
+    async def send() -> None:
+        try:
+            await answer_picture(message, await drawn)
+        except Exception:  # the text answered him; a lost picture must not stop anything
+            log.exception("A picture could not be sent")
+
+    task = asyncio.get_running_loop().create_task(send())
+    _drawing.add(task)
+    task.add_done_callback(_drawing.discard)
+
+
+async def stop_pictures() -> None:
+    """At a stop: the pictures still being drawn are not sent (their texts were)."""
+    for task in list(_drawing):
+        task.cancel()
+    await asyncio.gather(*_drawing, return_exceptions=True)

@@ -53,6 +53,9 @@ def no_player(text: str) -> str:
 IN_PRIVATE = "Статистика — в личном чате со мной: напишите мне /me."
 GAME_NOT_FOUND = "Такой игры нет."
 CHART_CAPTION = "Баллы нарастающим итогом, игра за игрой."
+CHART_CAPTION_ELO = (
+    "Баллы нарастающим итогом, игра за игрой; ниже — рейтинг Эло по всем играм клуба."
+)
 OUTCOME_MARK = {Outcome.WIN: "✅", Outcome.LOSS: "❌", Outcome.DRAW: "🤝"}
 
 
@@ -252,3 +255,22 @@ def elo_board(
     if players > len(rows):
         lines.append(f"… всего в таблице: {players}")
     return "\n".join(lines)
+
+
+def elo_measure(games: int, score: float, base_rate: float, base_score: float, shown: bool,
+                minimum: int) -> str:  # fmt: skip
+    """How well the red team's chance predicted the club's games, in words a judge can check."""
+    if not games:
+        return ""
+    head = (
+        f"🎯 Точность «шансов красных» (игр клуба: {games}): "
+        f"ошибка прогноза {score:.3f} (мера Брайера); "
+        f"если всегда говорить «красные выигрывают {round(base_rate * 100)}%» — "
+        f"{base_score:.3f}. Меньше — точнее."
+    )
+    if shown:
+        return f"{head} Прогноз точнее, поэтому шансы пишутся в объявлениях игр."
+    if games < minimum:
+        later = f"после {_games(minimum)}, если прогноз будет точнее"
+        return f"{head} Шансы появятся в объявлениях {later}."
+    return f"{head} Пока прогноз не точнее — в объявлениях шансов нет."

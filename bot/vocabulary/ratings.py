@@ -145,3 +145,5 @@ class Record:
     streaks: Streaks | None = None
     achievements: tuple[Achievement, ...] = ()
     elo: tuple[tuple[float, int], tuple[float, int]] | None = None  # (rating, games): red, black
+    # his (red, black) ratings before his first club game and after each one, oldest first
+    elo_curve: tuple[tuple[float, float], ...] = ()

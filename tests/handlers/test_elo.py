@@ -1,6 +1,7 @@
-"""Elo in the bot: the announcement gives the red team's chance, each player's private result
-his rating's change, /rating elo the board and /me both tracks — all equal to a replay of the
-club's games from nothing, after a correction too."""
+"""Elo in the bot: each player's private result gives his rating's change, /rating elo the board
+and how well the chance predicts, /me both tracks and their curve — all equal to a replay of the
+club's games from nothing, after a correction too. The announcement gives the red team's chance
+once the club's own games show it predicts better than the base rate."""
 
 import re
 
@@ -8,6 +9,7 @@ from scoring import Role, Winner
 from scoring.elo import BLACK, replay
 from tests.club import NAMES, Taps, enter_protocol, setup_club
 from tests.harness import CLUB_CHAT_ID, dispatcher_world
+from tests.protocols import protocol_bytes, skilled_season
 
 
 async def stored_games(world):
@@ -42,12 +44,12 @@ async def test_the_chance_the_changes_the_board_and_me_as_a_replay_gives_them(tm
             await judge.press("✅ Подтвердить")
         await world.announced()
         group = world.api.chats[CLUB_CHAT_ID]
-        posts = [m.text for m in group.history() if m.from_bot and "Шансы красных" in m.text]
+        posts = [m.text for m in group.history() if m.from_bot and m.text.startswith("🏁")]
         assert len(posts) == 5
+        # Five games prove nothing: the chance is not said until the club's games show it
+        # predicts better than the base rate.
+        assert not any("Шансы красных" in post for post in posts)
         _, rated = replay(await stored_games(world))
-        for post, game in zip(posts, rated, strict=True):
-            assert f"по рейтингу Эло: {round(game.red_chance * 100)}%" in post
-        assert "по рейтингу Эло: 50%" in posts[0]  # nothing known yet: an even chance
         # Сова's own result of game 4 says how her black rating moved.
         owl_id = (await world.database.fetchone("SELECT id FROM players WHERE nickname = 'Сова'"))[
             0
@@ -60,6 +62,7 @@ async def test_the_chance_the_changes_the_board_and_me_as_a_replay_gives_them(tm
         await owl.send("/rating elo")
         board = (await owl.reply()).text
         assert "📈 Рейтинг Эло — все игры клуба" in board and "игр: 5" in board
+        assert "Шансы появятся в объявлениях после 100 игр" in board, board
         owl_black = state.of(str(owl_id), BLACK)
         line = next((line for line in board.splitlines() if "Сова" in line), board)
         assert line.startswith("👉 ") and f"⚫ {round(owl_black)} (5)" in line, board
@@ -68,6 +71,13 @@ async def test_the_chance_the_changes_the_board_and_me_as_a_replay_gives_them(tm
         await world.api.wait_for(lambda: owl.last().photo)
         record = owl.bot_messages()[-2].text
         assert f"⚫ чёрные {round(owl_black)} (5 игр)" in record, record
+        assert "ниже — рейтинг Эло" in owl.last().caption
+        # The curve drawn under the points: her ratings after each of her five games.
+        elo = world.service("rating").elo
+        mine = [next(c for c in game.changes if c.name == str(owl_id)) for game in rated]
+        curve = (await elo.state()).curve(owl_id)
+        assert len(curve) == 6 and curve[0] == (1500, 1500)
+        assert [point[1] for point in curve[1:]] == [c.after for c in mine]  # all five as mafia
         assert abs(sum(state.rating.values()) - 1500 * len(state.rating)) < 1e-6  # zero-sum
         assert NAMES[3] == "Сова"
         # A correction changes history (game 1: red won after all): the board is a replay of
@@ -88,3 +98,24 @@ async def test_the_chance_the_changes_the_board_and_me_as_a_replay_gives_them(tm
         board = (await owl.reply()).text
         line = next((line for line in board.splitlines() if "Сова" in line), board)
         assert f"⚫ {round(again.of(str(owl_id), BLACK))} (5)" in line, board
+
+
+async def test_the_chance_is_said_once_the_clubs_games_show_it_beats_the_base_rate(tmp_path):
+    """An imported season where skill decides: the ratings learn who is strong, the chance beats
+    always saying the base rate, and from then on each announcement gives it."""
+    async with dispatcher_world(tmp_path) as world:
+        admin, judge = await setup_club(world)
+        season = protocol_bytes(skilled_season(200))
+        await admin.send_file("season.json", season, "/import Прошлый сезон")
+        assert "Игр: 200" in (await admin.reply()).text
+        await admin.send("/rating elo")
+        board = (await admin.reply()).text
+        assert "Прогноз точнее, поэтому шансы пишутся в объявлениях игр" in board, board
+        assert "Сильный" in board.split("\n")[4]  # the strong players lead the board
+        await enter_protocol(Taps(judge))
+        await judge.press("✅ Подтвердить")
+        await world.announced()
+        post = next(m.text for m in reversed(world.api.chats[CLUB_CHAT_ID].history())
+                    if m.from_bot and m.text.startswith("🏁"))  # fmt: skip
+        _, rated = replay(await stored_games(world))
+        assert f"по рейтингу Эло: {round(rated[-1].red_chance * 100)}%" in post, post

@@ -20,6 +20,12 @@ async def kept_csv(world):
     # kept game by game, the rows are still exactly what the scoring core computes at once
     games = [scored.game for scored in board.result.games]
     assert compute(games, tournament.ruleset(), tournament.seed).standings == board.standings
+    # each player's own games, kept between /me requests until one of them changes, are what
+    # standings made from nothing give
+    fresh = await Standings(world.database, world.service("tournaments")).board(tournament)
+    for row in board.standings:
+        player_id = board.player_id(row)
+        assert board.played(player_id) == fresh.played(player_id), row.name
     return [(row.name, row.total, row.games, row.lot) for row in board.standings]
 
 

@@ -28,9 +28,9 @@ def test_the_chance_follows_the_team_averages_and_the_learned_prior():
     for name in ("P1", "P3", "P5", "P6", "P8", "P10", "P2"):  # the red seats of the layout
         state.rating[(name, RED)] = 1600
     assert math.isclose(state.chance(game("red")), 1 / (1 + 10 ** (-100 / 400)))
-    # Three black wins so far: p = (0 + 1) / (3 + 2) — the red side's prior is against it.
+    # Three black wins so far: p = (0 + 10/2) / (3 + 10) — the red side's prior is against it.
     state.red_results, state.played = 0, 3
-    prior = 400 * math.log10(0.2 / 0.8)
+    prior = 400 * math.log10((5 / 13) / (8 / 13))
     assert math.isclose(state.chance(game("red")), 1 / (1 + 10 ** ((-100 - prior) / 400)))
 
 
