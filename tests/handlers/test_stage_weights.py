@@ -114,3 +114,32 @@ async def test_closing_a_tournament_posts_its_table_and_nominations(tmp_path):
         await admin.press("🖼 Картинкой", chat=group, message=posts[0])
         await world.api.wait_for(lambda: admin.last().photo)
         assert admin.last().caption == "Итоги турнира «Сезон»"
+
+
+async def test_a_closed_tournaments_post_follows_an_annulment(tmp_path):
+    """The final table in the club chat is edited in place when a game of it is annulled."""
+    from tests.protocols import protocol_bytes, random_protocol
+
+    names = [f"Игрок{n:02d}" for n in range(1, 15)]
+    protocol = random_protocol(names, 40, seed=3)
+    async with dispatcher_world(tmp_path) as world:
+        admin = world.person("Админ", user_id=ADMIN_ID)
+        await admin.send_file("season.json", protocol_bytes(protocol), "/import Сезон")
+        assert "Игр: 40" in (await admin.reply()).text
+        await admin.send("/closetournament Сезон")
+        await admin.reply()
+        await world.announced()
+        group = world.api.chats[CLUB_CHAT_ID]
+        post = next(m for m in group.history() if m.from_bot and "Итоги турнира" in m.text)
+        assert "Сыграно: 40 игр." in post.text, post.text
+        table, number = await world.database.fetchone(
+            "SELECT table_number, game_number FROM games ORDER BY id LIMIT 1"
+        )
+        await admin.send(f"/replay {table} {number} ошибка в протоколе")
+        assert "аннулирована" in (await admin.reply()).text
+        await world.announced()
+        await world.api.wait_for(lambda: "Сыграно: 39 игр." in post.text)
+        distance, ruleset = load_protocol(protocol_bytes(protocol).decode(), resolve_ruleset)
+        result = compute(distance.games[1:], ruleset, distance.seed)
+        assert f"🥇 Победитель: {result.standings[0].name}" in post.text
+        assert len([m for m in group.history() if m.from_bot and "Итоги турнира" in m.text]) == 1
