@@ -191,11 +191,14 @@ def score_games(
     games: Sequence[Game],
     ruleset: Ruleset,
     compensations: Mapping[tuple[str, str], Fraction] | None = None,
+    only: str | None = None,
 ) -> tuple[GameScore, ...]:
     """Every seat's points; ``games`` must be valid (see ``validation``).
 
     ``compensations``: Ci by (stage, player) when the caller knows the stage's counts (a single
     game scored against a stage kept elsewhere); by default they are counted from ``games``.
+    ``only``: score that player's seat alone (each game's ``seats`` is his one seat) — a player's
+    own record, a tenth of the work.
     """
     scale = ruleset_scale(ruleset)
 
@@ -232,6 +235,8 @@ def score_games(
         first_killed = game.first_killed
         seats = []
         for seat, entry in enumerate(game.players, start=1):
+            if only is not None and entry.name != only:
+                continue
             role = entry.role
             outcome, win_units = result_of[role]
             killed = seat == first_killed

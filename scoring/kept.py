@@ -365,11 +365,8 @@ class KeptStandings:
         if player is None:
             return []
         games = [self.games[game_id] for game_id in player.games]
-        scored = score_games(games, self.ruleset, _Compensations(self._players))
-        return [
-            (game, next(seat for seat in scores.seats if seat.name == name))
-            for game, scores in zip(games, scored, strict=True)
-        ]
+        scored = score_games(games, self.ruleset, _Compensations(self._players), only=name)
+        return [(game, scores.seats[0]) for game, scores in zip(games, scored, strict=True)]
 
     def role_totals(self, name: str) -> dict[Role, RoleTotals]:
         """A player's counts and points per role, over all stages."""

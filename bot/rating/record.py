@@ -3,6 +3,7 @@ first nights and best moves, the last games, and the cumulative points game by g
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 from zoneinfo import ZoneInfo
@@ -10,7 +11,14 @@ from zoneinfo import ZoneInfo
 from bot.rating.awards import achievements, streaks
 from bot.rating.company import company
 from bot.rating.standings import Board, PlayedGame
-from bot.vocabulary.ratings import RecentGame, Record, RoleLine
+from bot.vocabulary.ratings import (
+    Achievement,
+    Company,
+    RecentGame,
+    Record,
+    RoleLine,
+    Streaks,
+)
 from bot.vocabulary.window import ProtestWindow
 from scoring import Outcome, Role
 
@@ -23,18 +31,57 @@ def record(
     board: Board, player_id: int, nickname: str, now: datetime, window: ProtestWindow,
     partner_games: int = PARTNER_GAMES, zone: ZoneInfo = UTC_ZONE,
 ) -> Record:  # fmt: skip
+    """His record as of ``now``. What his games alone decide is made once until one of them
+    changes (``Board.kept_for``); only the protest windows are read against the clock."""
     played = board.played(player_id)
-    standing = board.row_of(player_id)
+    summary = board.kept_for(
+        player_id, f"summary {nickname} {partner_games} {zone}",
+        lambda: _summary(played, nickname, partner_games, zone),
+    )  # fmt: skip
+    return Record(
+        nickname=nickname,
+        tournament=board.tournament.title,
+        standing=board.row_of(player_id),
+        players=len(board.standings),
+        roles=summary.roles,
+        first_killed_red=summary.first_killed_red,
+        best_moves=summary.best_moves,
+        recent=tuple(_recent(item, now, window) for item in reversed(played[-LAST_GAMES:])),
+        cumulative=summary.cumulative,
+        provisional=any(item.facts.provisional_at(now, window) for item in played),
+        company=summary.company,
+        streaks=summary.streaks,
+        achievements=summary.achievements,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Summary:
+    """What a player's games say whatever the clock: the record's lasting part."""
+
+    roles: tuple[RoleLine, ...]
+    first_killed_red: int
+    best_moves: dict[int, int]
+    cumulative: tuple[Fraction, ...]
+    company: Company | None
+    streaks: Streaks | None
+    achievements: tuple[Achievement, ...]
+
+
+def _summary(
+    played: list[PlayedGame], nickname: str, partner_games: int, zone: ZoneInfo
+) -> _Summary:
+    totals = [item.total for item in played]  # exact fractions: each made once
     roles = []
     for role in (Role.CIVILIAN, Role.SHERIFF, Role.MAFIA, Role.DON):
-        mine = [item for item in played if item.seat.role is role]
+        mine = [index for index, item in enumerate(played) if item.seat.role is role]
         if mine:
             roles.append(
                 RoleLine(
                     role,
                     len(mine),
-                    sum(1 for item in mine if item.seat.outcome is Outcome.WIN),
-                    sum((item.total for item in mine), Fraction(0)),
+                    sum(1 for index in mine if played[index].seat.outcome is Outcome.WIN),
+                    sum((totals[index] for index in mine), Fraction(0)),
                 )
             )
     best_moves: dict[int, int] = {}
@@ -44,33 +91,19 @@ def record(
             best_moves[guessed] = best_moves.get(guessed, 0) + 1
     running = Fraction(0)
     cumulative = []
-    for item in played:
-        running += item.total
+    for total in totals:
+        running += total
         cumulative.append(running)
-    return Record(
-        nickname=nickname,
-        tournament=board.tournament.title,
-        standing=standing,
-        players=len(board.standings),
+    return _Summary(
         roles=tuple(roles),
         first_killed_red=sum(
             1 for item in played if item.seat.first_killed and item.seat.role.team.value == "red"
         ),
         best_moves=best_moves,
-        recent=tuple(_recent(item, now, window) for item in reversed(played[-LAST_GAMES:])),
         cumulative=tuple(cumulative),
-        provisional=any(item.facts.provisional_at(now, window) for item in played),
-        company=board.kept_for(
-            player_id, f"company {partner_games}", lambda: company(played, nickname, partner_games)
-        )
-        if played
-        else None,
-        streaks=board.kept_for(player_id, "streaks", lambda: streaks(played)) if played else None,
-        achievements=board.kept_for(
-            player_id, f"achievements {zone}", lambda: achievements(played, zone)
-        )
-        if played
-        else (),
+        company=company(played, nickname, partner_games) if played else None,
+        streaks=streaks(played) if played else None,
+        achievements=achievements(played, zone) if played else (),
     )
 
 

@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import PlayerCB, RatingAction, RatingCB, RecordCB
-from bot.club.elo import EloRatings
+from bot.club.elo import EloRatings, EloState
 from bot.club.players import Player, PlayerDirectory
 from bot.core.parsing import small_number
 from bot.rating.service import RatingError, Ratings, pages_of, parse_request
@@ -103,6 +103,7 @@ class RatingScreens:
         self.elo = elo
         self.elo_min_games = elo_min_games
         self.elo_chance_games = elo_chance_games
+        self._elo_ranked: tuple[EloState, list[_EloRow]] | None = None  # kept per state
         self._pages = _Pages()
 
     async def _page(self, tournament: Tournament, kind: Kind, number: int, user_id: int) -> Screen:
@@ -254,25 +255,18 @@ class RatingScreens:
         if self.elo is None:
             return Screen(texts.NO_TOURNAMENT)
         state = await self.elo.state()
-        players: dict[int, list[tuple[float, int]]] = {}
-        for (name, track), games in state.ratings.games.items():
-            players.setdefault(int(name), [(0.0, 0), (0.0, 0)])[track == BLACK] = (
-                state.ratings.of(name, track),
-                games,
-            )
-        rows = []
-        for player_id, ((red, reds), (black, blacks)) in players.items():
-            if reds + blacks < self.elo_min_games:
-                continue
-            overall = (red * reds + black * blacks) / (reds + blacks)
-            rows.append((overall, player_id, (red, reds), (black, blacks)))
-        rows.sort(key=lambda row: (-row[0], row[1]))
-        names = await self.players.many([row[1] for row in rows])
+        if self._elo_ranked is None or self._elo_ranked[0] is not state:
+            self._elo_ranked = (state, _elo_ranking(state, self.elo_min_games))
+        rows = self._elo_ranked[1]
         mine = await self.ratings.linked_player(user_id)
+        picked = [
+            (place, row) for place, row in enumerate(rows, start=1)
+            if place <= ELO_ROWS or row[1] == mine
+        ]  # fmt: skip
+        names = await self.players.many([row[1] for _, row in picked])
         shown = [
             (place, names[row[1]].nickname, row[0], row[2], row[3], row[1] == mine)
-            for place, row in enumerate(rows, start=1)
-            if place <= ELO_ROWS or row[1] == mine
+            for place, row in picked
         ]
         now = clock_time(self.ratings.clock.now(), self.zone)
         board = record_texts.elo_board(shown, len(state.keys), self.elo_min_games, len(rows), now)
@@ -321,6 +315,27 @@ class RatingScreens:
         png = await pictures.render_async(pictures.progress_chart(data))
         caption = record_texts.CHART_CAPTION_ELO if data.elo_curve else record_texts.CHART_CAPTION
         return Picture(png, "progress.png", caption)
+
+
+_EloRow = tuple[float, int, tuple[float, int], tuple[float, int]]  # overall, id, red, black
+
+
+def _elo_ranking(state: EloState, min_games: int) -> list[_EloRow]:
+    """Everyone with ``min_games`` games, by the two tracks' mean weighted by their games."""
+    players: dict[int, list[tuple[float, int]]] = {}
+    for (name, track), games in state.ratings.games.items():
+        players.setdefault(int(name), [(0.0, 0), (0.0, 0)])[track == BLACK] = (
+            state.ratings.of(name, track),
+            games,
+        )
+    rows = []
+    for player_id, ((red, reds), (black, blacks)) in players.items():
+        if reds + blacks < min_games:
+            continue
+        overall = (red * reds + black * blacks) / (reds + blacks)
+        rows.append((overall, player_id, (red, reds), (black, blacks)))
+    rows.sort(key=lambda row: (-row[0], row[1]))
+    return rows
 
 
 def _recent_games(data: Record) -> InlineKeyboardMarkup | None:
