@@ -163,7 +163,7 @@ def elo_report(folder: Path) -> None:
     games: list[Game] = []
     for path in sorted(folder.rglob("games_*_current.json")):
         games += games_of(json.loads(path.read_text(encoding="utf-8")))
-    for k in (10.0, 20.0, 40.0):
+    for k in (0.0, 10.0, 20.0, 40.0):  # K=0: ratings never move, the learned prior alone
         found = brier(replay(games, EloSettings(k=k))[1])
         print(f"elo K={k:g}: {found.games} games, Brier {found.score:.4f}; base rate "
               f"{found.base_rate:.3f} predicted always: {found.base_rate_score:.4f}")  # fmt: skip
