@@ -141,10 +141,12 @@ async def test_who_may_run_an_evening_and_what_a_typo_gets(tmp_path):
         assert "в личных сообщениях" in (await admin.reply(chat=world.api.chats[CLUB_CHAT_ID])).text
 
 
-async def seated_evening(world, players=20, rounds=3):
+async def signed_up_evening(world, players, night):
+    """A club of ``players``, ``/night {night}`` opened, everyone signed up to play and the judge
+    to judge: (admin, judge, people, the sign-up post)."""
     admin, judge, people = await club_with_players(world, players)
     group = world.api.chats[CLUB_CHAT_ID]
-    await admin.send(f"/night 19:30 {rounds} игры 2 стола")
+    await admin.send(f"/night {night}")
     await admin.reply()
     await world.announced()
     post = signup_post(world)
@@ -153,6 +155,13 @@ async def seated_evening(world, players=20, rounds=3):
     await judge.send("/start")
     await judge.reply()
     await judge.press("⚖️ Сужу", chat=group, message=post)
+    return admin, judge, people, post
+
+
+async def seated_evening(world, players=20, rounds=3):
+    admin, judge, people, _ = await signed_up_evening(
+        world, players, f"19:30 {rounds} игры 2 стола"
+    )
     await admin.send("/night")
     await admin.reply()
     await admin.press("🎲 Рассадить")
@@ -447,17 +456,8 @@ async def test_leaving_after_the_seating_and_two_head_judges_seating_at_once(tmp
     import asyncio
 
     async with dispatcher_world(tmp_path) as world:
-        admin, judge, people = await club_with_players(world, 21)
+        admin, judge, people, post = await signed_up_evening(world, 21, "19:30 3 игры 2 стола")
         group = world.api.chats[CLUB_CHAT_ID]
-        await admin.send("/night 19:30 3 игры 2 стола")
-        await admin.reply()
-        await world.announced()
-        post = signup_post(world)
-        for person in people:
-            await person.press("✋ Играю", chat=group, message=post)
-        await judge.send("/start")
-        await judge.reply()
-        await judge.press("⚖️ Сужу", chat=group, message=post)
         second = world.person("Второй главный", username="head2")
         await second.send("/start")
         await second.reply()
@@ -600,17 +600,8 @@ async def test_twenty_seven_players_on_two_tables_sit_out_in_turn(tmp_path):
 
 async def test_a_late_arrival_after_game_1_and_a_leaver_after_game_2(tmp_path):
     async with dispatcher_world(tmp_path) as world:
-        admin, judge, people = await club_with_players(world, 12)
+        admin, judge, people, _ = await signed_up_evening(world, 12, "19:30 4 игры 1 стол")
         group = world.api.chats[CLUB_CHAT_ID]
-        await admin.send("/night 19:30 4 игры 1 стол")
-        await admin.reply()
-        await world.announced()
-        post = signup_post(world)
-        for person in people:
-            await person.press("✋ Играю", chat=group, message=post)
-        await judge.send("/start")
-        await judge.reply()
-        await judge.press("⚖️ Сужу", chat=group, message=post)
 
         async def reseat(label):
             await admin.send("/night")
