@@ -8,8 +8,8 @@ import re
 from scoring import Role, Winner
 from scoring.elo import BLACK, replay
 from tests.club import NAMES, Taps, enter_protocol, setup_club
-from tests.harness import CLUB_CHAT_ID, dispatcher_world
-from tests.protocols import protocol_bytes, skilled_season
+from tests.harness import ADMIN_ID, CLUB_CHAT_ID, dispatcher_world
+from tests.protocols import protocol_bytes, random_protocol, skilled_season
 
 
 async def stored_games(world):
@@ -119,3 +119,36 @@ async def test_the_chance_is_said_once_the_clubs_games_show_it_beats_the_base_ra
                     if m.from_bot and m.text.startswith("🏁"))  # fmt: skip
         _, rated = replay(await stored_games(world))
         assert f"по рейтингу Эло: {round(rated[-1].red_chance * 100)}%" in post, post
+
+
+async def test_the_board_when_empty_and_for_an_asker_below_the_first_twenty(tmp_path):
+    from bot.club.elo import EloRatings
+
+    async with dispatcher_world(tmp_path) as world:
+        admin = world.person("Админ", user_id=ADMIN_ID)
+        await admin.send("/rating elo")
+        empty = (await admin.reply()).text
+        assert "Пока никого: рейтинг появится, когда сыграют больше игр." in empty
+        assert "🎯" not in empty  # no games: nothing measured
+        names = [f"Игрок{n:02d}" for n in range(1, 31)]
+        await admin.send_file("s.json", protocol_bytes(random_protocol(names, 90)), "/import Сезон")
+        assert "Игр: 90" in (await admin.reply()).text
+        state = await EloRatings(world.database).state()
+        ids = {row[1]: row[0] for row in await world.database.fetchall(
+            "SELECT id, nickname FROM players")}  # fmt: skip
+        ranked = sorted(
+            names, key=lambda n: -sum(state.player(ids[n], t)[0] * state.player(ids[n], t)[1]
+                                      for t in ("red", "black")) / sum(
+                state.player(ids[n], t)[1] for t in ("red", "black"))
+        )  # fmt: skip
+        last = ranked[-1]
+        owl = world.person("Сова", username="owl")
+        await owl.send("/start")
+        await owl.reply()
+        await admin.send(f"/link @owl {last}")
+        await admin.reply()
+        await owl.send("/rating elo")
+        board = (await owl.reply()).text
+        rows = re.findall(r"^(👉 )?(\d+)\. (\S+) — ", board, re.M)
+        assert [int(place) for _, place, _ in rows] == [*range(1, 21), 30]
+        assert rows[-1] == ("👉 ", "30", last) and "… всего в таблице: 30" in board
