@@ -126,10 +126,12 @@ def night_section(sizes: Sizes) -> Section:
         announce = percentile(night.announce_ms, 0.99)
         summary = percentile(night.summary_ms, 0.99)
         me = percentile(night.me_ms, 0.99) if night.me_ms else 0.0
+        elo = percentile(night.elo_ms, 0.99) if night.elo_ms else 0.0
         above = night.rss_mb - night.floor_rss_mb
         games = f"{night.games:,} games"
         verdicts += [
             _verdict(rating < 100, f"{games}: /rating p99 {rating:.0f} ms (< 100)"),
+            _verdict(elo < 100, f"{games}: /rating elo p99 {elo:.0f} ms (< 100)"),
             _verdict(
                 announce < 200 and night.flood_waits == 0,
                 f"{games}: announced p99 {announce:.0f} ms after Confirm "
@@ -164,7 +166,7 @@ def night_section(sizes: Sizes) -> Section:
         )
     return Section(
         f"A busy night: {sizes.judges} judges × {sizes.judge_rounds} games while "
-        f"{sizes.players} players ask /rating and /me",
+        f"{sizes.players} players ask /rating, /rating elo and /me",
         busy_night.table(nights),
         verdicts,
     )

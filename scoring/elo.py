@@ -25,6 +25,7 @@ nothing is the definition; the bot replays from the first changed game on and mu
 from __future__ import annotations
 
 import math
+from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -55,13 +56,42 @@ class Change(NamedTuple):
         return self.after - self.before
 
 
-class Rated(NamedTuple):
-    """One game as the ratings saw it: the red team's chance before it, everyone's change."""
+@dataclass(frozen=True, slots=True)
+class Rated:
+    """One game as the ratings saw it: the red team's chance before it, everyone's change.
+
+    Kept compact (a club's 10,000 games are 100,000 changes): each seat's rating before the game
+    in one array, and the two moves — every red player's and every black player's."""
 
     game_id: str
     red_chance: float
     result: float  # 1 red won, ½ draw, 0 black won
-    changes: tuple[Change, ...]  # in seat order
+    names: tuple[str, ...]  # in seat order
+    tracks: tuple[str, ...]  # RED or BLACK, in seat order
+    before: array[float]
+    red_move: float
+    black_move: float
+
+    @property
+    def changes(self) -> tuple[Change, ...]:
+        """Every seat's change, in seat order."""
+        return tuple(map(self._change, range(len(self.names))))
+
+    def change_of(self, name: str) -> Change | None:
+        """That player's change, None when he did not play."""
+        try:
+            return self._change(self.names.index(name))
+        except ValueError:
+            return None
+
+    def seats(self) -> list[Seat]:
+        return list(zip(self.names, self.tracks, strict=True))
+
+    def _change(self, index: int) -> Change:
+        track = self.tracks[index]
+        before = self.before[index]
+        move = self.red_move if track == RED else self.black_move
+        return Change(self.names[index], track, before, before + move)
 
 
 @dataclass(slots=True)
@@ -101,21 +131,23 @@ class Ratings:
         surprise = self.settings.k * (result - chance)
         reds = sum(1 for _, track in seats if track == RED)
         blacks = len(seats) - reds
-        changes = []
+        red_move, black_move = surprise, -surprise * reds / blacks
+        befores = array("d")
         for name, track in seats:
-            move = surprise if track == RED else -surprise * reds / blacks
             key = (name, track)
             before = self.of(name, track)
-            self.rating[key] = before + move
+            self.rating[key] = before + (red_move if track == RED else black_move)
             self.games[key] = self.games.get(key, 0) + 1
-            changes.append(Change(name, track, before, before + move))
+            befores.append(before)
         self.red_results += result
         self.played += 1
-        return Rated(game_id, chance, result, tuple(changes))
+        names = tuple(name for name, _ in seats)
+        tracks = tuple(track for _, track in seats)
+        return Rated(game_id, chance, result, names, tracks, befores, red_move, black_move)
 
     def again(self, rated: Rated) -> Rated:
         """The same game played again from this state (a replay after an earlier change)."""
-        return self.play_seats(rated.game_id, rated.result, [c[:2] for c in rated.changes])
+        return self.play_seats(rated.game_id, rated.result, rated.seats())
 
     def copy(self) -> Ratings:
         return Ratings(self.settings, dict(self.rating), dict(self.games), self.red_results,
@@ -127,7 +159,6 @@ Seat = tuple[str, str]  # (name, track)
 
 def seats_of(game: Game) -> list[Seat]:
     return [(seat.name, RED if seat.role in RED_ROLES else BLACK) for seat in game.players]
-
 
 
 def replay(

@@ -211,7 +211,7 @@ class Announcer:
         rated = (await self.elo.state()).rated.get(game_id)
         if rated is None:
             return None
-        return next((c for c in rated.changes if c.name == str(player_id)), None)
+        return rated.change_of(str(player_id))
 
     async def _replayed_number(self, game_id: int | None) -> int | None:
         replayed = await self.games.get(game_id) if game_id is not None else None

@@ -75,7 +75,8 @@ class EloState:
         red = black = start
         points = [(red, black)]
         for _, game_id in self.games_of.get(name, ()):
-            change = next(c for c in self.rated[game_id].changes if c.name == name)
+            change = self.rated[game_id].change_of(name)
+            assert change is not None  # his games are the games he played
             if change.track == RED:
                 red = change.after
             else:
@@ -148,8 +149,8 @@ def _replayed_from_change(
             index = bisect_left(keys, key)
             del keys[index]
             first = min(first, index)
-            for change in old.changes:
-                games_of.remove(change.name, key)
+            for name in old.names:
+                games_of.remove(name, key)
     fresh = _read(connection, changed)
     for key, (_, seats) in fresh.items():
         insort(keys, key)
