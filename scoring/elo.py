@@ -33,6 +33,7 @@ from typing import NamedTuple
 from scoring.model import RED_ROLES, Game, Winner
 
 RED, BLACK = "red", "black"
+_LAYOUTS: dict[tuple[str, ...], tuple[str, ...]] = {}  # one tuple per layout, shared
 RESULT = {Winner.RED: 1.0, Winner.DRAW: 0.5, Winner.BLACK: 0.0}
 
 
@@ -143,6 +144,7 @@ class Ratings:
         self.played += 1
         names = tuple(name for name, _ in seats)
         tracks = tuple(track for _, track in seats)
+        tracks = _LAYOUTS.setdefault(tracks, tracks)  # 120 layouts of 3 blacks among 10 seats
         return Rated(game_id, chance, result, names, tracks, befores, red_move, black_move)
 
     def again(self, rated: Rated) -> Rated:

@@ -22,6 +22,7 @@ from bot.callbacks import NEW_MESSAGE, AdminAction, AdminCB, ImportCB
 from bot.club.players import NicknameError, check_new_nickname, clean_nickname, nickname_key
 from bot.core.clock import Clock
 from bot.core.db import Database, Transaction
+from bot.core.memory import release_memory
 from bot.rating.service import RatingError, Ratings
 from bot.rating.spreadsheet import workbook
 from bot.rating.standings import Board
@@ -346,8 +347,10 @@ class Files:
             await bot.download(file.file_id, destination=buffer)
         except TelegramAPIError:
             return Screen(texts.DOWNLOAD_FAILED), None
+        raw = buffer.getvalue()
+        buffer.close()
         try:
-            done = await self.importer.run(buffer.getvalue(), title, actor_id, request_key)
+            done = await self.importer.run(raw, title, actor_id, request_key)
         except ImportRefused as error:
             return Screen(texts.refused(error.problems, MAX_PROBLEMS_SHOWN)), None
         except SameFile as same:
@@ -360,6 +363,8 @@ class Files:
             return Screen(texts.title_taken(taken.taken), choices), replace(
                 file, suggested=taken.suggested
             )
+        del raw
+        release_memory()  # the file and every game parsed from it are gone
         text = texts.imported(
             done.title, done.games, done.players_new, done.players_known, done.ruleset,
             done.current,
