@@ -57,6 +57,12 @@ class Bot:
         self.kills += 1
         await self.start()
 
+    def caught_up(self) -> bool:
+        """Every update the bot stored has been handled (its journal holds none)."""
+        database = self.workdir / "data" / "club.sqlite3"
+        with sqlite3.connect(database) as connection:
+            return connection.execute("SELECT count(*) FROM received_updates").fetchone()[0] == 0
+
     async def stop(self) -> None:
         if self.process is not None:
             await self.process.stop()
@@ -80,6 +86,10 @@ class CrashingTaps(Taps):
             # screen final.
             api = self.person.world.api
             await api.wait_for(api.all_acknowledged, 20)
+            # Acknowledged is not yet handled: an update stored before the kill is handled
+            # again after the start, and its answer may come after his next message was sent —
+            # read as the answer to that one, it would be a stale screen.
+            await api.wait_for(self.bot.caught_up, 20)
 
     async def send(self, text: str) -> None:
         self.count += 1

@@ -161,6 +161,9 @@ class FakeBotAPI:
         self._group_sends: dict[int, deque[float]] = {}
         # Set and replaced on every change: whoever waits for one wakes (no task per change).
         self._changed = asyncio.Event()
+        # one per chat someone waits on: fifty people waiting for their own answers are not all
+        # woken by every call the bot makes (that made this fake the bottleneck of a benchmark)
+        self._chat_changed: dict[int, asyncio.Event] = {}
         self.closing = False
         self.version = 0  # grows with every message the bot sends or edits
         # Methods that never answer while listed: the bot hangs in them, for crash tests. A call
@@ -191,6 +194,9 @@ class FakeBotAPI:
         chat = self.chats.get(message.chat_id)
         if chat is not None:
             chat.changed_at = self.version
+        waiting = self._chat_changed.pop(message.chat_id, None)
+        if waiting is not None:
+            waiting.set()
 
     # -- state changes that people make -------------------------------------------------------
 
@@ -271,15 +277,23 @@ class FakeBotAPI:
         changed, self._changed = self._changed, asyncio.Event()
         changed.set()
 
-    async def _change(self, timeout: float) -> None:
-        """Wait for the next change, at most ``timeout`` seconds."""
-        changed = self._changed
+    async def _change(self, timeout: float, chat_id: int | None = None) -> None:
+        """Wait for the next change (of the chat's messages, when named), at most ``timeout``
+        seconds."""
+        if chat_id is None:
+            changed = self._changed
+        else:
+            changed = self._chat_changed.setdefault(chat_id, asyncio.Event())
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(timeout):
                 await changed.wait()
 
-    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 5.0) -> Any:
-        """Wait until ``predicate()`` is truthy (re-checked on every change); return its value."""
+    async def wait_for(
+        self, predicate: Callable[[], Any], timeout: float = 5.0, chat_id: int | None = None
+    ) -> Any:
+        """Wait until ``predicate()`` is truthy (re-checked on every change, or on every change
+        of the messages in ``chat_id`` when the predicate reads nothing else, and every 0.2 s
+        anyway); return its value."""
         deadline = asyncio.get_running_loop().time() + timeout
         while True:
             value = predicate()
@@ -288,7 +302,7 @@ class FakeBotAPI:
             remaining = deadline - asyncio.get_running_loop().time()
             if remaining <= 0:
                 raise TimeoutError("the bot did not do what the test waited for in time")
-            await self._change(min(remaining, 0.2))
+            await self._change(min(remaining, 0.2), chat_id)
 
     def message_errors(self) -> list[BotAPIError]:
         """Errors of sending or editing messages: what a person would miss."""

@@ -127,7 +127,7 @@ class Person:
             found = mine or sent
             return max(found, key=lambda m: m.created_at) if found else None
 
-        message: Message = await self.api.wait_for(changed, timeout)
+        message: Message = await self.api.wait_for(changed, timeout, chat.id)
         return message
 
     def last_answer(self) -> dict[str, Any] | None:
