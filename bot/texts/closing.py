@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.texts.markup import bold, quote
-from bot.texts.plural import games
+from bot.texts.plural import games, games_genitive
 
 USAGE = (
     "Закрыть турнир и опубликовать итоги в чате клуба: <code>/closetournament</code> "
@@ -43,7 +43,7 @@ def post(
     if winner:
         lines.append(f"🥇 Победитель: {winner}")
     lines += [f"{label}: {worded}" for label, worded in nominees]
-    lines.append(f"Средние — у сыгравших в роли не меньше {games(min_games)}.")
+    lines.append(f"Средние — у сыгравших в роли не меньше {games_genitive(min_games)}.")
     return "\n".join(lines)
 
 

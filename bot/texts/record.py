@@ -239,7 +239,7 @@ def elo_board(
     """``rows``: (place, nickname, overall, (red, games), (black, games), mine)."""
     lines = [
         bold("📈 Рейтинг Эло — все игры клуба"),
-        f"игр: {games_count} · в таблице — сыгравшие не меньше {_games(min_games)} · "
+        f"игр: {games_count} · в таблице — сыгравшие не меньше {games_genitive(min_games)} · "
         f"по состоянию на {as_of}",
         "Общий — среднее двух дорожек по числу игр; 🔴 красные, ⚫ чёрные: рейтинг на каждой.",
         "",
@@ -271,6 +271,6 @@ def elo_measure(games: int, score: float, base_rate: float, base_score: float, s
     if shown:
         return f"{head} Прогноз точнее, поэтому шансы пишутся в объявлениях игр."
     if games < minimum:
-        later = f"после {_games(minimum)}, если прогноз будет точнее"
+        later = f"после {games_genitive(minimum)}, если прогноз будет точнее"
         return f"{head} Шансы появятся в объявлениях {later}."
     return f"{head} Пока прогноз не точнее — в объявлениях шансов нет."
