@@ -32,6 +32,7 @@ from bot.tables import audit, drafts, link_requests
 from bot.tables import games as game_rows
 from bot.tables import nights as night_rows
 from bot.tables import players as rows
+from bot.tables import tournaments as tournament_rows
 from bot.telegram.screen import Screen
 from bot.texts import admin as admin_texts
 from bot.texts import identity as texts
@@ -338,6 +339,7 @@ class Identity:
             await rows.rename(tx, player.id, nickname, key)
             await rows.record(tx, player.id, actor_id, self.clock.iso(), PlayerAction.RENAMED,
                               {"before": player.nickname, "after": nickname})  # fmt: skip
+            await _redraw_closed(tx, player.id, self.clock.iso())
         return player, Player(player.id, nickname)
 
     async def merge(self, duplicate: str, main: str, actor_id: int) -> Merged:
@@ -369,6 +371,7 @@ class Identity:
                 raise IdentityError(texts.together_in_draft(dup.nickname, kept.nickname)) from None
             games = await _move_games(tx, dup.id, kept.id, actor_id, now)
             await rows.delete(tx, dup.id)
+            await _redraw_closed(tx, kept.id, now)
             if dup_user is not None:
                 await rows.set_user(tx, kept.id, dup_user)
             await rows.record(tx, kept.id, actor_id, now, PlayerAction.MERGED, {
@@ -376,6 +379,13 @@ class Identity:
                 "user_id": dup_user,
             })  # fmt: skip
         return Merged(len(games), kept, dup)
+
+
+async def _redraw_closed(tx: Transaction, player_id: int, now: str) -> None:
+    """The final tables posted of the closed tournaments he played in show his name (or his
+    games, after a merge) as they are now."""
+    for tournament_id in await tournament_rows.closed_with_player(tx, player_id):
+        await enqueue_live(tx, CLUB, tournament_rows.closing_post_key(tournament_id), now)
 
 
 async def _move_games(

@@ -252,6 +252,17 @@ async def closed_with_game(tx: Reader, game_id: int) -> int | None:
     return int(row[0]) if row else None
 
 
+async def closed_with_player(tx: Reader, player_id: int) -> list[int]:
+    """The closed tournaments (their final tables posted) in which the player has a seat."""
+    rows = await tx.all(
+        "SELECT DISTINCT t.id FROM game_seats AS s JOIN games AS g ON g.id = s.game_id"
+        " JOIN tournaments AS t ON t.id = g.tournament_id"
+        " WHERE s.player_id = ? AND t.closed_at IS NOT NULL ORDER BY t.id",
+        (player_id,),
+    )
+    return [int(row[0]) for row in rows]
+
+
 async def set_min_games(tx: Transaction, tournament_id: int, value: int | None) -> None:
     """The boards' minimum of games (None: the default); the standings' revision moves."""
     await tx.execute(

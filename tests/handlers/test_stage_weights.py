@@ -116,8 +116,9 @@ async def test_closing_a_tournament_posts_its_table_and_nominations(tmp_path):
         assert admin.last().caption == "Итоги турнира «Сезон»"
 
 
-async def test_a_closed_tournaments_post_follows_an_annulment(tmp_path):
-    """The final table in the club chat is edited in place when a game of it is annulled."""
+async def test_a_closed_tournaments_post_follows_an_annulment_and_a_rename(tmp_path):
+    """The final table in the club chat is edited in place when a game of it is annulled, and
+    when one of its players is renamed."""
     from tests.protocols import protocol_bytes, random_protocol
 
     names = [f"Игрок{n:02d}" for n in range(1, 15)]
@@ -141,5 +142,11 @@ async def test_a_closed_tournaments_post_follows_an_annulment(tmp_path):
         await world.api.wait_for(lambda: "Сыграно: 39 игр." in post.text)
         distance, ruleset = load_protocol(protocol_bytes(protocol).decode(), resolve_ruleset)
         result = compute(distance.games[1:], ruleset, distance.seed)
-        assert f"🥇 Победитель: {result.standings[0].name}" in post.text
+        winner = result.standings[0].name
+        assert f"🥇 Победитель: {winner}" in post.text
+        # A rename of its winner is shown there too.
+        await admin.send(f"/rename {winner} -> Чемпион")
+        await admin.reply()
+        await world.announced()
+        await world.api.wait_for(lambda: "🥇 Победитель: Чемпион" in post.text)
         assert len([m for m in group.history() if m.from_bot and "Итоги турнира" in m.text]) == 1
