@@ -46,10 +46,9 @@ class Closing:
         if not member.is_admin:
             return texts.ONLY_ADMIN
         try:
-            tournament = await self.ratings.tournament((args or "").strip())
+            tournament, board = await self.ratings.named_board(args)
         except RatingError as error:
             return error.message
-        board = await self.ratings.board(tournament)
         if not board.game_count:
             return texts.NO_GAMES
         now = self.clock.iso()

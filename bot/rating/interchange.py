@@ -316,10 +316,9 @@ class Files:
     async def export(self, args: str | None) -> list[OutFile] | str:
         """The tournament's files (its ruleset file first, when it has one), or why not."""
         try:
-            tournament = await self.ratings.tournament((args or "").strip())
+            tournament, board = await self.ratings.named_board(args)
         except RatingError as error:
             return error.message
-        board = await self.ratings.board(tournament)
         if not board.game_count:
             return texts.export_empty(tournament.title)
         stem = file_stem(tournament.title)

@@ -91,6 +91,12 @@ class Ratings:
     async def board(self, tournament: Tournament) -> Board:
         return await self.standings.board(tournament)
 
+    async def named_board(self, args: str | None) -> tuple[Tournament, Board]:
+        """A command's tournament (by part of its title; the current one without) and its
+        standings; ``RatingError`` when there is no such tournament."""
+        tournament = await self.tournament((args or "").strip())
+        return tournament, await self.board(tournament)
+
     async def table(self, tournament: Tournament, kind: Kind) -> tuple[Table, datetime]:
         """A board's table as of now. Made once per revision of the data and kept until the
         clock alone changes it (a game's protest window closes: its players lose ⏳), so that
