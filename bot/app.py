@@ -129,6 +129,7 @@ def create_dispatcher(
     # What a committed change sets going, wired once: nobody wakes these by hand.
     database.after_commit(Change.OUTBOX, outbox.wake_soon)
     database.after_commit(Change.STANDINGS, standings.refresh_soon)
+    database.after_commit(Change.STANDINGS, elo.refresh_soon)
     database.after_commit(Change.SCHEDULE, scheduler.wake)
     editor = Editor(
         Drafts(database, clock),
@@ -157,6 +158,7 @@ def create_dispatcher(
         outbox=outbox,
         standings=standings,
         scheduler=scheduler,
+        elo=elo,
         ratings=ratings,
         rating=RatingScreens(
             ratings,
@@ -194,21 +196,25 @@ def create_dispatcher(
 
 
 async def _start_background_work(
-    bot: Bot, outbox: Outbox, standings: Standings, scheduler: Scheduler
+    bot: Bot, outbox: Outbox, standings: Standings, scheduler: Scheduler, elo: EloRatings
 ) -> None:
-    """The outbox worker (it delivers what a crash left queued), the first standings (so the
-    first /rating after a restart finds them ready) and the scheduler (what fell due while the
-    bot was down runs now)."""
+    """The outbox worker (it delivers what a crash left queued), the first standings and Elo
+    ratings (so the first /rating and announcement after a restart find them ready) and the
+    scheduler (what fell due while the bot was down runs now)."""
     await outbox.check_club_chat(bot)
     outbox.start(bot)
     standings.refresh_soon()
+    elo.refresh_soon()
     scheduler.start()
 
 
-async def _stop_background_work(outbox: Outbox, standings: Standings, scheduler: Scheduler) -> None:
+async def _stop_background_work(
+    outbox: Outbox, standings: Standings, scheduler: Scheduler, elo: EloRatings
+) -> None:
     await scheduler.stop()
     await outbox.stop()
     await standings.stop()
+    await elo.stop()
     await stop_pictures()
     stop_drawing()
 

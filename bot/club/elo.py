@@ -13,15 +13,18 @@ after random sequences of changes).
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 from bisect import bisect_left, insort
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bot.core.db import Database
+from bot.core.tasks import cancelled
 from scoring.elo import BLACK, RED, RESULT, Brier, EloSettings, Rated, Ratings, Seat, brier
 from scoring.model import RED_ROLES, Role, Winner
 
+log = logging.getLogger(__name__)
 CHECKPOINT_EVERY = 1000  # games between kept states: a replay restarts from the one before
 MANY_CHANGES = 500  # changed games beyond which reading everything again is cheaper
 
@@ -91,6 +94,24 @@ class EloRatings:
         self.settings = settings or EloSettings()
         self._state: EloState | None = None
         self._lock = asyncio.Lock()
+        self._warming: asyncio.Task[EloState | None] | None = None
+
+    def refresh_soon(self) -> None:
+        """After a committed change of games (and at start-up): bring the ratings up to date
+        now, in the background, so that the announcement and the next /rating elo find them
+        ready instead of waiting for the replay."""
+        if self._warming is None or self._warming.done():
+            self._warming = asyncio.get_running_loop().create_task(self._warm())
+
+    async def _warm(self) -> EloState | None:
+        try:
+            return await self.state()
+        except Exception:  # a failed warm-up costs only speed: the next request replays
+            log.exception("Bringing the Elo ratings up to date failed")
+            return None
+
+    async def stop(self) -> None:
+        await cancelled(self._warming)
 
     async def state(self) -> EloState:
         """The ratings as of now (brought up to date only when a game changed since)."""
