@@ -44,7 +44,7 @@ async def filled(
     members = MemberDirectory(settings, database, clock)
     window = ProtestWindow(settings.protest_window_minutes)
     games = Games(database, clock, tournaments, window, settings.club_chat_id)
-    announcer = Announcer(settings, database, games, tournaments, players, members, clock, window)
+    announcer = Announcer(settings, database, games, players, members, clock, window)
     async with database.transaction() as connection:
         await connection.execute(
             "INSERT INTO members (user_id, full_name, updated_at) VALUES (1, 'Судья', '')"

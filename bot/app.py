@@ -99,9 +99,7 @@ def create_dispatcher(
     tournaments = Tournaments(database, clock)
     games = Games(database, clock, tournaments, window, settings.club_chat_id)
     elo = EloRatings(database, EloSettings(start=settings.elo_start, k=settings.elo_k))
-    announcer = Announcer(
-        settings, database, games, tournaments, players, members, clock, window, elo
-    )
+    announcer = Announcer(settings, database, games, players, members, clock, window, elo)
     nights = Nights(database, clock, settings.zone, tournaments, players, games, members)
     standings = Standings(database, tournaments, window)
     ratings = Ratings(

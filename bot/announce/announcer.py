@@ -18,7 +18,6 @@ from bot.club.elo import EloRatings
 from bot.club.games import Games, GameStatus
 from bot.club.members import MemberDirectory
 from bot.club.players import PlayerDirectory
-from bot.club.tournaments import Tournaments
 from bot.core.clock import Clock
 from bot.core.config import Settings
 from bot.core.db import Database, Transaction
@@ -57,7 +56,6 @@ class Announcer:
         settings: Settings,
         database: Database,
         games: Games,
-        tournaments: Tournaments,
         players: PlayerDirectory,
         members: MemberDirectory,
         clock: Clock,
@@ -69,7 +67,6 @@ class Announcer:
         self.settings = settings
         self.database = database
         self.games = games
-        self.tournaments = tournaments
         self.players = players
         self.members = members
         self.clock = clock
@@ -158,13 +155,10 @@ class Announcer:
         return await self.render(game_id)
 
     async def render(self, game_id: int) -> str:
-        game, score = await self.games.scored(game_id)
-        tournament = await self.tournaments.get(game.tournament_id)
-        stage = await self.tournaments.stage(game.stage_id)
-        assert tournament is not None and stage is not None
+        game, tournament, stage, score = await self.games.scored_in_stage(game_id)
         protocol = game.protocol
         players = await self.players.many([p for p in protocol.players if p is not None])
-        judge = await self.members.get(game.judge_id)
+        judge = await self.members.full_name(game.judge_id)
         ruleset = tournament.ruleset()
         deadline = game.deadline(self.window)
         assert protocol.winner is not None
@@ -174,7 +168,7 @@ class Announcer:
             table=game.table,
             number=game.number,
             winner=protocol.winner,
-            judge=judge.full_name if judge else "—",
+            judge=judge or "—",
             nicknames=[players[p].nickname if p in players else "?" for p in protocol.players],
             penalties=[
                 [
@@ -234,15 +228,14 @@ class Announcer:
     async def personal(self, game_id: int, player_id: int) -> tuple[str, bool] | None:
         """A player's own result of a game, and whether he may still protest it; None when the
         game is annulled or he did not play it."""
-        game, score = await self.games.scored(game_id)
+        game, tournament, _, score = await self.games.scored_in_stage(game_id)
         if score is None:
             return None
         seat = game.protocol.seat_of(player_id)
         if seat is None:
             return None
-        tournament = await self.tournaments.get(game.tournament_id)
         player = await self.players.get(player_id)
-        assert tournament is not None and player is not None and game.protocol.winner
+        assert player is not None and game.protocol.winner
         ruleset = tournament.ruleset()
         lines = [seat_points(score.seats[seat - 1], player.nickname)]
         for code in game.protocol.seat_penalties(seat):

@@ -13,7 +13,7 @@ from bot.callbacks import ProtestAction, ProtestCB
 from bot.club import members as member_rows
 from bot.club.decisions import decide_by_change
 from bot.club.results import queue_changed_points
-from bot.club.tournaments import Tournaments
+from bot.club.tournaments import Stage, Tournament, Tournaments
 from bot.core.clock import Clock
 from bot.core.db import Database, Transaction
 from bot.core.outbox import CLUB, Kind, enqueue, enqueue_live, private
@@ -195,18 +195,25 @@ class Games:
 
     async def scored(self, game_id: int) -> tuple[StoredGame, GameScore | None]:
         """A saved game with its points as its stage stands now (None when annulled)."""
+        game, _, _, score = await self.scored_in_stage(game_id)
+        return game, score
+
+    async def scored_in_stage(
+        self, game_id: int
+    ) -> tuple[StoredGame, Tournament, Stage, GameScore | None]:
+        """``scored``, with the game's tournament and stage as read for it."""
         game = await self.get(game_id)
         assert game is not None
         tournament = await self.tournaments.get(game.tournament_id)
         stage = await self.tournaments.stage(game.stage_id)
         assert tournament is not None and stage is not None
         if game.status is GameStatus.ANNULLED:
-            return game, None
+            return game, tournament, stage, None
         scored = game.protocol.to_game(str(game_id), stage.name)
         score = await self._score_in_stage(
             game.protocol, scored, stage.id, tournament.ruleset(), game_id
         )
-        return game, score
+        return game, tournament, stage, score
 
     async def points(self, game_id: int) -> dict[int, Fraction]:
         """Each player's points in a saved game as it stands (empty when it does not count)."""

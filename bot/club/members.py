@@ -132,6 +132,16 @@ class MemberDirectory:
             )
         return await self._known(row) if row else None
 
+    async def full_name(self, user_id: int) -> str | None:
+        """His name as Telegram last showed it (kept for those seen since the start)."""
+        seen = self._seen.get(user_id)
+        if seen is not None:
+            return seen.full_name
+        row = await self.database.fetchone(
+            "SELECT full_name FROM members WHERE user_id = ?", (user_id,)
+        )
+        return str(row[0]) if row else None
+
     async def get(self, user_id: int) -> KnownMember | None:
         row = await self.database.fetchone("SELECT * FROM members WHERE user_id = ?", (user_id,))
         return await self._known(row) if row else None
