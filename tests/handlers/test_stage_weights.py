@@ -12,6 +12,7 @@ from scoring.protocol_json import load_protocol
 from tests.club import Taps, enter_protocol, setup_club
 from tests.handlers.test_interchange import cli_csv, export
 from tests.harness import ADMIN_ID, CLUB_CHAT_ID, dispatcher_world
+from tests.protocols import protocol_bytes, random_protocol
 
 
 async def test_a_final_that_counts_one_point_three(tmp_path):
@@ -75,16 +76,23 @@ def rows_of(text):
     return [" ".join(line.replace("⏳", "").split()) for line in text.splitlines()[2:12]]
 
 
+SEASON = random_protocol([f"Игрок{n:02d}" for n in range(1, 15)], 40, seed=3)
+
+
+async def imported_season(world):
+    """The admin, having imported ``SEASON`` (40 games of 14 players) as «Сезон»."""
+    admin = world.person("Админ", user_id=ADMIN_ID)
+    await admin.send_file("season.json", protocol_bytes(SEASON), "/import Сезон")
+    assert "Игр: 40" in (await admin.reply()).text
+    return admin
+
+
 async def test_closing_a_tournament_posts_its_table_and_nominations(tmp_path):
     from bot.rating.nominations import nominate
-    from tests.protocols import protocol_bytes, random_protocol
 
-    names = [f"Игрок{n:02d}" for n in range(1, 15)]
-    protocol = random_protocol(names, 40, seed=3)
+    protocol = SEASON
     async with dispatcher_world(tmp_path) as world:
-        admin = world.person("Админ", user_id=ADMIN_ID)
-        await admin.send_file("season.json", protocol_bytes(protocol), "/import Сезон")
-        assert "Игр: 40" in (await admin.reply()).text
+        admin = await imported_season(world)
         stranger = world.person("Игрок", username="someone01")
         await stranger.send("/closetournament")
         assert "администратор" in (await stranger.reply()).text
@@ -119,14 +127,9 @@ async def test_closing_a_tournament_posts_its_table_and_nominations(tmp_path):
 async def test_a_closed_tournaments_post_follows_an_annulment_and_a_rename(tmp_path):
     """The final table in the club chat is edited in place when a game of it is annulled, and
     when one of its players is renamed."""
-    from tests.protocols import protocol_bytes, random_protocol
-
-    names = [f"Игрок{n:02d}" for n in range(1, 15)]
-    protocol = random_protocol(names, 40, seed=3)
+    protocol = SEASON
     async with dispatcher_world(tmp_path) as world:
-        admin = world.person("Админ", user_id=ADMIN_ID)
-        await admin.send_file("season.json", protocol_bytes(protocol), "/import Сезон")
-        assert "Игр: 40" in (await admin.reply()).text
+        admin = await imported_season(world)
         await admin.send("/closetournament Сезон")
         await admin.reply()
         await world.announced()
