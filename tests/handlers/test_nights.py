@@ -618,7 +618,8 @@ async def test_a_late_arrival_after_game_1_and_a_leaver_after_game_2(tmp_path):
         assert second[1] == first[1]  # played: untouched
         assert "Игрок13" in [n for r in (2, 3, 4) for part in second[r] for n in part]
         await play_seated_game(judge)
-        leaver = next(n for n in second[3][0])  # he plays game 3 as seated now
+        # one who signed up himself (not the guest) and plays game 3 as seated now
+        leaver = next(n for n in second[3][0] if n in NICKNAMES[: len(people)])
         person = people[NICKNAMES.index(leaver)]
         await person.press("🚪 Ухожу с вечера", chat=group, message=signup_post(world))
         third = await reseat("🎲 Рассадить заново")
