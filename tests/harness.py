@@ -32,6 +32,7 @@ from tests.fakes.server import FakeTelegramServer
 ROOT = Path(__file__).resolve().parent.parent
 CLUB_CHAT_ID = -1001234567890
 ADMIN_ID = 900001
+STALL_SECONDS = 5.0  # the outbox delivering nothing this long is stuck
 
 
 @dataclass
@@ -48,9 +49,26 @@ class DispatcherWorld(World):
         return self.dispatcher.workflow_data[name]
 
     async def announced(self) -> None:
-        """Wait until the outbox has delivered everything queued."""
+        """Wait until the outbox has delivered everything queued.
+
+        The outbox paces a private chat at one message a second, so five rows for one person take
+        five seconds and more on a slow machine: the wait fails only when five seconds pass with
+        no row delivered."""
         outbox = self.service("outbox")
-        await asyncio.wait_for(outbox.idle.wait(), 5)
+        left = await self._queued()
+        while True:
+            try:
+                await asyncio.wait_for(outbox.idle.wait(), STALL_SECONDS)
+                return
+            except TimeoutError:
+                now = await self._queued()
+                if now >= left:
+                    raise
+                left = now
+
+    async def _queued(self) -> int:
+        row = await self.database.fetchone("SELECT count(*) FROM outbox")
+        return int(row[0]) if row else 0
 
     def __init__(self, api: FakeBotAPI) -> None:
         super().__init__(api, self._feed)
