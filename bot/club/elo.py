@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bot.core.db import Database
+from bot.core.memory import settle_built
 from bot.core.tasks import cancelled
 from scoring.elo import BLACK, RED, RESULT, Brier, EloSettings, Rated, Ratings, Seat, brier
 from scoring.model import RED_ROLES, Role, Winner
@@ -53,6 +54,7 @@ class EloState:
     checkpoints: dict[int, Ratings]  # index i → the ratings before the i-th game
     measured: Brier  # how well the chance predicted the club's own games (scoring.elo.brier)
     games_of: dict[str, list[Key]]  # a player's games, in replay order (never changed in place)
+    replayed: int  # the games this state replayed: what bringing it up to date cost
 
     @property
     def order(self) -> tuple[int, ...]:
@@ -125,6 +127,8 @@ class EloRatings:
                 self._state = await self.database.read_apart(
                     lambda connection: brought_up(connection, previous, self.settings)
                 )
+                if self._state.replayed == len(self._state.keys):  # all of it made anew
+                    settle_built(self._state.replayed)
             return self._state
 
 
@@ -234,7 +238,8 @@ def _replay(
         else:
             rated[game_id] = ratings.again(rated[game_id])
     measured = brier([rated[game_id] for _, game_id in keys])
-    return EloState(seq, ratings, rated, tuple(keys), checkpoints, measured, games_of)
+    replayed = len(keys) - start
+    return EloState(seq, ratings, rated, tuple(keys), checkpoints, measured, games_of, replayed)
 
 
 def _read(

@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 
 from bot.club.tournaments import Tournament, Tournaments
 from bot.core.db import Database
-from bot.core.memory import release_memory
+from bot.core.memory import release_memory, settle_built
 from bot.core.tasks import cancelled
 from bot.tables.games import protocol_of
 from bot.vocabulary.statuses import GameStatus, ProtestStatus
@@ -412,8 +412,9 @@ class Standings:
             )
             log.info("Standings of tournament %s built anew from %s games in %.2f s",
                      tournament.id, len(built.facts), time.perf_counter() - started)  # fmt: skip
-            release_memory()  # what the build read and dropped
             self._kept[tournament.id] = built
+            release_memory()  # what the build read and dropped
+            settle_built(len(built.facts))
             return Board(fresh, revision, built)
         if changed:
             _put(kept, names, seen, changed, seat_rows)
