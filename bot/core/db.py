@@ -100,11 +100,18 @@ def bundled_migrations() -> list[Migration]:
 
 
 class Database:
-    """Owns the aiosqlite connection.
+    """Owns the aiosqlite connections.
 
-    Coroutines sharing one connection share its transaction, so every access goes through one lock:
-    ``transaction()`` for writes (``BEGIN IMMEDIATE`` … ``COMMIT``/``ROLLBACK``) and ``read()`` for
-    reads, which then never see another coroutine's uncommitted half.
+    Coroutines sharing one connection share its transaction, so every access to the bot's own
+    connection goes through one lock: ``transaction()`` for writes (``BEGIN IMMEDIATE`` …
+    ``COMMIT``/``ROLLBACK``) and ``read()`` for reads, which then never see another coroutine's
+    uncommitted half.
+
+    A single-statement read (``fetchone``, ``fetchall``) goes to a read-only connection of its
+    own instead: in WAL mode it sees the last commit without waiting for a transaction that is
+    still being written (a judge's save holds the lock for ten statements), and does not queue
+    behind the writes on their thread. Measured on a busy night at 10,000 games: a ``SELECT 1``
+    took 7 ms at the median and 36 ms at p99 through the lock.
     """
 
     def __init__(self, path: Path) -> None:
@@ -112,6 +119,7 @@ class Database:
         self._connection: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
         self._reader: aiosqlite.Connection | None = None  # for snapshot(), opened on first use
+        self._plain: aiosqlite.Connection | None = None  # for fetchone() and fetchall()
         self._reader_lock = asyncio.Lock()
         self._reactions: dict[Change, list[Callable[[], None]]] = {}
 
@@ -132,8 +140,20 @@ class Database:
         await connection.execute("PRAGMA busy_timeout = 5000")
         await connection.execute("PRAGMA synchronous = NORMAL")
         self._connection = connection
+        if str(self.path) != ":memory:":  # an in-memory database has no second connection
+            self._plain = await self._read_only()
+
+    async def _read_only(self) -> aiosqlite.Connection:
+        reader = await aiosqlite.connect(self.path, isolation_level=None)
+        reader.row_factory = aiosqlite.Row
+        await reader.execute("PRAGMA query_only = ON")
+        await reader.execute("PRAGMA busy_timeout = 5000")
+        return reader
 
     async def close(self) -> None:
+        if self._plain is not None:
+            await self._plain.close()
+            self._plain = None
         if self._reader is not None:
             async with self._reader_lock:
                 await self._reader.close()
@@ -181,11 +201,7 @@ class Database:
             return
         async with self._reader_lock:
             if self._reader is None:
-                reader = await aiosqlite.connect(self.path, isolation_level=None)
-                reader.row_factory = aiosqlite.Row
-                await reader.execute("PRAGMA query_only = ON")
-                await reader.execute("PRAGMA busy_timeout = 5000")
-                self._reader = reader
+                self._reader = await self._read_only()
             await self._reader.execute("BEGIN")
             try:
                 yield self._reader
@@ -227,6 +243,8 @@ class Database:
         return rows[0] if rows else None
 
     async def fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[aiosqlite.Row]:
+        if self._plain is not None:  # one statement is one read transaction by itself
+            return list(await self._plain.execute_fetchall(sql, parameters))
         async with self.read() as connection:
             return list(await connection.execute_fetchall(sql, parameters))
 

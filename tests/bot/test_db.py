@@ -17,9 +17,29 @@ async def database(tmp_path):
 
 async def test_connection_pragmas_and_parent_folder(database):
     assert database.path.parent.is_dir()
-    assert (await database.fetchone("PRAGMA journal_mode"))[0] == "wal"
-    assert (await database.fetchone("PRAGMA foreign_keys"))[0] == 1
-    assert (await database.fetchone("PRAGMA busy_timeout"))[0] == 5000
+    async with database.read() as connection:  # the connection every write goes through
+        pragma = {
+            name: (await connection.execute_fetchall(f"PRAGMA {name}"))[0][0]
+            for name in ("journal_mode", "foreign_keys", "busy_timeout")
+        }
+    assert pragma == {"journal_mode": "wal", "foreign_keys": 1, "busy_timeout": 5000}
+    # single reads have a read-only connection of their own
+    assert (await database.fetchone("PRAGMA query_only"))[0] == 1
+    with pytest.raises(Exception, match="readonly"):
+        await database.fetchone("CREATE TABLE never (a)")
+
+
+async def test_a_read_does_not_wait_for_a_transaction_being_written(database):
+    await database.migrate()
+    await database.write("CREATE TABLE notes (text TEXT)")
+    await database.write("INSERT INTO notes VALUES ('kept')")
+    async with database.transaction() as tx:
+        await tx.execute("INSERT INTO notes VALUES ('half')")
+        # another coroutine's read, while this one is still writing: the last commit, at once
+        rows = await asyncio.wait_for(database.fetchall("SELECT text FROM notes"), 1)
+        assert [row[0] for row in rows] == ["kept"]
+    rows = await database.fetchall("SELECT text FROM notes ORDER BY rowid")
+    assert [row[0] for row in rows] == ["kept", "half"]  # and the commit once it is made
 
 
 async def test_empty_database_gets_every_migration_then_none(database):
