@@ -125,9 +125,17 @@ async def take_copies(tx: Transaction, copy_key: str, chat_id: int) -> list[int]
     return [int(row[0]) for row in found]
 
 
-async def due(database: Database, limit: int = 1000) -> list[aiosqlite.Row]:
-    """The oldest queued rows, in the order they were queued."""
-    return await database.fetchall("SELECT * FROM outbox ORDER BY id LIMIT ?", (limit,))
+async def due(
+    database: Database, club: bool | None = None, limit: int = 1000
+) -> list[aiosqlite.Row]:
+    """The oldest queued rows, in the order they were queued: all of them, or only the club
+    chat's (``club`` True), or only the others' (False)."""
+    if club is None:
+        return await database.fetchall("SELECT * FROM outbox ORDER BY id LIMIT ?", (limit,))
+    where = "chat = ?" if club else "chat != ?"
+    return await database.fetchall(
+        f"SELECT * FROM outbox WHERE {where} ORDER BY id LIMIT ?", (CLUB, limit)
+    )
 
 
 async def waiting(tx: Transaction, chat: str) -> int:

@@ -2,6 +2,8 @@
 
 Per chat, rows go out in the order they were queued; a chat waits out its own flood wait or
 back-off while other chats go on. Telegram's limits are kept ahead of time (``SendLimits``).
+The club chat has a worker of its own (a lane): an announcement never waits for the private
+results of the game before it to be drawn and sent.
 
 What can happen to a row:
 - delivered: its effect is recorded and the row deleted in one transaction;
@@ -23,6 +25,7 @@ import time
 from collections.abc import Awaitable, Callable, Mapping
 from contextlib import suppress
 from datetime import datetime, timedelta
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +77,14 @@ _CLUB_REFUSALS = (
 )
 
 
+class Lane(StrEnum):
+    CLUB = "club chat"
+    PEOPLE = "private chats"
+
+
+LANES = tuple(Lane)
+
+
 class Outbox:
     def __init__(
         self,
@@ -96,8 +107,11 @@ class Outbox:
         self.live_posts = dict(live_posts or {})  # by the key's first part: who draws the post
         self._live_drawn: dict[tuple[str, str], float] = {}  # (key, chat) → when last drawn
         self.monotonic = monotonic
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
+        # Two lanes, each its own worker: the club chat's rows, and everyone else's. A player's
+        # private result being drawn and sent never holds up the next game's announcement.
+        self._wakes = {lane: asyncio.Event() for lane in LANES}
+        self._idle_lanes: set[Lane] = set()
+        self._tasks: list[asyncio.Task[None]] = []
         self._club_paused_until = 0.0
         self.idle = asyncio.Event()  # set while nothing is queued (tests wait for it)
         self.send_timeout = SEND_TIMEOUT
@@ -106,43 +120,55 @@ class Outbox:
     # -- running -------------------------------------------------------------------------------
 
     def start(self, bot: Bot) -> None:
-        self._task = asyncio.create_task(self._run(bot), name="outbox")
+        self._tasks = [
+            asyncio.create_task(self._run(bot, lane), name=f"outbox: {lane.value}")
+            for lane in LANES
+        ]
         self.wake()
 
     async def stop(self) -> None:
-        await cancelled(self._task)
-        self._task = None
+        for task in self._tasks:
+            await cancelled(task)
+        self._tasks = []
 
     def wake(self) -> None:
         """Something was queued, or a chat may be writable again: look now."""
-        self.idle.clear()
         self._club_paused_until = 0.0
-        self._wake.set()
+        self.wake_soon()
 
-    async def _run(self, bot: Bot) -> None:
+    def wake_soon(self) -> None:
+        self.idle.clear()
+        self._idle_lanes.clear()
+        for wake in self._wakes.values():
+            wake.set()
+
+    async def _run(self, bot: Bot, lane: Lane) -> None:
         waits_here.set(False)  # flood waits are this worker's to schedule, per chat
+        wake = self._wakes[lane]
         while True:
-            self._wake.clear()
+            wake.clear()
             try:
-                delay = await self.deliver_due(bot)
+                delay = await self.deliver_due(bot, lane)
             except Exception:  # a bug, not a Telegram condition: keep the worker alive
                 log.exception("Outbox pass failed; trying again in 5 s")
                 delay = 5.0
             if delay is None:
-                self.idle.set()
+                self._idle_lanes.add(lane)
+                if len(self._idle_lanes) == len(LANES):
+                    self.idle.set()
                 # Woken after every commit that queued a row; the timeout only guards against a
                 # row written some other way (a restored backup, a hand-made fix).
                 with suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), IDLE_RECHECK)
+                    await asyncio.wait_for(wake.wait(), IDLE_RECHECK)
                 continue
             with suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), max(delay, 0.01))
+                await asyncio.wait_for(wake.wait(), max(delay, 0.01))
 
-    async def deliver_due(self, bot: Bot) -> float | None:
-        """Deliver the head of every chat's queue that may go now.
+    async def deliver_due(self, bot: Bot, lane: Lane) -> float | None:
+        """Deliver the head of every chat's queue in ``lane`` that may go now.
 
-        Returns the seconds until the next row is due, or None when the outbox is empty."""
-        rows = await outbox.due(self.database)
+        Returns the seconds until the next row is due, or None when the lane is empty."""
+        rows = await outbox.due(self.database, club=lane is Lane.CLUB)
         if not rows:
             return None
         heads: dict[str, Any] = {}
@@ -156,11 +182,8 @@ class Outbox:
                     live_due = min(live_due, wait)
                     continue
             heads.setdefault(row["chat"], row)
-        # The club chat first: the tables wait for the announcement; a player's own result
-        # queued with it (one per linked player, paced by the global limit) comes after.
-        order = sorted(heads.items(), key=lambda head: head[0] != CLUB)
         next_due = math.inf
-        for chat, row in order:
+        for chat, row in heads.items():
             chat_id = await self.club_chat.chat_id(chat)
             if chat_id is None:
                 next_due = min(next_due, CLUB_RECHECK)
@@ -391,10 +414,6 @@ class Outbox:
     async def club_migrated(self, old: int, new: int) -> None:
         await self.club_chat.migrated(old, new)
         self.wake()
-
-    def wake_soon(self) -> None:
-        self.idle.clear()
-        self._wake.set()
 
     async def check_club_chat(self, bot: Bot) -> None:
         """At start-up: say at once (one WARNING line, admins told) if the club chat is unusable."""

@@ -1,12 +1,13 @@
 """The outbox: one failing chat never blocks another, refusals are told to admins once, nothing
 queued is ever dropped for the club chat, flood waits are honoured per chat."""
 
+import asyncio
 import time
 from datetime import timedelta
 
 import pytest
 
-from tests.club import NAMES, Taps, enter_protocol, setup_club
+from tests.club import NAMES, Taps, enter_protocol, linked_player, setup_club
 from tests.fakes.bot_api import FakeBotAPI
 from tests.harness import CLUB_CHAT_ID, dispatcher_world
 
@@ -161,3 +162,31 @@ async def test_dropped_connections_and_timeouts_delay_but_never_drop(world):
     outbox.wake()
     await world.announced()
     assert len(club_messages(world)) == 1
+
+
+async def test_an_announcement_does_not_wait_for_a_private_result_being_drawn(world):
+    admin, judge = await setup_club(world)
+    await enter_protocol(Taps(judge))
+    await judge.press("✅ Подтвердить")
+    owl = await linked_player(world, admin, "Ольга", "owl", "Сова")
+    await world.announced()
+    announcer = world.service("outbox").announcer
+    drawn, released = asyncio.Event(), asyncio.Event()
+    personal = announcer.personal
+
+    async def slow_personal(game_id, player_id):  # a private result that takes its time
+        drawn.set()
+        await released.wait()
+        return await personal(game_id, player_id)
+
+    announcer.personal = slow_personal
+    await enter_protocol(Taps(judge))  # Сова plays again: her own result is drawn
+    await judge.press("✅ Подтвердить")
+    await asyncio.wait_for(drawn.wait(), 5)
+    await save_game(judge, 3)
+    await world.api.wait_for(lambda: len(club_messages(world)) == 3, 5)
+    assert [m.text.split(":")[0] for m in club_messages(world)][-1] == "🏁 Стол 1, игра 3"
+    assert not any("игра 2, стол 1" in m.text for m in owl.bot_messages())  # still drawn
+    released.set()
+    await world.announced()
+    assert "Ваш результат: игра 2, стол 1" in owl.last().text
