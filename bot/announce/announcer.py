@@ -15,7 +15,7 @@ from aiogram.types import InlineKeyboardMarkup, ReplyParameters
 
 from bot.announce.message import AnnouncementData, announcement
 from bot.club.elo import EloRatings
-from bot.club.games import Games, GameStatus
+from bot.club.games import Games, GameStatus, StoredGame
 from bot.club.members import MemberDirectory
 from bot.club.players import PlayerDirectory
 from bot.core.clock import Clock
@@ -78,8 +78,8 @@ class Announcer:
         row = await self.database.fetchone(
             "SELECT chat_id, message_id, rendered FROM announcements WHERE game_id = ?", (game_id,)
         )
-        text = await self.render(game_id)
-        markup = await self._markup(bot, game_id)
+        text, game = await self._drawn(game_id)
+        markup = await self._markup(bot, game)
         shown = row is not None and row["message_id"] is not None and row["chat_id"] == chat_id
         if not shown:
             sent = await bot.send_message(
@@ -155,6 +155,11 @@ class Announcer:
         return await self.render(game_id)
 
     async def render(self, game_id: int) -> str:
+        text, _ = await self._drawn(game_id)
+        return text
+
+    async def _drawn(self, game_id: int) -> tuple[str, StoredGame]:
+        """The announcement's text, and the game as it was read for it."""
         game, tournament, stage, score = await self.games.scored_in_stage(game_id)
         protocol = game.protocol
         players = await self.players.many([p for p in protocol.players if p is not None])
@@ -188,7 +193,7 @@ class Announcer:
             weight=stage.weight,
             red_chance=await self._red_chance(game_id),
         )
-        return announcement(data, self.settings.zone)
+        return announcement(data, self.settings.zone), game
 
     async def _red_chance(self, game_id: int) -> float | None:
         if self.elo is None:
@@ -215,14 +220,13 @@ class Announcer:
         found = await protests.of_game(self.database, game_id)
         return tuple((protest.status, protest.nickname, protest.reason) for protest in found)
 
-    async def _markup(self, bot: Bot, game_id: int) -> InlineKeyboardMarkup | None:
+    async def _markup(self, bot: Bot, game: StoredGame) -> InlineKeyboardMarkup | None:
         """«⚠️ Протест» under an announcement while protests may be filed: it opens the private
         chat with the bot on that game."""
-        game = await self.games.get(game_id)
-        if game is None or not game.open_for_protest(self.clock.now(), self.window):
+        if not game.open_for_protest(self.clock.now(), self.window):
             return None
         me = await bot.me()
-        url = f"https://t.me/{me.username}?start={PROTEST_LINK}-{game_id}"
+        url = f"https://t.me/{me.username}?start={PROTEST_LINK}-{game.id}"
         return column([link(protest_texts.CLUB_PROTEST_BUTTON, url)])
 
     async def personal(self, game_id: int, player_id: int) -> tuple[str, bool] | None:

@@ -49,6 +49,9 @@ class Tournaments:
     def __init__(self, database: Database, clock: Clock) -> None:
         self.database = database
         self.clock = clock
+        # A stage's row never changes once made and its id is never given again (AUTOINCREMENT):
+        # every editor tap and every announcement reads its stage from here, not the database.
+        self._stages: dict[int, Stage] = {}
 
     async def current(self) -> tuple[Tournament, Stage] | None:
         tournament = await self.current_tournament()
@@ -87,10 +90,16 @@ class Tournaments:
         return [stage_of(row) for row in found]
 
     async def stage(self, stage_id: int) -> Stage | None:
+        kept = self._stages.get(stage_id)
+        if kept is not None:
+            return kept
         row = await self.database.fetchone(
             "SELECT id, name, position, weight FROM stages WHERE id = ?", (stage_id,)
         )
-        return stage_of(row) if row else None
+        if row is None:
+            return None
+        stage = self._stages[stage_id] = stage_of(row)
+        return stage
 
     async def current_stage(self, tournament_id: int) -> Stage:
         stages = await self.stages(tournament_id)
@@ -165,6 +174,7 @@ class Tournaments:
             if await rows.open_drafts(tx, tournament_id):
                 raise TournamentError(texts.DRAFT_OPEN)
             await rows.remove(tx, tournament_id)
+        self._stages.clear()  # its stages are gone (rare enough to forget them all)
         return tournament.title
 
     async def _existing(self, tx: Transaction, tournament_id: int) -> Tournament:
