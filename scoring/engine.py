@@ -79,7 +79,9 @@ class SeatScore(NamedTuple):
 
     @property
     def total(self) -> Fraction:
-        return self.main + self.additional
+        units = self.win_units + self.best_move_units + self.extra_units + self.penalty_units
+        points = Fraction(units, self.scale)  # one fraction: Ci is nought on most seats
+        return points + self.ci if self.ci else points
 
 
 @dataclass(frozen=True, slots=True)

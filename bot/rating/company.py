@@ -6,6 +6,7 @@ computed a second time, and a player's games are a few hundred at most.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from bot.rating.standings import PlayedGame
@@ -16,27 +17,32 @@ TOP = 3  # names in each list
 
 
 def company(played: Sequence[PlayedGame], name: str, min_games: int) -> Company:
-    together: dict[str, list[int]] = {}  # name → [games, wins together]
-    against: dict[str, list[int]] = {}  # name → [games, losses to him]
-    shared: dict[str, int] = {}
+    # The names are listed, then counted at once (Counter counts in C): a /me's first look
+    # goes over a few thousand seats.
+    together: list[str] = []  # a name per game on his team
+    won_together: list[str] = []
+    against: list[str] = []  # a name per game on the other team
+    lost_to: list[str] = []
     for item in played:
         if item.game is None:
             continue
-        mine = item.seat
+        team = item.seat.role.team
+        mates: list[str] = []
+        others: list[str] = []
         for other in item.game.players:
-            if other.name == name:
-                continue
-            shared[other.name] = shared.get(other.name, 0) + 1
-            if other.role.team is mine.role.team:
-                kept = together.setdefault(other.name, [0, 0])
-                kept[1] += mine.outcome is Outcome.WIN
-            else:
-                kept = against.setdefault(other.name, [0, 0])
-                kept[1] += mine.outcome is Outcome.LOSS
-            kept[0] += 1
+            if other.name != name:
+                (mates if other.role.team is team else others).append(other.name)
+        together += mates
+        against += others
+        if item.seat.outcome is Outcome.WIN:
+            won_together += mates
+        elif item.seat.outcome is Outcome.LOSS:
+            lost_to += others
+    games_with, games_against = Counter(together), Counter(against)
+    shared = games_with + games_against
     return Company(
-        teammates=_ranked(together, min_games),
-        rivals=_ranked(against, min_games),
+        teammates=_ranked(games_with, Counter(won_together), min_games),
+        rivals=_ranked(games_against, Counter(lost_to), min_games),
         tablemates=tuple(
             Partner(other, games, games)
             for other, games in sorted(shared.items(), key=lambda item: (-item[1], item[0]))[:TOP]
@@ -45,13 +51,13 @@ def company(played: Sequence[PlayedGame], name: str, min_games: int) -> Company:
     )
 
 
-def _ranked(counts: dict[str, list[int]], min_games: int) -> tuple[Partner, ...]:
+def _ranked(games_with: Counter[str], counted: Counter[str], min_games: int) -> tuple[Partner, ...]:
     """Those with ``min_games`` shared games or more, by the share that counted, then by how
     many counted; a share of nothing names nobody."""
     chosen = [
-        Partner(other, games, count)
-        for other, (games, count) in counts.items()
-        if games >= min_games and count
+        Partner(other, games_with[other], count)
+        for other, count in counted.items()
+        if games_with[other] >= min_games
     ]
     chosen.sort(key=lambda p: (-p.count / p.games, -p.count, -p.games, p.name))
     return tuple(chosen[:TOP])

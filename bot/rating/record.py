@@ -48,7 +48,7 @@ def record(
         best_moves=summary.best_moves,
         recent=tuple(_recent(item, now, window) for item in reversed(played[-LAST_GAMES:])),
         cumulative=summary.cumulative,
-        provisional=any(item.facts.provisional_at(now, window) for item in played),
+        provisional=board.provisional(player_id, now, window),
         company=summary.company,
         streaks=summary.streaks,
         achievements=summary.achievements,

@@ -71,7 +71,8 @@ class PlayedGame:
     @property
     def total(self) -> Fraction:
         """What the game counts for in the standings: his points × the stage's weight."""
-        return self.seat.total * self.weight
+        total = self.seat.total
+        return total if self.weight == 1 else total * self.weight
 
 
 @dataclass
