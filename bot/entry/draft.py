@@ -131,12 +131,12 @@ class Drafts:
         return draft
 
     async def save(self, draft: Draft) -> None:
-        async with self.database.transaction() as tx:
-            await drafts.store(tx, draft.id, draft.dumps(), draft.message_id, self.clock.iso())
+        await drafts.store(
+            self.database, draft.id, draft.dumps(), draft.message_id, self.clock.iso()
+        )
 
     async def set_message(self, draft_id: int, message_id: int) -> None:
-        async with self.database.transaction() as tx:
-            await drafts.set_message(tx, draft_id, message_id)
+        await drafts.set_message(self.database, draft_id, message_id)
 
     async def discard(self, draft_id: int) -> None:
         async with self.database.transaction() as tx:

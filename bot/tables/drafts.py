@@ -36,17 +36,21 @@ async def replace_judges(tx: Transaction, judge_id: int, data: str, now: str) ->
     )
 
 
+# A judge's tap stores his draft: one statement, a whole change by itself, committed in one
+# trip without a transaction around it (three trips, with the writing lock held for all three).
+
+
 async def store(
-    tx: Transaction, draft_id: int, data: str, message_id: int | None, now: str
+    database: Database, draft_id: int, data: str, message_id: int | None, now: str
 ) -> None:
-    await tx.execute(
+    await database.write(
         "UPDATE drafts SET data = ?, message_id = ?, updated_at = ? WHERE id = ?",
         (data, message_id, now, draft_id),
     )
 
 
-async def set_message(tx: Transaction, draft_id: int, message_id: int) -> None:
-    await tx.execute("UPDATE drafts SET message_id = ? WHERE id = ?", (message_id, draft_id))
+async def set_message(database: Database, draft_id: int, message_id: int) -> None:
+    await database.write("UPDATE drafts SET message_id = ? WHERE id = ?", (message_id, draft_id))
 
 
 async def delete(tx: Transaction, draft_id: int) -> None:

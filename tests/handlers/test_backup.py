@@ -39,12 +39,17 @@ async def test_an_admin_gets_a_copy_that_restores_every_game(tmp_path):
 async def test_daily_backups_keep_the_newest_and_restore_the_standings(tmp_path):
     """Issue 20, item 5: BACKUP_DIR gets a copy a day at BACKUP_HOUR, the newest BACKUP_KEEP
     kept; a restart neither skips nor doubles a day; a copy restores the standings exactly."""
-    from datetime import timedelta
+    from datetime import UTC, datetime, timedelta
 
+    # Noon in Moscow, whenever the test runs: an hour later is still the same day, past 05:00
+    # (run between 04:00 and 05:00 there, the restart below crossed BACKUP_HOUR and took a copy).
+    noon = datetime.now(UTC).replace(hour=9, minute=0, second=0, microsecond=0)
+    pinned = noon - datetime.now(UTC)
     folder = tmp_path / "backups"
     api = FakeBotAPI()
     settings = {"backup_dir": str(folder), "backup_keep": 2, "backup_hour": 5}
     async with dispatcher_world(tmp_path / "bot", api=api, **settings) as world:
+        world.clock.shift = pinned
         admin, judge = await setup_club(world)
         await enter_protocol(Taps(judge))
         await judge.press("✅ Подтвердить")
@@ -53,7 +58,7 @@ async def test_daily_backups_keep_the_newest_and_restore_the_standings(tmp_path)
         await scheduler.run_due()  # and not twice
         assert len(list(folder.glob("club-*.sqlite3"))) == 1
         for day in (1, 2, 3):
-            world.clock.shift = timedelta(days=day)
+            world.clock.shift = pinned + timedelta(days=day)
             await scheduler.run_due()
         names = sorted(p.name for p in folder.glob("club-*.sqlite3"))
         assert len(names) == 2  # the newest two of four days
@@ -61,13 +66,14 @@ async def test_daily_backups_keep_the_newest_and_restore_the_standings(tmp_path)
         await admin.send("/rating")
         before = (await admin.reply()).text
     async with dispatcher_world(tmp_path / "bot", api=api, **settings) as world:
-        world.clock.shift = timedelta(days=3, hours=1)  # restarted the same day: no new copy
+        world.clock.shift = pinned + timedelta(days=3, hours=1)  # the same day: no new copy
         await world.service("scheduler").run_due()
         assert sorted(p.name for p in folder.glob("club-*.sqlite3")) == names
     restored = tmp_path / "restored"
     restored.mkdir()
     (restored / "club.sqlite3").write_bytes((folder / names[-1]).read_bytes())
     async with dispatcher_world(restored, api=api) as world:
+        world.clock.shift = pinned + timedelta(days=3)  # when the standings were read before
         admin = world.person("Админ", user_id=900001)
         await admin.send("/rating")
         after = (await admin.reply()).text
