@@ -8,6 +8,7 @@ that need no data are ``bot.entry.steps``; typed texts are ``bot.entry.typed``.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 
@@ -385,16 +386,20 @@ class Editor:
     # -- showing -------------------------------------------------------------------------------
 
     async def _context(self, draft: Draft) -> EditorContext:
-        tournament = await self.tournaments.get(draft.tournament_id)
-        stage = await self.tournaments.stage(draft.stage_id)
-        assert tournament is not None and stage is not None
         protocol = draft.protocol
         ids = [p for p in protocol.players if p is not None]
+        # asked at once: every tap waits for the database once here, not three times in a row
+        tournament, stage, players = await asyncio.gather(
+            self.tournaments.get(draft.tournament_id),
+            self.tournaments.stage(draft.stage_id),
+            self.players.many(ids),
+        )
+        assert tournament is not None and stage is not None
         ctx = EditorContext(
             tournament=tournament.title,
             stage=stage.name,
             ruleset=tournament.ruleset(),
-            players=await self.players.many(ids),
+            players=players,
         )
         if draft.step is Step.PLAYERS and draft.query:
             close = await self.players.close_to(draft.query)

@@ -6,6 +6,7 @@ per-seat field goes into ``protocol_of`` and ``_seat_rows`` here and nowhere els
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -138,15 +139,17 @@ _AWAITS_NO_DECISION = (
 
 async def load(database: Database, where: str, parameters: Sequence[Any]) -> list[StoredGame]:
     """Games matching ``where`` (on ``games``), with their seats, in two queries."""
-    rows = await database.fetchall(
-        "SELECT *, (SELECT count(*) FROM protests AS p WHERE p.game_id = games.id "
-        f"AND p.status = ?) AS pending_protests FROM games WHERE {where} ORDER BY id",
-        (ProtestStatus.PENDING.value, *parameters),
-    )
-    seats = await database.fetchall(
-        f"SELECT {SEAT_COLUMNS} FROM game_seats "
-        f"WHERE game_id IN (SELECT id FROM games WHERE {where}) ORDER BY game_id, seat",
-        parameters,
+    rows, seats = await asyncio.gather(  # asked at once: one wait, not two
+        database.fetchall(
+            "SELECT *, (SELECT count(*) FROM protests AS p WHERE p.game_id = games.id "
+            f"AND p.status = ?) AS pending_protests FROM games WHERE {where} ORDER BY id",
+            (ProtestStatus.PENDING.value, *parameters),
+        ),
+        database.fetchall(
+            f"SELECT {SEAT_COLUMNS} FROM game_seats "
+            f"WHERE game_id IN (SELECT id FROM games WHERE {where}) ORDER BY game_id, seat",
+            parameters,
+        ),
     )
     by_game: dict[int, list[Any]] = {}
     for seat in seats:
