@@ -388,7 +388,7 @@ class Editor:
     async def _context(self, draft: Draft) -> EditorContext:
         protocol = draft.protocol
         ids = [p for p in protocol.players if p is not None]
-        # asked at once: every tap waits for the database once here, not three times in a row
+        # asked at once: every tap waits for the database once here, not once for each
         tournament, stage, players = await asyncio.gather(
             self.tournaments.get(draft.tournament_id),
             self.tournaments.stage(draft.stage_id),

@@ -267,14 +267,12 @@ def _parsed(
     return [(head, *_game(head, seats[head["id"]], names)) for head in heads]
 
 
-def _built(
-    connection: sqlite3.Connection, tournament: Tournament, rules: tuple[Any, ...]
-) -> tuple[int, _Kept]:
-    """The standings from nothing, and the revision they are of (in a worker thread, on a
-    connection of its own: 10,000 games take a second). The seats are streamed into the
-    standings game by game, so that a season's 100,000 rows are never in memory at once."""
+def _built(connection: sqlite3.Connection, tournament: Tournament, rules: tuple[Any, ...]) -> _Kept:
+    """The standings from nothing (in a worker thread, on a connection of its own: 10,000 games
+    take a second). The seats are streamed into the standings game by game, so that a season's
+    100,000 rows are never in memory at once."""
     pending = ProtestStatus.PENDING.value
-    revision, seen = connection.execute(_REVISION_QUERY, (tournament.id,)).fetchone()
+    _, seen = connection.execute(_REVISION_QUERY, (tournament.id,)).fetchone()
     names = {row[0]: row[1] for row in connection.execute("SELECT id, nickname FROM players")}
     heads = {
         row["id"]: row
@@ -300,7 +298,7 @@ def _built(
     standings = KeptStandings(
         tournament.ruleset(), tournament.seed, games(), weights=_weights(rules)
     )
-    return revision, _Kept(rules, names, seen, facts, standings)
+    return _Kept(rules, names, seen, facts, standings)
 
 
 def _weights(rules: tuple[Any, ...]) -> dict[str, Decimal]:
@@ -408,7 +406,10 @@ class Standings:
                 seat_rows = list(await cursor.fetchall())
         if kept is None:
             started = time.perf_counter()
-            revision, built = await self.database.read_apart(
+            # Labelled with the revision read before ``fresh``, not the build's own: a change
+            # committed meanwhile (/mingames, a rename) is in the build but not in ``fresh``,
+            # and a board that looks older than it is is only updated again.
+            built = await self.database.read_apart(
                 lambda connection: _built(connection, fresh, rules)
             )
             log.info("Standings of tournament %s built anew from %s games in %.2f s",
