@@ -161,8 +161,22 @@ def progress_figure(chart: ProgressChart) -> Any:
                       textcoords="offset points", xytext=(6, 6))  # fmt: skip
     if chart.elo is not None:
         _elo_panel(figure.add_subplot(2, 1, 2), chart.elo)
-    figure.tight_layout()
+    _fixed_margins(figure)
     return figure
+
+
+# Margins in inches, the same for every chart: matplotlib's tight_layout measured every tick
+# label to find them, half of a chart's 0.5 s of processor time (thirty players' first /me on
+# a busy night kept a core busy drawing).
+_LEFT, _RIGHT, _TOP, _BOTTOM, _GAP = 0.85, 0.55, 0.65, 0.55, 0.95
+
+
+def _fixed_margins(figure: Any) -> None:
+    width, height = figure.get_size_inches()
+    figure.subplots_adjust(
+        left=_LEFT / width, right=1 - _RIGHT / width, top=1 - _TOP / height,
+        bottom=_BOTTOM / height, hspace=_GAP / ((height - _TOP - _BOTTOM) / 2),
+    )  # fmt: skip
 
 
 def _elo_panel(axes: Any, curve: EloCurve) -> None:
@@ -176,7 +190,8 @@ def _elo_panel(axes: Any, curve: EloCurve) -> None:
     axes.set_title(drawable(curve.title), fontsize=11)
     axes.set_xlabel(curve.x_label)
     axes.grid(alpha=0.3)
-    axes.legend(loc="best", fontsize=9)
+    # above the lines, beside the title: "best" searched every point for a free corner (0.1 s)
+    axes.legend(loc="lower right", bbox_to_anchor=(1, 1), ncol=2, fontsize=9, frameon=False)
     axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     for values in (curve.red, curve.black):
         axes.annotate(f"{values[-1]:.0f}", (games[-1], values[-1]), textcoords="offset points",
