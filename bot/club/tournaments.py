@@ -226,17 +226,23 @@ class Tournaments:
 
 _WEIGHT = re.compile(r"^([×xх*])?(\d{1,2}(?:[.,]\d{1,3})?)$", re.IGNORECASE)
 _TIMES = ("×", "x", "х", "*")
+# A last word meant as a weight that is not one (a typo): «×1..3», «*2x», «x1,,3». Refused
+# rather than taken into the stage's name: a stage cannot be taken back once games are in it.
+_MEANT_AS_WEIGHT = re.compile(r"^(?:[×*]|[xх]\d)", re.IGNORECASE)
 MAX_WEIGHT = Decimal(10)
 
 
 def stage_and_weight(words: str) -> tuple[str, Decimal]:
     """A stage's name and its weight from «Финал 1.3», «Финал ×2», «Финал × 1,5». A last word
     is a weight when it has a decimal point or a «×» before it: «Этап 2» stays a name. A
-    weight that is not a positive number up to 10 is refused."""
+    weight that is not a positive number up to 10 is refused, and so is a last word that
+    begins like one and is not a number («×1..3»)."""
     parts = words.split()
     if len(parts) >= 3 and parts[-2].casefold() in _TIMES:  # «Финал × 2»
         parts = [*parts[:-2], parts[-2] + parts[-1]]
     found = _WEIGHT.match(parts[-1]) if len(parts) >= 2 else None
+    if found is None and len(parts) >= 2 and _MEANT_AS_WEIGHT.match(parts[-1]):
+        raise TournamentError(texts.STAGE_WEIGHT_INVALID)
     if found is None or not (found.group(1) or not found.group(2).isdigit()):
         return " ".join(parts), Decimal(1)
     weight = Decimal(found.group(2).replace(",", "."))

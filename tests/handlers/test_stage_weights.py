@@ -22,6 +22,11 @@ async def test_a_final_that_counts_one_point_three(tmp_path):
         await judge.press("✅ Подтвердить")
         await admin.send("/newstage Финал ×0")
         assert "Вес этапа — число больше 0" in (await admin.reply()).text
+        for typo in ("Финал ×1..3", "Финал × abc", "Финал *2x", "Финал x1,,3"):  # no stage made
+            await admin.send(f"/newstage {typo}")
+            assert "Вес этапа — число больше 0" in (await admin.reply()).text, typo
+        await admin.send("/newstage Финал Хард")  # a name that starts like «х2»
+        assert "Начат этап «Финал Хард»" in (await admin.reply()).text
         await admin.send("/newstage Этап 2")  # a number that is a name, not a weight
         assert "Начат этап «Этап 2»" in (await admin.reply()).text
         await admin.send("/newstage Финал 1,3")
