@@ -302,11 +302,10 @@ async def run(settings: Settings) -> None:
         # under load (50 players × /help): collections took 0.9 s of 1.3 s of the bot's CPU
         # time per 1,000 updates without this, 0.17 s with it.
         gc.freeze()
-        # The database's threads (aiosqlite's, the standings' builds) hand every answer back
-        # through the interpreter lock, which a busy event loop gives up only every 5 ms by
-        # default: on a busy night a one-statement write took 11 ms at the median, 65-90 ms at
-        # p99, mostly waiting for the lock twice per trip. Handed over sooner, the loop's own
-        # work costs a little more switching.
+        # A database trip (aiosqlite's thread) hands its answer back through the interpreter
+        # lock, which a busy event loop gives up only every 5 ms by default: with the loop busy,
+        # a one-statement write took 24 ms at the median, 8 ms with 0.5 ms
+        # (python -m benchmarks.switch_interval).
         sys.setswitchinterval(SWITCH_INTERVAL)
         try:
             if webhook is not None:

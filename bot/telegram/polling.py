@@ -43,7 +43,6 @@ from bot.telegram.middlewares import Handler
 log = logging.getLogger(__name__)
 POLL_TIMEOUT = 25  # seconds Telegram holds a getUpdates call open while nothing happens
 KEEP_JOURNAL = timedelta(days=2)  # Telegram keeps an unacknowledged update for 24 hours
-MARKS_PER_STATEMENT = 500  # handled marks written in one statement: 1,500 of SQLite's variables
 
 
 class UpdateJournal(BaseMiddleware):
@@ -57,11 +56,6 @@ class UpdateJournal(BaseMiddleware):
         # The newest update handled, by bot: Telegram numbers updates in order, so only an
         # update up to it can have been handled already (a batch that comes again).
         self._newest: dict[int, int] = {}
-        # Marks of handled updates not yet written, and the lock of the one writing them: marks
-        # that pile up while one waits for the writing lock go in one statement (on a busy night
-        # every update waited its turn at the lock for its own mark).
-        self._marks: list[tuple[int, int, str]] = []
-        self._marking = asyncio.Lock()
 
     async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
         assert isinstance(event, Update)
@@ -86,22 +80,12 @@ class UpdateJournal(BaseMiddleware):
         return result
 
     async def _record(self, bot_id: int, update_id: int) -> None:
-        """Mark the update handled; returns once the mark is written (by this call or by one
-        that took it along with its own)."""
-        self._marks.append((bot_id, update_id, self.clock.iso()))
-        async with self._marking:
-            if not self._marks:  # written by the call before, which held the lock meanwhile
-                return
-            marks, self._marks = self._marks, []
-            for start in range(0, len(marks), MARKS_PER_STATEMENT):
-                some = marks[start : start + MARKS_PER_STATEMENT]
-                await self.database.write(
-                    "INSERT OR IGNORE INTO handled_updates (bot_id, update_id, handled_at) "
-                    f"VALUES {', '.join(['(?, ?, ?)'] * len(some))}",
-                    [value for mark in some for value in mark],
-                )
-            for bot_id, update_id, _ in marks:
-                self._newest[bot_id] = max(self._newest[bot_id], update_id)
+        await self.database.write(
+            "INSERT OR IGNORE INTO handled_updates (bot_id, update_id, handled_at) "
+            "VALUES (?, ?, ?)",
+            (bot_id, update_id, self.clock.iso()),
+        )
+        self._newest[bot_id] = max(self._newest[bot_id], update_id)
 
     async def receive(self, bot_id: int, raws: list[dict[str, Any]]) -> None:
         """Store a batch before it is acknowledged: one statement, so all of it or nothing."""
@@ -213,12 +197,9 @@ async def poll(
         if not ids:
             continue
         read = [(raw, update) for raw in raw_batch if (update := await read_update(bot, raw, dead))]
-        # Stored before it is handled. Handling while storing (to spare each answer the store's
-        # wait for the writing lock) was measured and not kept: /help under load cost 3.9-4.3 ms
-        # of processor time per reply with it, 2.6-3.1 ms without.
         await journal.receive(bot.id, [raw for raw, _ in read])
-        handle([update for _, update in read])
         offset = max(ids) + 1
+        handle([update for _, update in read])
     if offset is not None:  # acknowledge the last batch, so that a clean restart starts after it
         # If this fails, the journal skips those updates after the restart.
         with suppress(TelegramNetworkError, TelegramServerError, TelegramRetryAfter):
