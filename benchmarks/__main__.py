@@ -320,13 +320,35 @@ NOTES = """## What dominated, what was done, what is left
      20 ms of processor time at 10,000 games; 13 ms now (a role's team from a table: 0.9 µs →
      0.1 µs, asked 200,000 times by 30 records; a seat's total as one fraction; partners
      counted by `Counter`). The announcement reads its game once, and a stage is read once.
-- **What is left**: the interpreter lock is still held about 70 % of the night. Of that, editor
-  taps take a quarter: about 4 ms of processor time per tap, half of it the two Bot API calls
-  (aiohttp, and pydantic validating the edited message Telegram returns). /me takes a fifth,
-  aiogram's dispatch with the middlewares and the journal a seventh, /rating a twelfth. The
-  p99 tails are requests queueing behind these, and vary from run to run by ×2–3 on this 2-core
-  machine, which the harness (fake Telegram and 34 people), the bot, its database threads and
-  the chart process share.
+- **A busy night, fourth pass.** The processor time of every process, read from `/proc` each
+  second through a 10,000-game night: the bot 0.70–0.81 of a core, the chart worker 0.87, the
+  harness (fake Telegram and 34 people) 0.14–0.17 — the 2 cores were full. Timestamps inside the
+  bot (each update's store and handling, each write's wait for the writing lock and its own
+  trip, each Bot API call, each step from Confirm to the announcement) showed:
+  1. *A /me chart cost 0.47–0.49 s of processor time* at 300+ games (`tight_layout` measured
+     every tick label; the Elo legend's `loc="best"` searched 600 points for a free corner),
+     and nearly every /me of the night is a player's first. Now fixed margins and the legend
+     above its panel: 0.25–0.29 s, the same picture.
+  2. *A one-statement write took 9–11 ms at the median, 65–112 ms at p99*, of which its own
+     trip was 2.5 ms: the rest is the writing lock (transactions hold it 5–7 ms at the median,
+     63–73 ms at p99) and the interpreter lock, which the busy loop gives a database thread
+     only every 5 ms. The bot now switches every 0.5 ms: with the loop busy, a trip takes 8 ms
+     instead of 24 at the median (`python -m benchmarks.switch_interval`).
+  3. Tried and not kept, because the figures did not move beyond the run-to-run spread:
+     handling a batch while it is stored (/help cost 3.9–4.3 ms of processor time per reply
+     in three runs, against 3.0–3.6 ms), and writing the handled marks that pile up at the
+     writing lock in one statement (the night's number of writes stayed at 560–573).
+- **What is left**: the bot's loop is busy about three quarters of the night at 10,000 games.
+  Of its time, editor taps take about a quarter (about 4 ms of processor time per tap, half of
+  it the two Bot API calls: aiohttp, and pydantic validating the edited message Telegram
+  returns), /me a fifth, aiogram's dispatch with the middlewares and the journal a seventh,
+  /rating a twelfth. From Confirm to the announcement: the save's transaction (12–128 ms,
+  mostly waiting for the writing lock), the outbox's turn, then the announcement's reads (the
+  game scored in its stage: 10–60 ms for four reads) and the red team's chance, which waits for
+  the Elo replay of the new game in a worker thread (up to 90 ms while the thread and the loop
+  share the interpreter lock). The p99 tails are requests queueing behind this work and vary
+  ×2–3 from run to run on this 2-core machine, which the harness, the bot, its database
+  threads and the chart worker share.
 """
 
 
