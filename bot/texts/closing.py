@@ -43,10 +43,11 @@ def post(
     if winner:
         lines.append(f"🥇 Победитель: {winner}")
     lines += [f"{label}: {worded}" for label, worded in nominees]
-    lines.append(f"Средние — у сыгравших в роли не меньше {games_genitive(min_games)}.")
+    lines.append(f"Средние — у сыгравших в роли не меньше {games_genitive(min_games)}. {TIES}")
     return "\n".join(lines)
 
 
+TIES = "При равенстве — тот, кто выше в итоговой таблице."
 SHERIFF = "⭐ Лучший шериф"
 DON = "🎩 Лучший дон"
 RED = "🔴 Лучший красный"

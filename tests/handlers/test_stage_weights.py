@@ -6,6 +6,7 @@ import json
 from decimal import Decimal
 from fractions import Fraction
 
+from bot.texts import closing as closing_texts
 from bot.texts.points import show
 from scoring import compute, resolve_ruleset
 from scoring.protocol_json import load_protocol
@@ -123,6 +124,7 @@ async def test_closing_a_tournament_posts_its_table_and_nominations(tmp_path):
             )
         assert f"🔴 Лучший красный: {found.red.name}" in text
         assert f"⚫ Лучший чёрный: {found.black.name}" in text
+        assert closing_texts.TIES in text  # how a tie is decided is said, not guessed
         # The picture comes to whoever taps, in private.
         await admin.press("🖼 Картинкой", chat=group, message=posts[0])
         await world.api.wait_for(lambda: admin.last().photo)
