@@ -270,7 +270,12 @@ def results_post(
     lines += [f"{label}: {worded}" for label, worded in nominees]
     if best_moves:
         lines.append("🎯 Лучший ход 3 из 3: " + ", ".join(best_moves))
+    if best or nominees:
+        lines.append(EVENING_TIES)
     return "\n".join(lines)
+
+
+EVENING_TIES = "При равенстве — тот, кто выше в таблице вечера."
 
 
 def games_word(count: int) -> str:

@@ -3,6 +3,7 @@ the head judge seats it, everyone is told where to sit."""
 
 import re
 
+from bot.texts import nights as night_texts
 from tests.club import Taps, appoint_judge, setup_club
 from tests.harness import ADMIN_ID, CLUB_CHAT_ID, dispatcher_world
 
@@ -260,6 +261,7 @@ async def test_the_evenings_end_posts_its_results_as_the_scoring_core_counts_the
         post = next(m for m in reversed(group.history()) if m.from_bot and "Итоги вечера" in m.text)
         assert "Сыграно: 2 игры." in post.text and "⏳ Итоги предварительные" in post.text
         assert "🎯 Лучший ход 3 из 3: " in post.text and "(стол 1, игра 1)" in post.text
+        assert night_texts.EVENING_TIES in post.text
         # Every row is the scoring core's sum over tonight's games.
         games_service = world.service("games")
         tournament = (await world.service("tournaments").current())[0]
