@@ -179,12 +179,38 @@ class Brier:
     base_rate_score: float  # the same error when every game is predicted at the base rate
 
 
+@dataclass(frozen=True, slots=True)
+class BrierSums:
+    """Running sums over rated games in order. The sums over the first games, carried on over
+    the games after them, are the sums over all of them float for float: a replay that restarts
+    at a checkpoint measures only the games it replays."""
+
+    games: int = 0
+    results: float = 0.0  # Σ result
+    squares: float = 0.0  # Σ result²
+    errors: float = 0.0  # Σ (chance − result)²
+
+    def carried(self, rated: Iterable[Rated]) -> BrierSums:
+        """These sums carried on over ``rated``, added one game at a time, left to right."""
+        games, results, squares, errors = self.games, self.results, self.squares, self.errors
+        for game in rated:
+            result = game.result
+            games += 1
+            results += result
+            squares += result * result
+            errors += (game.red_chance - result) ** 2
+        return BrierSums(games, results, squares, errors)
+
+    def measure(self) -> Brier:
+        if not self.games:
+            return Brier(0, 0.0, 0.0, 0.0)
+        base = self.results / self.games
+        # Σ (base − result)², expanded: the base rate is known only once every game is summed
+        flat = max(0.0, self.squares - self.games * base * base) / self.games
+        return Brier(self.games, self.errors / self.games, base, flat)
+
+
 def brier(rated: Sequence[Rated]) -> Brier:
     """Whether the chance means something: its Brier score beside always predicting the base
     rate (in hindsight: the share of red results of these very games). Lower is better."""
-    if not rated:
-        return Brier(0, 0.0, 0.0, 0.0)
-    base = sum(game.result for game in rated) / len(rated)
-    score = sum((game.red_chance - game.result) ** 2 for game in rated) / len(rated)
-    flat = sum((base - game.result) ** 2 for game in rated) / len(rated)
-    return Brier(len(rated), score, base, flat)
+    return BrierSums().carried(rated).measure()

@@ -22,11 +22,11 @@ from dataclasses import dataclass
 from bot.core.db import Database
 from bot.core.memory import settle_built
 from bot.core.tasks import cancelled
-from scoring.elo import BLACK, RED, RESULT, Brier, EloSettings, Rated, Ratings, Seat, brier
+from scoring.elo import BLACK, RED, RESULT, Brier, BrierSums, EloSettings, Rated, Ratings, Seat
 from scoring.model import RED_ROLES, Role, Winner
 
 log = logging.getLogger(__name__)
-CHECKPOINT_EVERY = 1000  # games between kept states: a replay restarts from the one before
+CHECKPOINT_EVERY = 1000  # games between kept states (and the last): a replay restarts from one
 MANY_CHANGES = 500  # changed games beyond which reading everything again is cheaper
 
 _SEQ = "SELECT coalesce(max(seq), 0) FROM game_changes"
@@ -51,7 +51,8 @@ class EloState:
     ratings: Ratings
     rated: dict[int, Rated]  # by game id
     keys: tuple[Key, ...]  # the counted games in the order they were replayed
-    checkpoints: dict[int, Ratings]  # index i → the ratings before the i-th game
+    # index i → the ratings before the i-th game, and the measure's sums over the games before it
+    checkpoints: dict[int, tuple[Ratings, BrierSums]]
     measured: Brier  # how well the chance predicted the club's own games (scoring.elo.brier)
     games_of: dict[str, list[Key]]  # a player's games, in replay order (never changed in place)
     replayed: int  # the games this state replayed: what bringing it up to date cost
@@ -153,7 +154,7 @@ def _from_nothing(connection: sqlite3.Connection, seq: int, settings: EloSetting
     for key in keys:
         for name, _ in games[key][1]:
             games_of.setdefault(name, []).append(key)
-    return _replay(seq, Ratings(settings), {}, keys, 0, {}, games, games_of)
+    return _replay(seq, Ratings(settings), BrierSums(), {}, keys, 0, {}, games, games_of)
 
 
 def _replayed_from_change(
@@ -183,9 +184,13 @@ def _replayed_from_change(
         for name, _ in seats:
             games_of.add(name, key)
     start = max((i for i in previous.checkpoints if i <= first), default=0)
-    checkpoints = {i: state for i, state in previous.checkpoints.items() if i <= start}
-    ratings = checkpoints[start].copy() if start in checkpoints else Ratings(settings)
-    return _replay(seq, ratings, rated, keys, start, checkpoints, fresh, games_of.lists)
+    kept = previous.checkpoints
+    ratings, sums = kept[start] if start in kept else (Ratings(settings), BrierSums())
+    # the every-thousandth before the restart; the end is the new state's own (_replay)
+    checkpoints = {i: kept[i] for i in kept if i <= start and i % CHECKPOINT_EVERY == 0}
+    return _replay(
+        seq, ratings.copy(), sums, rated, keys, start, checkpoints, fresh, games_of.lists
+    )
 
 
 class _CopiedOnWrite:
@@ -218,18 +223,24 @@ def _key_of(state: EloState, game_id: int) -> Key:
 def _replay(
     seq: int,
     ratings: Ratings,
+    sums: BrierSums,
     rated: dict[int, Rated],
     keys: list[Key],
     start: int,
-    checkpoints: dict[int, Ratings],
+    checkpoints: dict[int, tuple[Ratings, BrierSums]],
     fresh: dict[Key, tuple[float, list[Seat]]],
     games_of: dict[str, list[Key]],
 ) -> EloState:
     """Replay ``keys[start:]`` from ``ratings``: the fresh games as read, the others as rated
-    before (their seats and results did not change, only what they start from)."""
+    before (their seats and results did not change, only what they start from). ``sums``: the
+    measure's sums over ``keys[:start]``, carried on over the games replayed (measuring all
+    10,000 games again took most of a one-game replay)."""
+    since = start  # the first game not yet in ``sums``
     for index in range(start, len(keys)):
         if index % CHECKPOINT_EVERY == 0:
-            checkpoints[index] = ratings.copy()
+            sums = sums.carried(rated[game_id] for _, game_id in keys[since:index])
+            since = index
+            checkpoints[index] = (ratings.copy(), sums)
         key = keys[index]
         game_id = key[1]
         if key in fresh:
@@ -237,7 +248,12 @@ def _replay(
             rated[game_id] = ratings.play_seats(str(game_id), result, seats)
         else:
             rated[game_id] = ratings.again(rated[game_id])
-    measured = brier([rated[game_id] for _, game_id in keys])
+    sums = sums.carried(rated[game_id] for _, game_id in keys[since:])
+    # The ratings after the last game are a checkpoint too: tonight's next game ends last and
+    # is replayed alone, not with every game since the last thousandth (up to 45 ms each).
+    # ``ratings`` is this state's own and is never changed: a replay starts from a copy.
+    checkpoints[len(keys)] = (ratings, sums)
+    measured = sums.measure()
     replayed = len(keys) - start
     return EloState(seq, ratings, rated, tuple(keys), checkpoints, measured, games_of, replayed)
 

@@ -6,7 +6,7 @@ import math
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.elo import BLACK, RED, EloSettings, Ratings, brier, replay
+from scoring.elo import BLACK, RED, BrierSums, EloSettings, Ratings, brier, replay
 from tests.scoring.helpers import game
 from tests.scoring.test_properties import games
 
@@ -64,3 +64,19 @@ def test_brier_beside_the_base_rate():
     expected = sum((g.red_chance - g.result) ** 2 for g in rated) / 3
     assert math.isclose(result.score, expected)
     assert brier([]).games == 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(games(), min_size=1, max_size=30), st.integers(0, 30))
+def test_the_measure_carried_on_from_a_prefix_is_the_measure_of_all_float_for_float(
+    distance, split
+):
+    rated = replay(distance)[1]
+    split = min(split, len(rated))
+    whole = BrierSums().carried(rated)
+    assert BrierSums().carried(rated[:split]).carried(rated[split:]) == whole
+    found = whole.measure()
+    base = sum(g.result for g in rated) / len(rated)
+    assert math.isclose(found.base_rate, base)
+    flat = sum((base - g.result) ** 2 for g in rated) / len(rated)
+    assert math.isclose(found.base_rate_score, flat, abs_tol=1e-12)
