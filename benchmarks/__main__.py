@@ -342,17 +342,17 @@ NOTES = """## What dominated, what was done, what is left
      kept with each checkpoint and the ratings after the last game are one: 1.4–1.8 ms.
   4. Tried and not kept, because the figures did not move beyond the run-to-run spread:
      handling a batch while it is stored (/help cost 3.9–4.3 ms of processor time per reply
-     in three runs, against 3.0–3.6 ms), and writing the handled marks that pile up at the
+     in three runs, against 2.6–3.6 ms), and writing the handled marks that pile up at the
      writing lock in one statement (the night's number of writes stayed at 560–573).
 - **What is left**: the bot's loop is busy about three quarters of the night at 10,000 games.
   Of its time, editor taps take about a quarter (about 4 ms of processor time per tap, half of
   it the two Bot API calls: aiohttp, and pydantic validating the edited message Telegram
   returns), /me a fifth, aiogram's dispatch with the middlewares and the journal a seventh,
-  /rating a twelfth. From Confirm to the announcement: the save's transaction (12–128 ms,
+  /rating a twelfth. From Confirm to the announcement: the save's transaction (11–128 ms,
   mostly waiting for the writing lock), the outbox's turn, then the announcement's reads (the
-  game scored in its stage: 10–60 ms for four reads) and the red team's chance, which waits for
-  the Elo replay of the new game in a worker thread (up to 90 ms while the thread and the loop
-  share the interpreter lock). The p99 tails are requests queueing behind this work and vary
+  game scored in its stage: 10–40 ms for four reads), one announcement at a time in the club
+  chat's lane (its order is kept), and the send with the transaction that records it (45–118 ms,
+  again mostly the writing lock). The p99 tails are requests queueing behind this work and vary
   ×2–3 from run to run on this 2-core machine, which the harness, the bot, its database
   threads and the chart worker share.
 """
