@@ -28,48 +28,24 @@ from aiogram.exceptions import (
 from aiogram.fsm.storage.memory import SimpleEventIsolation
 from aiogram.types import BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
 
-from bot.admin.service import ClubAdmin
-from bot.announce.announcer import Announcer
-from bot.club.elo import EloRatings
-from bot.club.games import Games
 from bot.club.members import MemberDirectory
-from bot.club.players import PlayerDirectory
-from bot.club.tournaments import Tournaments
-from bot.core.backup import Backups, DailyBackups
-from bot.core.clock import Clock
-from bot.core.config import Settings, bot_version
-from bot.core.db import Change, Database
+from bot.core.config import Settings
+from bot.core.db import Database
 from bot.core.fsm_storage import SQLiteStorage
-from bot.core.scheduler import Scheduler
 from bot.core.tasks import cancelled
-from bot.delivery.club_chat import ClubChat
-from bot.delivery.worker import Outbox
-from bot.entry.draft import Drafts
-from bot.entry.editor import Editor
-from bot.identity.service import Identity
-from bot.nights.service import Nights
 from bot.ops.health import Operations, health_route, serve_health
-from bot.protests.service import Protests
-from bot.rating.closing import PREFIX, Closing
-from bot.rating.interchange import Files, Importer
 from bot.rating.pictures import stop_drawing
-from bot.rating.screens import RatingScreens
-from bot.rating.service import Ratings
-from bot.rating.standings import Standings
-from bot.settings.service import NoticeSettings
-from bot.telegram.dead_letters import DeadLetters
+from bot.services import Services, build_services
 from bot.telegram.expired_callbacks import ExpiredCallbackAnswers
 from bot.telegram.menus import group_commands, private_commands, publish_menu
-from bot.telegram.middlewares import HandledLog, InFlightMiddleware, MemberMiddleware
-from bot.telegram.polling import PollState, UpdateJournal, poll
+from bot.telegram.middlewares import HandledLog, MemberMiddleware
+from bot.telegram.polling import poll
 from bot.telegram.response_models import KeepResponseModels
 from bot.telegram.retry import RetryAfter
 from bot.telegram.screen import stop_pictures
 from bot.telegram.webhook import serve, webhook_route
 from bot.vocabulary.rights import Member
-from bot.vocabulary.window import ProtestWindow
 from handlers import build_router
-from scoring.elo import EloSettings
 
 log = logging.getLogger(__name__)
 SHUTDOWN_GRACE_SECONDS = 10.0
@@ -90,131 +66,49 @@ def create_bot(settings: Settings) -> Bot:
     )
 
 
-def create_dispatcher(
-    settings: Settings, database: Database, clock: Clock | None = None
-) -> Dispatcher:
-    """The Dispatcher with every router and middleware; long-lived services as workflow data."""
-    clock = clock or Clock()
-    window = ProtestWindow(settings.protest_window_minutes)
-    members = MemberDirectory(settings, database, clock)
-    players = PlayerDirectory(database, clock)
-    tournaments = Tournaments(database, clock)
-    games = Games(database, clock, tournaments, window, settings.club_chat_id)
-    elo = EloRatings(database, EloSettings(start=settings.elo_start, k=settings.elo_k))
-    announcer = Announcer(settings, database, games, players, members, clock, window, elo)
-    nights = Nights(database, clock, settings.zone, tournaments, players, games, members)
-    standings = Standings(database, tournaments, window)
-    ratings = Ratings(
-        database, tournaments, standings, clock, window, settings.partner_min_games, settings.zone
-    )
-    closing = Closing(database, clock, tournaments, ratings, settings.zone)
-    outbox = Outbox(
-        settings, database, clock, announcer, members,
-        live_posts={"night": nights.draw, PREFIX: closing.draw},
-    )  # fmt: skip
-    protests = Protests(database, clock, window, settings.zone, members, announcer, games)
-    scheduler = Scheduler(clock)
-    scheduler.add("protest windows", protests.next_deadline, protests.finalize_due)
-    # after the windows: a game made final there may end its evening in the same round
-    scheduler.add("evenings' end", nights.next_end, nights.end_finished)
-    scheduler.add("evening reminders", nights.next_reminder, nights.remind_due)
-    backups = Backups(database, clock, settings.zone)
-    daily = None
-    if settings.backup_dir is not None:
-        daily = DailyBackups(
-            backups, settings.backup_dir, settings.backup_keep, settings.backup_hour,
-            settings.zone, clock, settings.backup_send_weekday, members.admin_ids,
-        )  # fmt: skip
-        scheduler.add("daily backup", daily.due, daily.run)
-    # What a committed change sets going, wired once: nobody wakes these by hand.
-    database.after_commit(Change.OUTBOX, outbox.wake_soon)
-    database.after_commit(Change.STANDINGS, standings.refresh_soon)
-    database.after_commit(Change.STANDINGS, elo.refresh_soon)
-    database.after_commit(Change.SCHEDULE, scheduler.wake)
-    editor = Editor(
-        Drafts(database, clock),
-        players,
-        games,
-        tournaments,
-        clock,
-        announces=settings.club_chat_id is not None,
-    )
-    in_flight = InFlightMiddleware()
-    dead_letters = DeadLetters(database, clock, members.admin_ids)
-    journal = UpdateJournal(database, clock, dead_letters)
-    polling = PollState()
-    club_chat = ClubChat(settings, database, clock, members)
-    operations = Operations(database, clock, polling, club_chat, dead_letters, daily, bot_version())
+def create_dispatcher(services: Services) -> Dispatcher:
+    """The Dispatcher with every router and middleware; its handlers are given the services by
+    name, and its start and stop run and end their background work."""
     dispatcher = Dispatcher(
-        storage=SQLiteStorage(database),
-        events_isolation=SimpleEventIsolation(),
-        settings=settings,
-        database=database,
-        clock=clock,
-        members=members,
-        tournaments=tournaments,
-        editor=editor,
-        announcer=announcer,
-        outbox=outbox,
-        standings=standings,
-        scheduler=scheduler,
-        elo=elo,
-        ratings=ratings,
-        rating=RatingScreens(
-            ratings,
-            players,
-            settings.zone,
-            elo,
-            settings.elo_min_games,
-            settings.elo_chance_games,
-        ),
-        files=Files(Importer(database, clock), ratings, settings.zone),
-        identity=Identity(database, clock, members, players),
-        protests=protests,
-        notices=NoticeSettings(members),
-        closing=closing,
-        nights=nights,
-        club_admin=ClubAdmin(settings, members, tournaments),
-        backups=backups,
-        in_flight=in_flight,
-        journal=journal,
-        dead_letters=dead_letters,
-        polling=polling,
-        operations=operations,
+        storage=SQLiteStorage(services.database), events_isolation=SimpleEventIsolation()
     )
-    dispatcher.update.outer_middleware(in_flight)
-    dispatcher.update.outer_middleware(journal)
-    dispatcher.update.outer_middleware(MemberMiddleware(members))
-    if settings.log_format == "json":  # the log collector's record of each handled update
+    dispatcher.workflow_data.update(services.by_name())
+    dispatcher.update.outer_middleware(services.in_flight)
+    dispatcher.update.outer_middleware(services.journal)
+    dispatcher.update.outer_middleware(MemberMiddleware(services.members))
+    if services.settings.log_format == "json":  # the log collector's record of each update
         handled = HandledLog()
         dispatcher.message.middleware(handled)
         dispatcher.callback_query.middleware(handled)
     dispatcher.include_router(build_router())
-    dispatcher.startup.register(_start_background_work)
-    dispatcher.shutdown.register(_stop_background_work)
+
+    async def start_background_work(bot: Bot) -> None:
+        await _start_background_work(bot, services)
+
+    async def stop_background_work() -> None:
+        await _stop_background_work(services)
+
+    dispatcher.startup.register(start_background_work)
+    dispatcher.shutdown.register(stop_background_work)
     return dispatcher
 
 
-async def _start_background_work(
-    bot: Bot, outbox: Outbox, standings: Standings, scheduler: Scheduler, elo: EloRatings
-) -> None:
+async def _start_background_work(bot: Bot, services: Services) -> None:
     """The outbox worker (it delivers what a crash left queued), the first standings and Elo
     ratings (so the first /rating and announcement after a restart find them ready) and the
     scheduler (what fell due while the bot was down runs now)."""
-    await outbox.check_club_chat(bot)
-    outbox.start(bot)
-    standings.refresh_soon()
-    elo.refresh_soon()
-    scheduler.start()
+    await services.outbox.check_club_chat(bot)
+    services.outbox.start(bot)
+    services.standings.refresh_soon()
+    services.elo.refresh_soon()
+    services.scheduler.start()
 
 
-async def _stop_background_work(
-    outbox: Outbox, standings: Standings, scheduler: Scheduler, elo: EloRatings
-) -> None:
-    await scheduler.stop()
-    await outbox.stop()
-    await standings.stop()
-    await elo.stop()
+async def _stop_background_work(services: Services) -> None:
+    await services.scheduler.stop()
+    await services.outbox.stop()
+    await services.standings.stop()
+    await services.elo.stop()
     await stop_pictures()
     stop_drawing()
 
@@ -280,21 +174,20 @@ async def open_database(settings: Settings) -> Database:
 async def run(settings: Settings) -> None:
     database = await open_database(settings)
     bot = create_bot(settings)
-    dispatcher = create_dispatcher(settings, database)
-    in_flight: InFlightMiddleware = dispatcher["in_flight"]
+    services = build_services(settings, database)
+    dispatcher = create_dispatcher(services)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signal_number in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signal_number, stop.set)
-    workflow = {k: v for k, v in dispatcher.workflow_data.items() if k != "bot"}
     try:
         webhook = _webhook(settings, dispatcher)
-        prepared = prepare_bot(bot, dispatcher["members"], polling=webhook is None)
+        prepared = prepare_bot(bot, services.members, polling=webhook is None)
         if not await _unless_stopped(stop, prepared):
             log.info("Stopped before polling started")
             return
-        await dispatcher["journal"].forget_old()
-        await dispatcher.emit_startup(bot=bot, dispatcher=dispatcher, **workflow)
+        await services.journal.forget_old()
+        await dispatcher.emit_startup(bot=bot, dispatcher=dispatcher)
         way = "Webhook" if webhook else "Polling"
         log.info("%s started for @%s", way, (await bot.me()).username)
         # Everything made so far (aiogram's ~700 models, the routers, the caches) lives until
@@ -309,27 +202,24 @@ async def run(settings: Settings) -> None:
         sys.setswitchinterval(SWITCH_INTERVAL)
         try:
             if webhook is not None:
-                await _serve_webhook(settings, dispatcher, bot, stop, webhook)
+                await _serve_webhook(services, dispatcher, bot, stop, webhook)
             else:
-                await _poll(settings, dispatcher, bot, stop)
+                await _poll(services, dispatcher, bot, stop)
         finally:
-            await dispatcher.emit_shutdown(bot=bot, dispatcher=dispatcher, **workflow)
+            await dispatcher.emit_shutdown(bot=bot, dispatcher=dispatcher)
     finally:
-        if not await in_flight.drained(SHUTDOWN_GRACE_SECONDS):
+        if not await services.in_flight.drained(SHUTDOWN_GRACE_SECONDS):
             log.warning("Shutting down with updates still in progress")
         await bot.session.close()
         await database.close()
         log.info("Stopped")
 
 
-async def _poll(settings: Settings, dispatcher: Dispatcher, bot: Bot, stop: asyncio.Event) -> None:
+async def _poll(services: Services, dispatcher: Dispatcher, bot: Bot, stop: asyncio.Event) -> None:
     """Long polling until stopped, with ``/healthz`` on ``HEALTH_LISTEN`` when set."""
-    health = await _serve_health(settings, dispatcher["operations"])
+    health = await _serve_health(services.settings, services.operations)
     try:
-        await poll(
-            dispatcher, bot, stop, dispatcher["dead_letters"], dispatcher["journal"],
-            dispatcher["polling"],
-        )  # fmt: skip
+        await poll(dispatcher, bot, stop, services.dead_letters, services.journal, services.polling)
     finally:
         log.info("Polling stopped")
         if health is not None:
@@ -344,21 +234,22 @@ def _webhook(settings: Settings, dispatcher: Dispatcher) -> tuple[str, str, list
 
 
 async def _serve_webhook(
-    settings: Settings, dispatcher: Dispatcher, bot: Bot, stop: asyncio.Event,
+    services: Services, dispatcher: Dispatcher, bot: Bot, stop: asyncio.Event,
     webhook: tuple[str, str, list[str]],
 ) -> None:  # fmt: skip
     """Serve Telegram's webhook (and ``/healthz``) on ``WEBHOOK_LISTEN`` until stopped; at the
     stop, requests in progress finish (each is answered only after its update was handled)."""
+    settings = services.settings
     assert settings.webhook_url is not None and settings.webhook_secret is not None
     path = urlsplit(settings.webhook_url).path or "/"
     route = webhook_route(
         dispatcher, bot, path, settings.webhook_secret.get_secret_value(),
-        dispatcher["dead_letters"], dispatcher["polling"],
+        services.dead_letters, services.polling,
     )  # fmt: skip
     host, _, port = settings.webhook_listen.rpartition(":")
     try:
         runner = await serve(
-            [route, health_route(dispatcher["operations"])], host.strip("[]"), int(port),
+            [route, health_route(services.operations)], host.strip("[]"), int(port),
             grace=SHUTDOWN_GRACE_SECONDS,
         )  # fmt: skip
     except OSError as error:
@@ -375,7 +266,7 @@ async def _serve_webhook(
     set_webhook = _until_reachable(set_it, "setWebhook")  # once the server listens
     try:
         if await _unless_stopped(stop, set_webhook):
-            dispatcher["polling"].last_ok = datetime.now(UTC)  # Telegram just took it
+            services.polling.last_ok = datetime.now(UTC)  # Telegram just took it
             await stop.wait()
     finally:
         await runner.cleanup()

@@ -12,6 +12,7 @@ import asyncio
 import os
 import signal
 import sys
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -25,7 +26,9 @@ from bot.app import create_bot, create_dispatcher, open_database, prepare_bot
 from bot.core.clock import Clock
 from bot.core.config import Settings, load_settings
 from bot.core.db import Database
+from bot.services import Services, build_services
 from tests.fakes.bot_api import TOKEN, FakeBotAPI
+from tests.fakes.pacing import SkippedPacing
 from tests.fakes.people import World
 from tests.fakes.server import FakeTelegramServer
 
@@ -42,29 +45,27 @@ class DispatcherWorld(World):
     bot: Bot = None  # type: ignore[assignment]
     dispatcher: Dispatcher = None  # type: ignore[assignment]
     clock: Clock = None  # type: ignore[assignment]
-
-    def service(self, name: str) -> Any:
-        if name in ("games", "players"):  # not given to handlers: the editor's own
-            return getattr(self.dispatcher.workflow_data["editor"], name)
-        return self.dispatcher.workflow_data[name]
+    pacing: SkippedPacing = None  # type: ignore[assignment]
+    services: Services = None  # type: ignore[assignment]
 
     async def announced(self) -> None:
         """Wait until the outbox has delivered everything queued.
 
-        The outbox paces a private chat at one message a second, so five rows for one person take
-        five seconds and more on a slow machine: the wait fails only when five seconds pass with
-        no row delivered."""
-        outbox = self.service("outbox")
+        The outbox's pacing (one message a second into a private chat, an edit of a kept post
+        every few seconds) is skipped meanwhile, not waited out: the wait fails only when the
+        outbox delivers nothing for five seconds."""
+        outbox = self.services.outbox
         left = await self._queued()
-        while True:
-            try:
-                await asyncio.wait_for(outbox.idle.wait(), STALL_SECONDS)
-                return
-            except TimeoutError:
-                now = await self._queued()
-                if now >= left:
-                    raise
-                left = now
+        async with self.pacing.hurry():
+            while True:
+                try:
+                    await asyncio.wait_for(outbox.idle.wait(), STALL_SECONDS)
+                    return
+                except TimeoutError:
+                    now = await self._queued()
+                    if now >= left:
+                        raise
+                    left = now
 
     async def _queued(self) -> int:
         row = await self.database.fetchone("SELECT count(*) FROM outbox")
@@ -83,10 +84,14 @@ class DispatcherWorld(World):
 async def dispatcher_world(
     tmp_path: Path, api: FakeBotAPI | None = None, **settings: Any
 ) -> AsyncIterator[DispatcherWorld]:
+    pacing = SkippedPacing()
     api = api or FakeBotAPI()
+    if api.clock is time.monotonic:
+        api.clock = pacing.now  # Telegram's limits kept in the time the outbox keeps them in
     server = FakeTelegramServer(api)
     url = await server.start()
     world = DispatcherWorld(api)
+    world.pacing = pacing
     defaults: dict[str, Any] = {
         "bot_token": TOKEN,
         "database_path": tmp_path / "club.sqlite3",
@@ -99,14 +104,14 @@ async def dispatcher_world(
     world.database = await open_database(world.settings)
     world.bot = create_bot(world.settings)
     world.clock = Clock()
-    world.dispatcher = create_dispatcher(world.settings, world.database, world.clock)
-    workflow = {k: v for k, v in world.dispatcher.workflow_data.items() if k != "bot"}
-    await prepare_bot(world.bot, world.dispatcher["members"])
-    await world.dispatcher.emit_startup(bot=world.bot, **workflow)
+    world.services = build_services(world.settings, world.database, world.clock, pacing)
+    world.dispatcher = create_dispatcher(world.services)
+    await prepare_bot(world.bot, world.services.members)
+    await world.dispatcher.emit_startup(bot=world.bot)
     try:
         yield world
     finally:
-        await world.dispatcher.emit_shutdown(bot=world.bot, **workflow)
+        await world.dispatcher.emit_shutdown(bot=world.bot)
         await world.bot.session.close()
         await world.database.close()
         await server.stop()

@@ -144,10 +144,15 @@ class Database:
             self._plain = await self._read_only()
 
     async def _read_only(self) -> aiosqlite.Connection:
-        reader = await aiosqlite.connect(self.path, isolation_level=None)
-        reader.row_factory = aiosqlite.Row
-        await reader.execute("PRAGMA query_only = ON")
-        await reader.execute("PRAGMA busy_timeout = 5000")
+        reader = aiosqlite.connect(self.path, isolation_level=None)
+        try:  # a task cancelled meanwhile (the standings' refresh at a stop) closes what it opened
+            await reader
+            reader.row_factory = aiosqlite.Row
+            await reader.execute("PRAGMA query_only = ON")
+            await reader.execute("PRAGMA busy_timeout = 5000")
+        except BaseException:
+            await asyncio.shield(reader.close())
+            raise
         return reader
 
     async def close(self) -> None:

@@ -21,7 +21,6 @@ import asyncio
 import json
 import logging
 import math
-import time
 from collections.abc import Awaitable, Callable, Mapping
 from contextlib import suppress
 from datetime import datetime, timedelta
@@ -53,6 +52,7 @@ from bot.core.outbox import CLUB, Kind, enqueue
 from bot.core.tasks import cancelled
 from bot.delivery.club_chat import ClubChat
 from bot.delivery.limits import SendLimits
+from bot.delivery.pacing import Pacing
 from bot.telegram.retry import waits_here
 from bot.vocabulary.notices import Notice
 
@@ -94,7 +94,7 @@ class Outbox:
         announcer: Announcer,
         members: MemberDirectory,
         limits: SendLimits | None = None,
-        monotonic: Callable[[], float] = time.monotonic,
+        pacing: Pacing | None = None,
         live_posts: Mapping[str, LivePost] | None = None,
     ) -> None:
         self.settings = settings
@@ -106,7 +106,8 @@ class Outbox:
         self.limits = limits or SendLimits()
         self.live_posts = dict(live_posts or {})  # by the key's first part: who draws the post
         self._live_drawn: dict[tuple[str, str], float] = {}  # (key, chat) → when last drawn
-        self.monotonic = monotonic
+        self.pacing = pacing or Pacing()
+        self._retry_at: dict[int, float] = {}  # row → when it may be tried again (pacing time)
         # Two lanes, each its own worker: the club chat's rows, and everyone else's. A player's
         # private result being drawn and sent never holds up the next game's announcement.
         self._wakes = {lane: asyncio.Event() for lane in LANES}
@@ -161,8 +162,7 @@ class Outbox:
                 with suppress(TimeoutError):
                     await asyncio.wait_for(wake.wait(), IDLE_RECHECK)
                 continue
-            with suppress(TimeoutError):
-                await asyncio.wait_for(wake.wait(), max(delay, 0.01))
+            await self.pacing.wait(wake, max(delay, 0.01))
 
     async def deliver_due(self, bot: Bot, lane: Lane) -> float | None:
         """Deliver the head of every chat's queue in ``lane`` that may go now.
@@ -190,7 +190,7 @@ class Outbox:
                 continue
             wait = max(
                 self._not_before(row),
-                self.limits.wait(chat_id, self.monotonic()),
+                self.limits.wait(chat_id, self.pacing.now()),
                 self._club_wait() if chat == CLUB else 0.0,
             )
             if wait > 0:
@@ -204,10 +204,11 @@ class Outbox:
 
     async def _deliver(self, bot: Bot, row: Any, chat_id: int) -> None:
         club = row["chat"] == CLUB
+        self._retry_at.pop(int(row["id"]), None)  # due: a new failure sets it again
         try:
             await self._send(bot, row, chat_id)
         except TelegramRetryAfter as error:
-            self.limits.block(chat_id, self.monotonic() + error.retry_after)
+            self.limits.block(chat_id, self.pacing.now() + error.retry_after)
             log.warning("Flood wait of %s s for chat %s", error.retry_after, chat_id)
         except TelegramMigrateToChat as error:
             await self._club_migrated(chat_id, error.migrate_to_chat_id)
@@ -226,7 +227,7 @@ class Outbox:
         except (TelegramAPIError, AiogramError) as error:
             await self._back_off(row, str(error))
         else:
-            self.limits.sent(chat_id, self.monotonic())
+            self.limits.sent(chat_id, self.pacing.now())
             if club:
                 await self._club_reachable(chat_id)
 
@@ -278,7 +279,7 @@ class Outbox:
 
     def _live_wait(self, row: Any) -> float:
         last = self._live_drawn.get((row["body"], row["chat"]), -math.inf)
-        return last + LIVE_INTERVAL - self.monotonic()
+        return last + LIVE_INTERVAL - self.pacing.now()
 
     async def _send_live(self, bot: Bot, row: Any, chat_id: int) -> None:
         """A kept post (a sign-up list, a seating) drawn as it is now: edited where it was sent,
@@ -312,7 +313,7 @@ class Outbox:
                 )
                 await outbox.live_sent(tx, key, chat_id, sent.message_id)
             await outbox.delivered(tx, row["id"])
-        self._live_drawn[(key, row["chat"])] = self.monotonic()
+        self._live_drawn[(key, row["chat"])] = self.pacing.now()
 
     async def _send_document(self, bot: Bot, row: Any, chat_id: int) -> None:
         """A file from the server's disk; one removed since it was queued is not sent."""
@@ -369,7 +370,8 @@ class Outbox:
     async def _back_off(self, row: Any, problem: str) -> None:
         attempts = int(row["attempts"]) + 1
         delay = min(5.0 * 2 ** (attempts - 1), LONGEST_BACKOFF)
-        next_try = self.clock.now() + timedelta(seconds=delay)
+        next_try = self.clock.now() + timedelta(seconds=delay)  # kept across a restart
+        self._retry_at[int(row["id"])] = self.pacing.now() + delay
         log.warning("Message %s delayed %.0f s: %s", row["id"], delay, problem or "no answer")
         async with self.database.transaction() as tx:
             await outbox.postpone(
@@ -378,6 +380,9 @@ class Outbox:
         self.delayed += 1
 
     def _not_before(self, row: Any) -> float:
+        retry_at = self._retry_at.get(int(row["id"]))
+        if retry_at is not None:
+            return retry_at - self.pacing.now()
         if not row["next_try_at"]:
             return 0.0
         return (datetime.fromisoformat(row["next_try_at"]) - self.clock.now()).total_seconds()
@@ -388,10 +393,10 @@ class Outbox:
         return await self.club_chat.is_club_chat(chat_id)
 
     def _club_wait(self) -> float:
-        return max(0.0, self._club_paused_until - self.monotonic())
+        return max(0.0, self._club_paused_until - self.pacing.now())
 
     async def _club_unreachable(self, chat_id: int, problem: str) -> None:
-        self._club_paused_until = self.monotonic() + CLUB_RECHECK
+        self._club_paused_until = self.pacing.now() + CLUB_RECHECK
         log.warning("Club chat %s refuses the bot (%s); announcements wait", chat_id, problem)
         await self.record_club_problem(chat_id, problem)
 

@@ -7,7 +7,11 @@ The figures themselves are not asserted here (CI machines are shared and noisy);
 import subprocess
 import sys
 
+import pytest
+
 from tests.harness import ROOT
+
+pytestmark = [pytest.mark.process, pytest.mark.slow]  # every benchmark, at small sizes
 
 
 def test_the_quick_benchmark_run_writes_every_section(tmp_path):

@@ -22,10 +22,13 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.club import NAMES, Taps, setup_club
 from tests.fakes.people import Person, World
 from tests.harness import CLUB_CHAT_ID, BotProcess
 
+pytestmark = pytest.mark.process  # each test starts the bot as a program
 ROUNDS = int(os.environ.get("CRASH_ROUNDS", "3"))
 SEED = int(os.environ.get("CRASH_SEED", "1"))
 

@@ -32,6 +32,7 @@ def test_the_unit_restarts_on_failure_but_not_on_what_a_person_must_fix():
     assert service["WorkingDirectory"] in service["ExecStart"]
 
 
+@pytest.mark.process
 @pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="no systemd-analyze here")
 def test_the_unit_passes_systemd_analyze_verify(tmp_path):
     """Verified with its /opt/mafia-bot pointed at a folder that has what the unit names."""
@@ -48,6 +49,8 @@ def test_the_unit_passes_systemd_analyze_verify(tmp_path):
     assert done.returncode == 0 and said == [], done.stdout + done.stderr
 
 
+@pytest.mark.process
+@pytest.mark.slow  # builds a wheel and installs it into a fresh venv
 def test_the_wheel_gives_the_mafia_bot_command(tmp_path):
     """``pip install`` of the built wheel into a fresh venv: ``mafia-bot --version`` runs, and
     without settings it stops with exit code 2 and one line, as the README says."""

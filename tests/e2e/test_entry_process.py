@@ -3,8 +3,12 @@
 import signal
 import sqlite3
 
+import pytest
+
 from tests.club import NAMES, Taps, enter_protocol, seat_players, setup_club
 from tests.harness import CLUB_CHAT_ID, BotProcess
+
+pytestmark = pytest.mark.process  # each test starts the bot as a program
 
 
 def announcements(world):

@@ -15,6 +15,8 @@ from tests.fakes.bot_api import BOT_USER
 from tests.harness import ADMIN_ID, CLUB_CHAT_ID, BotProcess
 from tests.protocols import protocol_bytes, random_protocol
 
+pytestmark = pytest.mark.process  # each test starts the bot as a program
+
 
 def poison(chat_id: int) -> dict:
     """A ``my_chat_member`` update from a Bot API server of another version: the old member's

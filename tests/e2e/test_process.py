@@ -4,7 +4,11 @@ import asyncio
 import sqlite3
 import time
 
+import pytest
+
 from tests.harness import CLUB_CHAT_ID, BotProcess
+
+pytestmark = pytest.mark.process  # each test starts the bot as a program
 
 
 async def started(world, url, tmp_path, **env) -> BotProcess:

@@ -1,7 +1,11 @@
 """A protest end to end with the real ``python -m bot``: filed, the bot restarted, decided."""
 
+import pytest
+
 from tests.club import Taps, appoint_head_judge, enter_protocol, linked_player, setup_club
 from tests.harness import CLUB_CHAT_ID, BotProcess
+
+pytestmark = pytest.mark.process  # each test starts the bot as a program
 
 
 async def test_a_protest_survives_a_restart_and_is_decided(running, tmp_path):

@@ -1,9 +1,13 @@
 """Players end to end: the real ``python -m bot`` importing a season, linking a player, answering
 /rating, /me (with its picture) and /export — all through the fake Bot API over HTTP."""
 
+import pytest
+
 from tests.club import setup_club
 from tests.harness import CLUB_CHAT_ID
 from tests.protocols import protocol_bytes, random_protocol
+
+pytestmark = pytest.mark.process  # each test starts the bot as a program
 
 
 async def test_a_season_imported_and_read_by_a_player(running):

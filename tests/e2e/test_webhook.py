@@ -7,10 +7,12 @@ import socket
 from contextlib import asynccontextmanager
 
 import aiohttp
+import pytest
 
 from tests.club import Taps, enter_protocol, setup_club
 from tests.harness import CLUB_CHAT_ID, BotProcess
 
+pytestmark = pytest.mark.process  # each test starts the bot as a program
 PUBLIC = "https://club.example/tg/hook"  # what the host's HTTPS proxy serves
 SECRET = "s3cret_token-for-tests"
 

@@ -132,7 +132,7 @@ async def test_a_ruleset_button_carries_the_rulesets_id_and_a_stale_one_is_refus
     tournament = data["Правила: rules-6.4"].split(":")[2]
     await admin.press_data(f"a:rs:{tournament}:rules-99", shown)  # a list changed since
     assert admin.last_answer()["text"] == common.STALE_BUTTON
-    current = await world.service("tournaments").current()
+    current = await world.services.tournaments.current()
     assert current[0].ruleset_ref == "rules-8"  # nothing changed
 
 

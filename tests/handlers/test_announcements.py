@@ -33,14 +33,14 @@ async def test_flood_limit_delays_but_never_drops_an_announcement(tight_world):
 async def test_pending_announcement_is_published_after_a_restart(tmp_path):
     async with dispatcher_world(tmp_path) as world:
         _, judge = await setup_club(world)
-        await world.service("outbox").stop()  # as if the bot died right after the commit
+        await world.services.outbox.stop()  # as if the bot died right after the commit
         await enter_protocol(Taps(judge))
         await judge.press("✅ Подтвердить")
         assert not [m for m in world.api.chats[CLUB_CHAT_ID].history() if m.from_bot]
         row = await world.database.fetchone("SELECT kind FROM outbox")
         assert row["kind"] == "announce"
         # Start-up publishes what is pending.
-        world.service("outbox").start(world.bot)
+        world.services.outbox.start(world.bot)
         await world.announced()
         assert len([m for m in world.api.chats[CLUB_CHAT_ID].history() if m.from_bot]) == 1
 

@@ -53,7 +53,7 @@ async def test_daily_backups_keep_the_newest_and_restore_the_standings(tmp_path)
         admin, judge = await setup_club(world)
         await enter_protocol(Taps(judge))
         await judge.press("✅ Подтвердить")
-        scheduler = world.service("scheduler")
+        scheduler = world.services.scheduler
         await scheduler.run_due()  # the first start: the day's copy is taken at once
         await scheduler.run_due()  # and not twice
         assert len(list(folder.glob("club-*.sqlite3"))) == 1
@@ -67,7 +67,7 @@ async def test_daily_backups_keep_the_newest_and_restore_the_standings(tmp_path)
         before = (await admin.reply()).text
     async with dispatcher_world(tmp_path / "bot", api=api, **settings) as world:
         world.clock.shift = pinned + timedelta(days=3, hours=1)  # the same day: no new copy
-        await world.service("scheduler").run_due()
+        await world.services.scheduler.run_due()
         assert sorted(p.name for p in folder.glob("club-*.sqlite3")) == names
     restored = tmp_path / "restored"
     restored.mkdir()
@@ -93,7 +93,7 @@ async def test_the_weekly_copy_goes_to_admins_on_its_day_only(tmp_path):
     settings = {"backup_dir": str(tmp_path / "copies"), "backup_send_weekday": today}
     async with dispatcher_world(tmp_path, **settings) as world:
         admin, _judge = await setup_club(world)
-        scheduler = world.service("scheduler")
+        scheduler = world.services.scheduler
         await scheduler.run_due()
         await world.announced()
         sent = [m for m in admin.bot_messages() if m.document]

@@ -42,7 +42,7 @@ async def test_correction_is_audited_and_re_announced(world, saved_game):
     note = messages[1]
     assert note.reply_to == original.message_id
     assert "исправлен: победитель" in note.text
-    games = world.service("games")
+    games = world.services.games
     _created, corrected = await games.audit(1)
     assert corrected["action"] == "corrected" and corrected["actor_id"] == judge.id
     assert json.loads(corrected["before"])["winner"] == "black"
@@ -82,7 +82,7 @@ async def test_another_judge_cannot_correct_my_game(world, saved_game):
 
 
 async def test_announcement_turns_final_after_the_window(world, saved_game):
-    announcer = world.service("announcer")
+    announcer = world.services.announcer
     world.clock.shift = timedelta(minutes=11)
     assert "результат окончательный" in await announcer.render(1)
 
@@ -96,12 +96,12 @@ async def test_window_closing_during_a_correction_refuses_the_save(world, saved_
     world.clock.shift = timedelta(minutes=11)
     await judge.press("✅ Подтвердить")
     assert "время протестов истекло" in judge.last_answer()["text"]
-    stored = await world.service("games").get(1)
+    stored = await world.services.games.get(1)
     assert stored.protocol.winner == "black"  # unchanged
 
 
 async def test_status_is_provisional_then_final(world, saved_game):
-    games = world.service("games")
+    games = world.services.games
     stored = await games.get(1)
     window = ProtestWindow(world.settings.protest_window_minutes)
     assert stored.status_at(world.clock.now(), window) == "provisional"
@@ -121,18 +121,18 @@ async def test_a_tap_after_a_crash_that_followed_the_save_shows_the_saved_game(w
     summary = judge.last()
     confirm = next(b for b in summary.buttons() if b["text"] == "✅ Подтвердить")
     # The correction was saved, then the bot died before it could edit the message …
-    draft = await world.service("editor").drafts.of_judge(judge.id)
+    draft = await world.services.editor.drafts.of_judge(judge.id)
     from bot.club.games import Submission
 
     submission = Submission(
         draft.id, draft.tournament_id, draft.stage_id, draft.protocol, draft.ended_at, 1
     )
-    judge_member = await world.service("members").member(judge.id)
-    await world.service("games").save(submission, judge_member)
+    judge_member = await world.services.members.member(judge.id)
+    await world.services.games.save(submission, judge_member)
     # … so the message still offers Confirm. The tap shows what the database holds.
     await judge.press_data(confirm["callback_data"], summary)
     assert judge.last_answer()["text"] == "Эта игра уже сохранена."
     assert (
         "Игра 1 (стол 1) исправлена." in summary.text and "победа красных" in summary.text.lower()
     )
-    assert len(await world.service("games").audit(1)) == 2
+    assert len(await world.services.games.audit(1)) == 2

@@ -2,8 +2,6 @@
 queued is ever dropped for the club chat, flood waits are honoured per chat."""
 
 import asyncio
-import time
-from datetime import timedelta
 
 import pytest
 
@@ -59,7 +57,7 @@ async def test_a_wrong_club_chat_id_is_reported_at_start_and_games_wait(tmp_path
         assert await queued(world) == 1
         # The admin fixes the setting: the group the bot was meant for appears under that id.
         world.group(-100999)
-        await world.service("outbox").club_chat_back(-100999)
+        await world.services.outbox.club_chat_back(-100999)
         await world.announced()
         assert len(club_messages(world, -100999)) == 1
         refusals_were_the_point(world)
@@ -85,10 +83,10 @@ async def test_server_errors_and_an_html_502_delay_but_never_drop(world):
     await enter_protocol(Taps(judge))
     world.api.failing["sendmessage"] = 3  # 502 Bad Gateway as HTML, three times
     await judge.press("✅ Подтвердить")
-    outbox = world.service("outbox")
+    outbox = world.services.outbox
     for delays in (1, 2, 3):
         await world.api.wait_for(lambda delays=delays: outbox.delayed == delays, 5)
-        world.clock.shift += timedelta(minutes=5)  # past the back-off
+        world.pacing.skip(300)  # past the back-off
         outbox.wake()
     await world.announced()
     assert len(club_messages(world)) == 1
@@ -106,59 +104,53 @@ async def test_a_person_who_blocked_the_bot_is_skipped_quietly(world):
     async with world.database.transaction() as connection:
         await enqueue(connection, private(ghost.id), Kind.TEXT, "", body="Вам сообщение")
         await enqueue(connection, private(admin.id), Kind.TEXT, "", body="И вам")
-    world.service("outbox").wake()
+    world.services.outbox.wake()
     await world.announced()
     assert admin.last().text == "И вам"
     refusals_were_the_point(world)
 
 
 @pytest.fixture
-async def slow_clock_world(tmp_path):
-    """Telegram and the outbox share a clock the test can move forward."""
-    ahead = [0.0]
-
-    def now() -> float:
-        return time.monotonic() + ahead[0]
-
-    api = FakeBotAPI(clock=now, group_limit=1, group_window=120.0)
+async def one_a_minute_world(tmp_path):
+    """Telegram allows one message every two minutes into the club chat."""
+    api = FakeBotAPI(group_limit=1, group_window=120.0)
     async with dispatcher_world(tmp_path, api=api) as world:
-        world.service("outbox").monotonic = now
-        yield world, ahead
+        yield world
 
 
-async def test_a_long_flood_wait_is_honoured_not_hammered(slow_clock_world):
-    world, ahead = slow_clock_world
+async def test_a_long_flood_wait_is_honoured_not_hammered(one_a_minute_world):
+    world = one_a_minute_world
     _, judge = await setup_club(world)
     await save_game(judge, 1)
     await world.announced()
     await save_game(judge, 2)  # Telegram says: wait 120 s
     await world.api.wait_for(lambda: any(e.code == 429 for _, e in world.api.errors), 5)
     for _ in range(5):  # the outbox is woken again and again meanwhile …
-        world.service("outbox").wake()
+        world.services.outbox.wake()
         await judge.send("/help")
         await judge.reply()
     floods = [e for _, e in world.api.errors if e.code == 429]
     assert len(floods) == 1  # … and does not ask again before the 120 s are over
-    ahead[0] += 121
-    world.service("outbox").wake()
+    world.pacing.skip(121)
+    world.services.outbox.wake()
     await world.announced()
     assert len(club_messages(world)) == 2
 
 
 async def test_dropped_connections_and_timeouts_delay_but_never_drop(world):
     _, judge = await setup_club(world)
-    outbox = world.service("outbox")
+    outbox = world.services.outbox
     outbox.send_timeout = 1.0
     await enter_protocol(Taps(judge))
     world.api.dropping["sendmessage"] = 1  # the connection breaks once …
     world.api.frozen = {"sendmessage"}  # … and then Telegram does not answer at all
     await judge.press("✅ Подтвердить")
     await world.api.wait_for(lambda: outbox.delayed == 1, 5)
-    world.clock.shift += timedelta(minutes=5)
+    world.pacing.skip(300)
     outbox.wake()
     await world.api.wait_for(lambda: outbox.delayed == 2, 5)  # timed out after 1 s
     world.api.frozen = set()
-    world.clock.shift += timedelta(minutes=5)
+    world.pacing.skip(300)
     outbox.wake()
     await world.announced()
     assert len(club_messages(world)) == 1
@@ -170,7 +162,7 @@ async def test_an_announcement_does_not_wait_for_a_private_result_being_drawn(wo
     await judge.press("✅ Подтвердить")
     owl = await linked_player(world, admin, "Ольга", "owl", "Сова")
     await world.announced()
-    announcer = world.service("outbox").announcer
+    announcer = world.services.outbox.announcer
     drawn, released = asyncio.Event(), asyncio.Event()
     personal = announcer.personal
 

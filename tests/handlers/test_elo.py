@@ -73,7 +73,7 @@ async def test_the_chance_the_changes_the_board_and_me_as_a_replay_gives_them(tm
         assert f"⚫ чёрные {round(owl_black)} (5 игр)" in record, record
         assert "ниже — рейтинг Эло" in owl.last().caption
         # The curve drawn under the points: her ratings after each of her five games.
-        elo = world.service("rating").elo
+        elo = world.services.rating.elo
         mine = [next(c for c in game.changes if c.name == str(owl_id)) for game in rated]
         curve = (await elo.state()).curve(owl_id)
         assert len(curve) == 6 and curve[0] == (1500, 1500)

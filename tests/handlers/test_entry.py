@@ -47,7 +47,7 @@ async def test_full_protocol_by_the_fast_path(club):
 async def test_full_protocol_through_the_buttons(club):
     world, _, judge = club
     # The players exist already (a previous evening).
-    players = world.service("players")
+    players = world.services.players
     for name in NAMES:
         await players.create(name, judge.id)
     taps = Taps(judge)
@@ -83,7 +83,7 @@ async def test_saved_game_is_in_the_database_with_an_audit_record(club):
     world, _, judge = club
     await enter_protocol(Taps(judge), extras={4: "0.3"})
     await judge.press("✅ Подтвердить")
-    games = world.service("games")
+    games = world.services.games
     stored = await games.get(1)
     protocol = stored.protocol
     assert stored.table == 1 and stored.number == 1 and protocol.winner == "black"

@@ -25,7 +25,7 @@ async def club(world):
 
 
 async def known_players(world, judge, names=NAMES):
-    players = world.service("players")
+    players = world.services.players
     for name in names:
         await players.create(name, judge.id)
 
@@ -74,7 +74,7 @@ async def test_a_new_player_is_never_named_after_a_seat_number(club):
     unknown = judge.last().text
     assert "«Лис» (место 1)" in unknown and "«1.Лис»" not in unknown
     await judge.press("➕ Создать новых игроков: 10")
-    players = await judge.world.service("players").search("1.")
+    players = await judge.world.services.players.search("1.")
     assert players == []
     await Taps(judge).seat(3)
     await judge.send("7) ")  # a bare seat number is not a nickname either
@@ -86,14 +86,14 @@ async def test_a_new_player_is_never_named_after_a_seat_number(club):
 
 async def test_yo_and_ye_find_the_same_player_and_no_twin_is_created(club):
     world, _, judge = club
-    await world.service("players").create("Ёжик", judge.id)
+    await world.services.players.create("Ёжик", judge.id)
     await judge.send("/game")
     await judge.send("ежик")
     assert "1. Ёжик" in judge.last().text  # a whole nickname, е for ё, is seated at once
     await Taps(judge).seat(2)
     await judge.send("ЕЖ")
     assert "Ёжик" not in judge.buttons()  # already seated: not suggested twice
-    players = world.service("players")
+    players = world.services.players
     with pytest.raises(ValueError, match="уже есть игрок «Ёжик»"):
         await players.create("ЕЖИК", judge.id)
 
@@ -102,7 +102,7 @@ async def test_creating_a_twin_from_the_button_offers_the_existing_player(club):
     world, _, judge = club
     await judge.send("/game")
     await judge.send("Ёлка")  # not in the club yet: offered as new
-    await world.service("players").create("Елка", judge.id)  # another judge, meanwhile
+    await world.services.players.create("Елка", judge.id)  # another judge, meanwhile
     await judge.press("➕ Новый игрок «Ёлка»")
     assert "В клубе уже есть игрок «Елка»" in judge.last().text
     assert "Елка" in judge.buttons()
@@ -252,7 +252,7 @@ async def test_a_correction_that_changes_nothing_posts_nothing(club):
     await world.announced()
     (announcement,) = group_messages(world)
     assert announcement.edits == 0
-    assert len(await world.service("games").audit(1)) == 1
+    assert len(await world.services.games.audit(1)) == 1
 
 
 async def test_a_swapped_penalty_is_visible_and_noted(club):
@@ -309,7 +309,7 @@ async def test_rights_changed_while_the_bot_could_not_write_are_shown_later(club
     await admin.send(f"/unjudge {judge.id}")
     await admin.reply()
     assert f"chat:{judge.id}" not in world.api.commands
-    await world.service("members").grant(judge.id, Right.JUDGE, ADMIN_ID)  # e.g. another process
+    await world.services.members.grant(judge.id, Right.JUDGE, ADMIN_ID)  # e.g. another process
     await judge.send("/help")  # his next update publishes the menu of his rights
     await judge.reply()
     assert "game" in {c["command"] for c in world.api.commands[f"chat:{judge.id}"]}
@@ -541,7 +541,7 @@ async def test_a_typo_in_a_paste_is_offered_the_close_player_first(club):
     await judge.press(entry_texts.create_all_button(1))
     text = judge.last().text
     assert "4. Сова" in text and "6. Кот" in text and "10. Новичок" in text
-    players = world.service("players")
+    players = world.services.players
     assert await players.by_nickname("Совв") is None and await players.by_nickname("Кто") is None
 
 
@@ -554,7 +554,7 @@ async def test_a_typed_typo_suggests_the_player_and_asks_before_a_new_one(club):
     assert buttons.index("Сова") < buttons.index(entry_texts.new_player_button("Совв"))
     await judge.press(entry_texts.new_player_button("Совв"))
     assert entry_texts.close_exists("Совв", ["Сова"]) in judge.last().text
-    assert await world.service("players").by_nickname("Совв") is None  # asked, not created
+    assert await world.services.players.by_nickname("Совв") is None  # asked, not created
     await judge.press(entry_texts.new_player_button("Совв"))  # yes, a new person
     assert "1. Совв" in judge.last().text
 
@@ -562,7 +562,7 @@ async def test_a_typed_typo_suggests_the_player_and_asks_before_a_new_one(club):
 async def test_look_alike_latin_letters_are_the_same_letters(club):
     world, _, judge = club
     await known_players(world, judge)
-    players = world.service("players")
+    players = world.services.players
     latin_c = "Cова"  # a Latin C
     assert (await players.by_nickname(latin_c)).nickname == "Сова"
     with pytest.raises(SimilarPlayerError):
@@ -575,7 +575,7 @@ async def test_look_alike_latin_letters_are_the_same_letters(club):
 
 async def test_numbered_nicknames_are_told_apart_on_purpose(club):
     world, _, judge = club
-    players = world.service("players")
+    players = world.services.players
     for name in ("Гость1", "Лис"):
         await players.create(name, judge.id)
     assert await players.close_to("Гость2") == [] and await players.close_to("Лис2") == []

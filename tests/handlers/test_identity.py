@@ -222,9 +222,7 @@ async def test_merge_moves_games_and_refuses_players_who_sat_together(tmp_path):
         await admin.send("/rating")
         text = (await admin.reply()).text
         assert "Совушка" not in text and "Лис —" not in text
-        board = await world.service("ratings").board(
-            (await world.service("tournaments").current())[0]
-        )
+        board = await world.services.ratings.board((await world.services.tournaments.current())[0])
         fox = next(row for row in board.standings if row.name == "Лис")
         assert fox.games == 2
         players = await world.database.fetchall("SELECT nickname FROM players")

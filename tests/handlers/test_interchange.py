@@ -40,6 +40,7 @@ def cli_csv(path, cwd=ROOT):
     return done.stdout
 
 
+@pytest.mark.process  # runs a program of ours
 async def test_export_matches_the_command_line_byte_for_byte(tmp_path):
     async with dispatcher_world(tmp_path) as world:
         admin, judge = await setup_club(world)
@@ -63,6 +64,7 @@ async def test_export_matches_the_command_line_byte_for_byte(tmp_path):
         assert table.decode().splitlines()[0].startswith("place,name,games,wins")
 
 
+@pytest.mark.process  # runs a program of ours
 async def test_an_export_reimported_into_an_empty_database_gives_identical_standings(tmp_path):
     source = random_protocol([f"Игрок{n}" for n in range(25)], 120, seed=11, stages=3)
     async with dispatcher_world(tmp_path / "a") as world:
@@ -164,6 +166,7 @@ async def test_import_matches_known_players_by_nickname(tmp_path):
         assert (await world.database.fetchone("SELECT count(*) FROM players"))[0] == 19
 
 
+@pytest.mark.process  # runs a program of ours
 async def test_a_club_ruleset_travels_with_the_export(tmp_path):
     rules = tmp_path / "club.json"
     rules.write_text(
@@ -280,6 +283,7 @@ async def test_import_leaves_the_current_tournament_current_unless_asked(tmp_pat
         assert "Весна" in (await admin.reply()).text
 
 
+@pytest.mark.process  # runs a program of ours
 async def test_the_spreadsheet_opens_in_a_russian_excel(tmp_path):
     """Issue 17, item 11: Russian headers, numbers as numbers, standings and games; the CSV
     stays the command line's byte for byte."""

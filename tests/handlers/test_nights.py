@@ -13,7 +13,7 @@ NICKNAMES = [f"Игрок{n:02d}" for n in range(1, 23)]
 async def club_with_players(world, count):
     admin, judge = await setup_club(world)
     for nickname in NICKNAMES[:count]:
-        await world.service("players").create(nickname, ADMIN_ID)
+        await world.services.players.create(nickname, ADMIN_ID)
     people = []
     for number in range(count):
         person = world.person(f"Человек {number}", username=f"person{number:02d}")
@@ -103,7 +103,7 @@ async def test_a_person_without_a_nickname_is_asked_for_it_and_a_guest_is_added(
         await admin.reply()
         await world.announced()
         stranger = world.person("Незнакомка", username="stranger01")
-        await world.service("players").create("Лиса", ADMIN_ID)
+        await world.services.players.create("Лиса", ADMIN_ID)
         await stranger.send("/start")
         await stranger.reply()
         await stranger.press("✋ Играю", chat=group, message=signup_post(world))
@@ -263,8 +263,8 @@ async def test_the_evenings_end_posts_its_results_as_the_scoring_core_counts_the
         assert "🎯 Лучший ход 3 из 3: " in post.text and "(стол 1, игра 1)" in post.text
         assert night_texts.EVENING_TIES in post.text
         # Every row is the scoring core's sum over tonight's games.
-        games_service = world.service("games")
-        tournament = (await world.service("tournaments").current())[0]
+        games_service = world.services.games
+        tournament = (await world.services.tournaments.current())[0]
         scored = [(await games_service.get(i)).protocol.to_game(str(i), "основной") for i in (1, 2)]
         expected = compute(scored, tournament.ruleset(), tournament.seed).standings
         names = {
@@ -304,7 +304,7 @@ async def test_the_evenings_end_posts_its_results_as_the_scoring_core_counts_the
         assert (await player.reply()).text == post.text
         await player.send("/rating вечер", chat=group)  # in the club chat: a reply there
         assert (await player.reply(group)).text == post.text
-        today = world.service("nights").today()
+        today = world.services.nights.today()
         await player.send(f"/rating {today:%d.%m}")
         by_day = (await player.reply()).text
         assert by_day.startswith("📅 Игры ") and "Сыграно: 2 игры." in by_day
@@ -385,7 +385,7 @@ async def test_reminders_the_settings_that_stop_them_and_the_evening_that_ends_i
 
     async with dispatcher_world(tmp_path) as world:
         admin, judge, people = await club_with_players(world, 12)
-        nights = world.service("nights")
+        nights = world.services.nights
         tomorrow = nights.today() + timedelta(days=1)
         group = world.api.chats[CLUB_CHAT_ID]
         await admin.send(f"/night {tomorrow:%d.%m} 19:30 2 игры 1 стол")
@@ -415,7 +415,7 @@ async def test_reminders_the_settings_that_stop_them_and_the_evening_that_ends_i
         evening = [p for p in people if p.bot_messages() and "Вечер " in p.last().text]
         assert quiet not in evening and len(evening) == 11  # the other eleven got theirs
         # Nobody is reminded before a quarter to the start; then each once.
-        scheduler = world.service("scheduler")
+        scheduler = world.services.scheduler
         start = datetime.combine(tomorrow, datetime.strptime("19:30", "%H:%M").time(), nights.zone)
         world.clock.shift = start - timedelta(minutes=16) - datetime.now(start.tzinfo)
         await scheduler.run_due()

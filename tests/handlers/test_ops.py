@@ -23,7 +23,7 @@ async def test_status_tells_an_admin_how_the_bot_is(tmp_path):
         admin, judge = await setup_club(world)
         await enter_protocol(Taps(judge))
         await judge.press("✅ Подтвердить")
-        await world.service("scheduler").run_due()  # the day's copy
+        await world.services.scheduler.run_due()  # the day's copy
         await world.announced()
         await admin.send("/status")
         text = (await admin.reply()).text
@@ -36,7 +36,7 @@ async def test_status_tells_an_admin_how_the_bot_is(tmp_path):
 
 async def test_healthz_is_200_while_telegram_answers_and_503_when_it_has_not(tmp_path):
     async with dispatcher_world(tmp_path) as world:
-        operations = world.service("operations")
+        operations = world.services.operations
         port = free_port()
         runner = await serve_health(operations, "127.0.0.1", port)
         try:

@@ -187,7 +187,7 @@ async def test_a_player_with_a_single_game(tmp_path):
 async def test_player_by_part_of_a_nickname_a_typo_or_with_a_tournament(tmp_path):
     async with dispatcher_world(tmp_path) as world:
         await two_games(world)
-        await world.service("players").create("Совушка", ADMIN_ID)
+        await world.services.players.create("Совушка", ADMIN_ID)
         guest = world.person("Гость")
         await guest.send("/player фил")  # a part: one player
         await world.api.wait_for(lambda: guest.last().photo)

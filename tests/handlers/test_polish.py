@@ -75,7 +75,7 @@ async def test_unjudge_and_unlink_tell_the_person(world):
     owl = world.person("Оля", username="owl")
     await owl.send("/start")
     await owl.reply()
-    await world.service("players").create("Сова", ADMIN_ID)
+    await world.services.players.create("Сова", ADMIN_ID)
     await admin.send(f"/link {owl.id} Сова")
     await admin.reply()
     await world.api.wait_for(lambda: "привязан" in owl.last().text, 5)

@@ -48,7 +48,7 @@ def announcement(world):
 
 
 def game_ended(world):
-    return world.service("games").get(1)
+    return world.services.games.get(1)
 
 
 async def file(world, person, text="Судья не заметил фол", game=1):
@@ -122,7 +122,7 @@ async def test_filing_from_the_private_result_and_the_decider_sees_it(tmp_path):
 async def test_one_second_before_and_after_the_deadline(tmp_path):
     async with dispatcher_world(tmp_path) as world:
         _, _, _, owl, fox = await club_with_game(world)
-        game = await world.service("games").get(1)
+        game = await world.services.games.get(1)
         now = world.clock.now()
         deadline = game.deadline(ProtestWindow(10))  # on a whole minute, ten minutes or more on
         assert deadline.second == 0 and WINDOW <= deadline - game.ended_at < WINDOW + timedelta(
@@ -217,8 +217,8 @@ async def test_replay_annuls_the_game_and_the_standings_drop_it(tmp_path):
         await enter_protocol(Taps(judge), winner="🔴 Красные")
         await judge.press("✅ Подтвердить")
         await world.announced()
-        ratings = world.service("ratings")
-        tournament = (await world.service("tournaments").current())[0]
+        ratings = world.services.ratings
+        tournament = (await world.services.tournaments.current())[0]
         before = {r.name: (r.total, r.games) for r in (await ratings.board(tournament)).standings}
         assert before["Лис"][1] == 2
         await file(world, owl, game=2)
@@ -228,7 +228,7 @@ async def test_replay_annuls_the_game_and_the_standings_drop_it(tmp_path):
         await head.send("Подсказка из зала")
         await head.reply()
         await world.announced()
-        tournament = (await world.service("tournaments").current())[0]  # as a request reads it
+        tournament = (await world.services.tournaments.current())[0]  # as a request reads it
         after = {r.name: (r.total, r.games) for r in (await ratings.board(tournament)).standings}
         assert after["Лис"][1] == 1 and after["Лис"][0] != before["Лис"][0]  # Ci recomputed
         second = next(m for m in world.api.chats[CLUB_CHAT_ID].history() if "игра 2" in m.text)
@@ -245,8 +245,8 @@ async def test_replay_annuls_the_game_and_the_standings_drop_it(tmp_path):
 async def test_change_the_result_through_the_editor(tmp_path):
     async with dispatcher_world(tmp_path) as world:
         _, _, head, owl, _ = await club_with_game(world)
-        ratings = world.service("ratings")
-        tournament = (await world.service("tournaments").current())[0]
+        ratings = world.services.ratings
+        tournament = (await world.services.tournaments.current())[0]
         before = {r.name: r for r in (await ratings.board(tournament)).standings}
         assert before["Лис"].ci > 0 and before["Bravo"].total == 0
         await file(world, owl)
@@ -264,7 +264,7 @@ async def test_change_the_result_through_the_editor(tmp_path):
         assert any("протесту" in t and "результат игры изменён" in t for t in told)
         assert record_texts.points_changed(1, 1, "1", "0") in told
         assert "победа красных" in announcement(world).text
-        tournament = (await world.service("tournaments").current())[0]  # as a request reads it
+        tournament = (await world.services.tournaments.current())[0]  # as a request reads it
         after = {r.name: r for r in (await ratings.board(tournament)).standings}
         assert after["Лис"].ci == 0  # red won: no compensation
         assert after["Bravo"].total == 1 and after["Bravo"].special_wins == 1
@@ -298,9 +298,9 @@ async def test_two_protests_keep_the_game_provisional_until_both_are_decided(tmp
         await file(world, owl)
         await file(world, fox, "И я против")
         await world.announced()
-        game = await world.service("games").get(1)
+        game = await world.services.games.get(1)
         world.clock.shift = WINDOW + timedelta(minutes=1)
-        protests = world.service("protests")
+        protests = world.services.protests
         assert await protests.finalize_due() == []
         rejects = [m for m in head.bot_messages() if "Подал:" in m.text]
         await head.press("Отклонить", message=rejects[0])
@@ -392,8 +392,8 @@ async def test_a_window_closing_while_running_edits_the_announcement(tmp_path, s
         await club_with_game(world)
         first = announcement(world)
         world.clock.shift = shift
-        await world.service("protests").finalize_due()
-        world.service("outbox").wake()
+        await world.services.protests.finalize_due()
+        world.services.outbox.wake()
         await world.announced()
         edited = announcement(world)
         assert edited.message_id == first.message_id and edited.edits >= 1
@@ -434,7 +434,7 @@ async def test_a_late_confirm_keeps_the_players_full_protest_window(tmp_path):
         await world.announced()
         mine = owl.last()
         assert "игра 2, стол 1" in mine.text and owl.buttons() == ["⚠️ Подать протест"]
-        game = await world.service("games").get(2)
+        game = await world.services.games.get(2)
         assert game.protests_from - game.ended_at >= timedelta(minutes=25)
         assert game.deadline(ProtestWindow(10)) > world.clock.now() + timedelta(minutes=9)
         # Nine minutes after the publication the window is still open for the players …
@@ -448,7 +448,7 @@ async def test_a_late_confirm_keeps_the_players_full_protest_window(tmp_path):
         assert any("игра 2" in button for button in judge.buttons())
         # Past the window it closes, by the clock.
         world.clock.shift += timedelta(minutes=2)
-        assert await world.service("protests").finalize_due() == [2]
+        assert await world.services.protests.finalize_due() == [2]
 
 
 async def test_a_confirm_within_the_window_counts_from_the_publication_too(tmp_path):
@@ -458,7 +458,7 @@ async def test_a_confirm_within_the_window_counts_from_the_publication_too(tmp_p
         world.clock.shift = timedelta(minutes=3)
         assert "мин назад" not in judge.last().text  # nothing to say: within the window
         await judge.press("✅ Подтвердить")
-        game = await world.service("games").get(1)
+        game = await world.services.games.get(1)
         # Ten minutes from the Confirm (its own second may pass), up to the next whole minute.
         assert game.protests_from - game.ended_at >= timedelta(minutes=3)
         opened = game.deadline(ProtestWindow(10)) - game.ended_at
@@ -502,7 +502,7 @@ async def test_a_protest_filed_while_the_judge_corrects_stops_his_confirm(tmp_pa
         await judge.press("🔴 Красные")
         await judge.press("✅ Подтвердить")
         assert judge.last_answer()["text"] == texts.PROTEST_PENDING
-        assert (await world.service("games").get(1)).protocol.winner == "black"  # unchanged
+        assert (await world.services.games.get(1)).protocol.winner == "black"  # unchanged
 
 
 async def test_a_correction_tells_each_player_whose_points_changed(tmp_path):

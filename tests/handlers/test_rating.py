@@ -60,7 +60,7 @@ async def test_300_players_paginate_both_ends(tmp_path):
         assert first.message_id == last.message_id  # the same message, edited
         # Every player appears once over all pages, in the engine's order.
         csv = (
-            await world.service("ratings").board((await world.service("tournaments").current())[0])
+            await world.services.ratings.board((await world.services.tournaments.current())[0])
         ).result.standings
         assert rows(last.text)[-1][1] == csv[-1].name
 
@@ -108,9 +108,7 @@ async def test_group_shows_top_ten_and_the_askers_own_row(tmp_path):
         admin = world.person("Админ", user_id=ADMIN_ID, username="boss")
         names = [f"Игрок{n:02d}" for n in range(30)]
         await import_file(world, admin, random_protocol(names, 60, seed=5))
-        board = await world.service("ratings").board(
-            (await world.service("tournaments").current())[0]
-        )
+        board = await world.services.ratings.board((await world.services.tournaments.current())[0])
         last = board.standings[-1].name
         fan = world.person("Болельщик", username="fan")
         await fan.send("/start")
@@ -134,9 +132,7 @@ async def test_average_and_role_boards_respect_the_minimum(tmp_path):
         await admin.send("/rating avg")
         text = (await admin.reply()).text
         assert "Средний балл" in text and "не меньше 15" in text
-        board = await world.service("ratings").board(
-            (await world.service("tournaments").current())[0]
-        )
+        board = await world.services.ratings.board((await world.services.tournaments.current())[0])
         eligible = [row for row in board.standings if row.games >= 15]
         assert len(rows(text)) == len(eligible)
         averages = [row.total / row.games for row in eligible]

@@ -46,7 +46,7 @@ async def test_a_typed_text_applied_before_a_crash_is_not_applied_again(world):
         await connection.execute("DELETE FROM handled_updates")
     await world.deliver(update)
     assert judge.last().text == shown  # the screen as it was: nothing typed into a seat
-    draft = await world.service("editor").drafts.of_judge(judge.id)
+    draft = await world.services.editor.drafts.of_judge(judge.id)
     assert draft.cursor is None and draft.query is None
 
 

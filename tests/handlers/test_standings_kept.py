@@ -9,20 +9,20 @@ from tests.protocols import protocol_bytes, random_protocol
 
 async def fresh_csv(world):
     """The standings computed from scratch, by a Standings that kept nothing."""
-    tournament = (await world.service("tournaments").current())[0]
-    board = await Standings(world.database, world.service("tournaments")).board(tournament)
+    tournament = (await world.services.tournaments.current())[0]
+    board = await Standings(world.database, world.services.tournaments).board(tournament)
     return [(row.name, row.total, row.games, row.lot) for row in board.standings]
 
 
 async def kept_csv(world):
-    tournament = (await world.service("tournaments").current())[0]
-    board = await world.service("standings").board(tournament)
+    tournament = (await world.services.tournaments.current())[0]
+    board = await world.services.standings.board(tournament)
     # kept game by game, the rows are still exactly what the scoring core computes at once
     games = [scored.game for scored in board.result.games]
     assert compute(games, tournament.ruleset(), tournament.seed).standings == board.standings
     # each player's own games, kept between /me requests until one of them changes, are what
     # standings made from nothing give
-    fresh = await Standings(world.database, world.service("tournaments")).board(tournament)
+    fresh = await Standings(world.database, world.services.tournaments).board(tournament)
     for row in board.standings:
         player_id = board.player_id(row)
         assert board.played(player_id) == fresh.played(player_id), row.name
@@ -35,10 +35,10 @@ async def test_kept_standings_follow_every_kind_of_change(tmp_path):
         await enter_protocol(Taps(judge))
         await judge.press("✅ Подтвердить")
         assert await kept_csv(world) == await fresh_csv(world)
-        kept = world.service("standings")
-        revision = (await kept.board((await world.service("tournaments").current())[0])).revision
+        kept = world.services.standings
+        revision = (await kept.board((await world.services.tournaments.current())[0])).revision
         # The same request again: the kept board, not a new one.
-        again = await kept.board((await world.service("tournaments").current())[0])
+        again = await kept.board((await world.services.tournaments.current())[0])
         assert again.revision == revision
         # A correction (the winner changes: every seat's points change).
         await judge.press("✏️ Исправить эту игру")
@@ -75,12 +75,12 @@ async def test_a_saved_game_refreshes_the_standings_before_anyone_asks(tmp_path)
         names = [f"Игрок{n}" for n in range(20)]
         await admin.send_file("s.json", protocol_bytes(random_protocol(names, 50)), "/import С")
         await admin.reply()
-        standings = world.service("standings")
+        standings = world.services.standings
         judge = await appoint_judge(world, admin, "Иван", "ivan")
         await enter_protocol(Taps(judge), names=names[:10])
         await judge.press("✅ Подтвердить")
         await standings._warming  # the refresh the save started
-        tournament = (await world.service("tournaments").current())[0]
+        tournament = (await world.services.tournaments.current())[0]
         revision = await standings._revision(tournament.id)
         assert standings._boards[tournament.id].revision == revision
         assert standings._boards[tournament.id].game_count == 51

@@ -21,13 +21,13 @@ async def save(world, tournament_id, stage_id, protocol, game_id=None):
             (ADMIN_ID,),
         )
         draft_id = (await cursor.fetchone())[0]
-    admin = await world.service("members").member(ADMIN_ID)
+    admin = await world.services.members.member(ADMIN_ID)
     submission = Submission(draft_id, tournament_id, stage_id, protocol, None, game_id)
-    return (await world.service("games").save(submission, admin)).game_id
+    return (await world.services.games.save(submission, admin)).game_id
 
 
 async def assert_kept_equal_fresh(world, kept):
-    tournaments = world.service("tournaments")
+    tournaments = world.services.tournaments
     tournament = (await tournaments.current())[0]
     board = await kept.board(tournament)
     fresh = await Standings(world.database, tournaments).board(tournament)
@@ -47,10 +47,10 @@ async def assert_kept_equal_fresh(world, kept):
 async def test_random_changes_keep_the_standings_equal_to_a_computation_from_nothing(tmp_path):
     async with dispatcher_world(tmp_path) as world:
         await world.person("Админ", user_id=ADMIN_ID, username="boss").send("/start")
-        tournaments = world.service("tournaments")
-        players = world.service("players")
-        identity = world.service("identity")
-        kept = world.service("standings")
+        tournaments = world.services.tournaments
+        players = world.services.players
+        identity = world.services.identity
+        kept = world.services.standings
         tournament = await tournaments.create("Случайный", "rules-8", 7)
         await tournaments.make_current(tournament.id)
         stage = await tournaments.current_stage(tournament.id)
@@ -73,7 +73,7 @@ async def test_random_changes_keep_the_standings_equal_to_a_computation_from_not
             elif kind == "correct":
                 game_id = rng.choice(counted)
                 number = saved.index(game_id) + 1
-                game = await world.service("games").get(game_id)
+                game = await world.services.games.get(game_id)
                 await save(world, tournament.id, game.stage_id,
                            random_protocol(rng, ids, number), game_id)  # fmt: skip
             elif kind == "annul":

@@ -156,6 +156,7 @@ def test_rulesets_lists_catalogues(capsys):
     assert "8.5.6.5" in out and "6.4.9" in out and "Шериф не вскрылся" in out
 
 
+@pytest.mark.process  # runs a program of ours
 def test_stdin_through_the_module(protocol_file):
     done = subprocess.run(
         [sys.executable, "-m", "scoring", "standings", "-", "--format", "table"],

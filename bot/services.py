@@ -1,0 +1,169 @@
+"""The bot's long-lived services, built once and wired together.
+
+``Services`` is the one typed set the dispatcher (its handlers are given them by name), the run
+loop and the test harness all read: nobody looks a service up by a string.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from bot.admin.service import ClubAdmin
+from bot.announce.announcer import Announcer
+from bot.club.elo import EloRatings
+from bot.club.games import Games
+from bot.club.members import MemberDirectory
+from bot.club.players import PlayerDirectory
+from bot.club.tournaments import Tournaments
+from bot.core.backup import Backups, DailyBackups
+from bot.core.clock import Clock
+from bot.core.config import Settings, bot_version
+from bot.core.db import Change, Database
+from bot.core.scheduler import Scheduler
+from bot.delivery.club_chat import ClubChat
+from bot.delivery.pacing import Pacing
+from bot.delivery.worker import Outbox
+from bot.entry.draft import Drafts
+from bot.entry.editor import Editor
+from bot.identity.service import Identity
+from bot.nights.service import Nights
+from bot.ops.health import Operations
+from bot.protests.service import Protests
+from bot.rating.closing import PREFIX, Closing
+from bot.rating.interchange import Files, Importer
+from bot.rating.screens import RatingScreens
+from bot.rating.service import Ratings
+from bot.rating.standings import Standings
+from bot.settings.service import NoticeSettings
+from bot.telegram.dead_letters import DeadLetters
+from bot.telegram.middlewares import InFlightMiddleware
+from bot.telegram.polling import PollState, UpdateJournal
+from bot.vocabulary.window import ProtestWindow
+from scoring.elo import EloSettings
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Services:
+    settings: Settings
+    database: Database
+    clock: Clock
+    # the club's records
+    members: MemberDirectory
+    players: PlayerDirectory
+    tournaments: Tournaments
+    games: Games
+    elo: EloRatings
+    # what people do
+    editor: Editor
+    identity: Identity
+    protests: Protests
+    nights: Nights
+    notices: NoticeSettings
+    club_admin: ClubAdmin
+    # what people read
+    announcer: Announcer
+    standings: Standings
+    ratings: Ratings
+    rating: RatingScreens
+    closing: Closing
+    files: Files
+    # running
+    outbox: Outbox
+    scheduler: Scheduler
+    backups: Backups
+    daily: DailyBackups | None
+    in_flight: InFlightMiddleware
+    dead_letters: DeadLetters
+    journal: UpdateJournal
+    polling: PollState
+    operations: Operations
+
+    def by_name(self) -> dict[str, object]:
+        """Every service under its field's name: what a handler's parameters are given."""
+        return {field.name: getattr(self, field.name) for field in fields(self)}
+
+
+def build_services(
+    settings: Settings, database: Database, clock: Clock | None = None, pacing: Pacing | None = None
+) -> Services:
+    """Every service, and what a committed change or the time of day sets going, wired once."""
+    clock = clock or Clock()
+    window = ProtestWindow(settings.protest_window_minutes)
+    members = MemberDirectory(settings, database, clock)
+    players = PlayerDirectory(database, clock)
+    tournaments = Tournaments(database, clock)
+    games = Games(database, clock, tournaments, window, settings.club_chat_id)
+    elo = EloRatings(database, EloSettings(start=settings.elo_start, k=settings.elo_k))
+    announcer = Announcer(settings, database, games, players, members, clock, window, elo)
+    nights = Nights(database, clock, settings.zone, tournaments, players, games, members)
+    standings = Standings(database, tournaments, window)
+    ratings = Ratings(
+        database, tournaments, standings, clock, window, settings.partner_min_games, settings.zone
+    )
+    closing = Closing(database, clock, tournaments, ratings, settings.zone)
+    outbox = Outbox(
+        settings, database, clock, announcer, members, pacing=pacing,
+        live_posts={"night": nights.draw, PREFIX: closing.draw},
+    )  # fmt: skip
+    protests = Protests(database, clock, window, settings.zone, members, announcer, games)
+    scheduler = Scheduler(clock)
+    scheduler.add("protest windows", protests.next_deadline, protests.finalize_due)
+    # after the windows: a game made final there may end its evening in the same round
+    scheduler.add("evenings' end", nights.next_end, nights.end_finished)
+    scheduler.add("evening reminders", nights.next_reminder, nights.remind_due)
+    backups = Backups(database, clock, settings.zone)
+    daily = None
+    if settings.backup_dir is not None:
+        daily = DailyBackups(
+            backups, settings.backup_dir, settings.backup_keep, settings.backup_hour,
+            settings.zone, clock, settings.backup_send_weekday, members.admin_ids,
+        )  # fmt: skip
+        scheduler.add("daily backup", daily.due, daily.run)
+    # What a committed change sets going, wired once: nobody wakes these by hand.
+    database.after_commit(Change.OUTBOX, outbox.wake_soon)
+    database.after_commit(Change.STANDINGS, standings.refresh_soon)
+    database.after_commit(Change.STANDINGS, elo.refresh_soon)
+    database.after_commit(Change.SCHEDULE, scheduler.wake)
+    dead_letters = DeadLetters(database, clock, members.admin_ids)
+    polling = PollState()
+    club_chat = ClubChat(settings, database, clock, members)
+    rating = RatingScreens(
+        ratings, players, settings.zone, elo, settings.elo_min_games, settings.elo_chance_games
+    )
+    editor = Editor(
+        Drafts(database, clock), players, games, tournaments, clock,
+        announces=settings.club_chat_id is not None,
+    )  # fmt: skip
+    return Services(
+        settings=settings,
+        database=database,
+        clock=clock,
+        members=members,
+        players=players,
+        tournaments=tournaments,
+        games=games,
+        elo=elo,
+        editor=editor,
+        identity=Identity(database, clock, members, players),
+        protests=protests,
+        nights=nights,
+        notices=NoticeSettings(members),
+        club_admin=ClubAdmin(settings, members, tournaments),
+        announcer=announcer,
+        standings=standings,
+        ratings=ratings,
+        rating=rating,
+        closing=closing,
+        files=Files(Importer(database, clock), ratings, settings.zone),
+        outbox=outbox,
+        scheduler=scheduler,
+        backups=backups,
+        daily=daily,
+        in_flight=InFlightMiddleware(),
+        dead_letters=dead_letters,
+        journal=UpdateJournal(database, clock, dead_letters),
+        polling=polling,
+        operations=Operations(
+            database, clock, polling, club_chat, dead_letters, daily, bot_version()
+        ),
+    )
