@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from bot.core.db import Database
 from bot.core.memory import settle_built
 from bot.core.tasks import cancelled
+from bot.vocabulary.statuses import GameStatus
 from scoring.elo import BLACK, RED, RESULT, Brier, BrierSums, EloSettings, Rated, Ratings, Seat
 from scoring.model import RED_ROLES, Role, Winner
 
@@ -31,10 +32,11 @@ MANY_CHANGES = 500  # changed games beyond which reading everything again is che
 
 _SEQ = "SELECT coalesce(max(seq), 0) FROM game_changes"
 _CHANGED = "SELECT game_id FROM game_changes WHERE seq > ?"
-_HEADS = "SELECT id, ended_at, winner FROM games WHERE status != 'annulled'"
+_COUNTED = f"status != '{GameStatus.ANNULLED.value}'"
+_HEADS = f"SELECT id, ended_at, winner FROM games WHERE {_COUNTED}"
 _SEATS = (
     "SELECT gs.game_id, gs.role, gs.player_id FROM game_seats AS gs JOIN games AS g "
-    "ON g.id = gs.game_id WHERE g.status != 'annulled' ORDER BY gs.game_id, gs.seat"
+    f"ON g.id = gs.game_id WHERE g.{_COUNTED} ORDER BY gs.game_id, gs.seat"
 )
 _TRACK = {role.value: RED if role in RED_ROLES else BLACK for role in Role}
 _WINNER = {winner.value: RESULT[winner] for winner in Winner}

@@ -93,10 +93,8 @@ class Identity:
         return found
 
     async def linked_player(self, user_id: int) -> Player | None:
-        row = await self.database.fetchone(
-            "SELECT id, nickname FROM players WHERE user_id = ?", (user_id,)
-        )
-        return Player(row["id"], row["nickname"]) if row else None
+        linked = await rows.linked_to(self.database, user_id)
+        return Player(*linked) if linked else None
 
     async def request(self, request_id: int) -> LinkRequest | None:
         row = await link_requests.get(self.database, request_id)

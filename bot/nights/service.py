@@ -30,6 +30,7 @@ from bot.core.parsing import InputError, user_reference
 from bot.nights import pictures, results, seating
 from bot.rating.nominations import nominee_lines
 from bot.tables import nights as rows
+from bot.tables import players as player_rows
 from bot.tables.nights import Night, Person
 from bot.telegram.keyboards import button, keyboard
 from bot.telegram.screen import Picture, Screen
@@ -396,9 +397,9 @@ class Nights:
         """A judge who also plays (his nickname is on the list) never sits at his own table."""
         barred: dict[int, frozenset[int]] = {}
         for table, user_id in (await rows.judges_by_table(tx, night.id)).items():
-            row = await tx.one("SELECT id FROM players WHERE user_id = ?", (user_id,))
-            if row is not None:
-                barred[int(row[0])] = frozenset({table})
+            linked = await player_rows.linked_to(tx, user_id)
+            if linked is not None:
+                barred[linked[0]] = frozenset({table})
         return barred
 
     async def judge_names(self, night_id: int) -> list[tuple[int, str]]:
@@ -482,10 +483,8 @@ class Nights:
             if wanted is SignupChoice.NOT_COMING:
                 return await self._leave(night, user_id=user_id)
             return texts.SIGNUP_CLOSED
-        player = await self.database.fetchone(
-            "SELECT id FROM players WHERE user_id = ?", (user_id,)
-        )
-        player_id = int(player[0]) if player else None
+        linked = await player_rows.linked_to(self.database, user_id)
+        player_id = linked[0] if linked else None
         role = SignupRole.JUDGE if wanted is SignupChoice.JUDGE else SignupRole.PLAYER
         coming = wanted is not SignupChoice.NOT_COMING
         now = self.clock.iso()
@@ -735,9 +734,8 @@ class Nights:
         start = datetime.combine(first, time(0), self.zone).astimezone(UTC)
         end = datetime.combine(last + timedelta(days=1), time(0), self.zone).astimezone(UTC)
         rows_ = await self.database.fetchall(
-            "SELECT id, ended_at FROM games WHERE tournament_id = ? AND status != 'annulled' "
-            "ORDER BY id",
-            (tournament.id,),
+            "SELECT id, ended_at FROM games WHERE tournament_id = ? AND status != ? ORDER BY id",
+            (tournament.id, GameStatus.ANNULLED.value),
         )
         ids = [row["id"] for row in rows_ if start <= datetime.fromisoformat(row["ended_at"]) < end]
         title = texts.period_title(first, last)

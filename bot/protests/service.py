@@ -28,6 +28,7 @@ from bot.core.parsing import InputError, table_and_game
 from bot.protests import screens
 from bot.tables import audit
 from bot.tables import games as game_rows
+from bot.tables import players as player_rows
 from bot.tables import protests as rows
 from bot.tables.protests import Protest
 from bot.telegram.screen import Screen
@@ -143,7 +144,7 @@ class Protests:
             (user_id, game_id),
         )
         if seat is None:
-            linked = await reader.one("SELECT 1 FROM players WHERE user_id = ?", (user_id,))
+            linked = await player_rows.linked_to(reader, user_id)
             raise ProtestError(texts.not_a_player(found.table, found.number, linked is not None))
         status = GameStatus(game["status"])
         if status is GameStatus.ANNULLED:

@@ -14,6 +14,7 @@ from bot.rating.boards import table
 from bot.rating.company import head_to_head
 from bot.rating.record import PARTNER_GAMES, record
 from bot.rating.standings import Board, Standings
+from bot.tables import players as player_rows
 from bot.texts import rating as texts
 from bot.vocabulary.ratings import HeadToHead, Kind, Record, Table
 from bot.vocabulary.refusal import Refusal
@@ -129,8 +130,8 @@ class Ratings:
         return head_to_head(board.played(first.id), first.nickname, second.nickname)
 
     async def linked_player(self, user_id: int) -> int | None:
-        row = await self.database.fetchone("SELECT id FROM players WHERE user_id = ?", (user_id,))
-        return int(row[0]) if row else None
+        linked = await player_rows.linked_to(self.database, user_id)
+        return linked[0] if linked else None
 
     async def set_min_games(self, tournament_id: int, value: int | None) -> None:
         await self.tournaments.set_min_games(tournament_id, value)

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.core.db import Reader, Transaction
 from bot.vocabulary.nights import NightStatus, SignupRole
+from bot.vocabulary.statuses import GameStatus
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,8 +252,8 @@ async def played_rounds(tx: Reader, night_id: int) -> set[tuple[int, int]]:
     """(round, table) of the evening that have a counted game."""
     rows = await tx.all(
         "SELECT ng.round, ng.table_number FROM night_games AS ng JOIN games AS g "
-        "ON g.id = ng.game_id WHERE ng.night_id = ? AND g.status != 'annulled'",
-        (night_id,),
+        "ON g.id = ng.game_id WHERE ng.night_id = ? AND g.status != ?",
+        (night_id, GameStatus.ANNULLED.value),
     )
     return {(row[0], row[1]) for row in rows}
 
@@ -349,15 +350,15 @@ async def set_reminded(tx: Transaction, night_id: int, now: str) -> None:
     await tx.execute("UPDATE nights SET reminded_at = ? WHERE id = ?", (now, night_id))
 
 
-_EVERY_GAME_FINAL = """
-SELECT n.* FROM nights AS n WHERE n.status = 'seated'
+_EVERY_GAME_FINAL = f"""
+SELECT n.* FROM nights AS n WHERE n.status = '{NightStatus.SEATED.value}'
 AND EXISTS (SELECT 1 FROM night_seats AS s WHERE s.night_id = n.id AND s.table_number > 0)
 AND NOT EXISTS (
     SELECT 1 FROM night_seats AS s WHERE s.night_id = n.id AND s.table_number > 0 AND s.seat = 1
     AND NOT EXISTS (
         SELECT 1 FROM night_games AS ng JOIN games AS g ON g.id = ng.game_id
         WHERE ng.night_id = n.id AND ng.round = s.round AND ng.table_number = s.table_number
-        AND g.status = 'final'))
+        AND g.status = '{GameStatus.FINAL.value}'))
 ORDER BY n.date, n.id
 """
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bot.core.db import Change, Transaction
+from bot.core.db import Change, Reader, Transaction
 from bot.vocabulary.statuses import PlayerAction
 
 
@@ -34,7 +34,7 @@ async def user_of(tx: Transaction, player_id: int) -> int | None:
     return row[0] if row else None
 
 
-async def linked_to(tx: Transaction, user_id: int) -> tuple[int, str] | None:
+async def linked_to(tx: Reader, user_id: int) -> tuple[int, str] | None:
     """The player this account is linked to: (id, nickname)."""
     row = await tx.one("SELECT id, nickname FROM players WHERE user_id = ?", (user_id,))
     return (int(row[0]), str(row[1])) if row else None
