@@ -36,6 +36,9 @@ ROOT = Path(__file__).resolve().parent.parent
 CLUB_CHAT_ID = -1001234567890
 ADMIN_ID = 900001
 STALL_SECONDS = 5.0  # the outbox delivering nothing this long is stuck
+# The first picture starts the drawing worker (a process that imports matplotlib): seconds on a
+# busy two-core machine running the suite in parallel.
+PICTURE_SECONDS = 30.0
 
 
 @dataclass

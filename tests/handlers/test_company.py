@@ -2,7 +2,7 @@
 person would count them from the protocols."""
 
 from bot.texts.plural import games, games_genitive
-from tests.harness import ADMIN_ID, dispatcher_world
+from tests.harness import ADMIN_ID, PICTURE_SECONDS, dispatcher_world
 from tests.protocols import protocol_bytes, random_protocol
 
 NAMES = [f"Игрок{n:02d}" for n in range(1, 15)]
@@ -44,7 +44,7 @@ async def test_partners_rivals_and_head_to_head_as_the_protocols_count_them(tmp_
         me = NAMES[0]
         together, against, shared = counted(protocol, me)
         await admin.send(f"/player {me}")
-        await world.api.wait_for(lambda: admin.last().photo)
+        await world.api.wait_for(lambda: admin.last().photo, PICTURE_SECONDS)
         text = admin.bot_messages()[-2].text
         mates = ", ".join(f"{n} — {c} из {games_genitive(g)}" for n, g, c in best(together))
         assert f"🤝 Чаще побеждает вместе с: {mates}" in text, text
@@ -95,7 +95,7 @@ async def test_streaks_and_achievements_with_their_progress(tmp_path):
         await admin.send_file("season.json", text.encode(), "/import Сезон")
         assert "Игр: 6" in (await admin.reply()).text
         await admin.send("/player Лис")
-        await world.api.wait_for(lambda: admin.last().photo)
+        await world.api.wait_for(lambda: admin.last().photo, PICTURE_SECONDS)
         record = admin.bot_messages()[-2].text
         assert "🔥 Серия побед: лучшая — 4, сейчас — 1" in record, record
         assert (

@@ -8,7 +8,7 @@ import re
 from scoring import Role, Winner
 from scoring.elo import BLACK, replay
 from tests.club import NAMES, Taps, enter_protocol, setup_club
-from tests.harness import ADMIN_ID, CLUB_CHAT_ID, dispatcher_world
+from tests.harness import ADMIN_ID, CLUB_CHAT_ID, PICTURE_SECONDS, dispatcher_world
 from tests.protocols import protocol_bytes, random_protocol, skilled_season
 
 
@@ -68,7 +68,7 @@ async def test_the_chance_the_changes_the_board_and_me_as_a_replay_gives_them(tm
         assert line.startswith("👉 ") and f"⚫ {round(owl_black)} (5)" in line, board
         assert len(re.findall(r"^(?:👉 )?\d+\. ", board, re.M)) == 10
         await owl.send("/me")
-        await world.api.wait_for(lambda: owl.last().photo)
+        await world.api.wait_for(lambda: owl.last().photo, PICTURE_SECONDS)
         record = owl.bot_messages()[-2].text
         assert f"⚫ чёрные {round(owl_black)} (5 игр)" in record, record
         assert "ниже — рейтинг Эло" in owl.last().caption

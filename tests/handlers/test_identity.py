@@ -3,7 +3,7 @@
 import json
 
 from tests.club import NAMES, Taps, enter_protocol, setup_club
-from tests.harness import ADMIN_ID, CLUB_CHAT_ID, dispatcher_world
+from tests.harness import ADMIN_ID, CLUB_CHAT_ID, PICTURE_SECONDS, dispatcher_world
 
 
 async def played_game(world):
@@ -182,7 +182,7 @@ async def test_link_and_unlink_by_a_head_judge_and_refusals(tmp_path):
         assert "теперь — «Кот»" in (await admin.reply(group)).text
         await world.announced()  # his notices (paced a second apart) are all there first
         await player.send("/me")
-        await world.api.wait_for(lambda: player.last().photo)
+        await world.api.wait_for(lambda: player.last().photo, PICTURE_SECONDS)
         assert "👤 Кот" in player.bot_messages()[-2].text
 
 

@@ -5,7 +5,7 @@ import re
 
 from bot.texts import nights as night_texts
 from tests.club import Taps, appoint_judge, setup_club
-from tests.harness import ADMIN_ID, CLUB_CHAT_ID, dispatcher_world
+from tests.harness import ADMIN_ID, CLUB_CHAT_ID, PICTURE_SECONDS, dispatcher_world
 
 NICKNAMES = [f"Игрок{n:02d}" for n in range(1, 23)]
 
@@ -286,7 +286,7 @@ async def test_the_evenings_end_posts_its_results_as_the_scoring_core_counts_the
         before = len(group.history())
         await fan.press("🖼 Картинкой", chat=group, message=post)
         assert fan.last_answer()["text"] == "Картинка — в личных сообщениях со мной."
-        await world.api.wait_for(lambda: fan.last().photo)
+        await world.api.wait_for(lambda: fan.last().photo, PICTURE_SECONDS)
         assert fan.last().caption.startswith("Итоги вечера ")
         png = world.api.file_of(fan.last())[1]
         assert png.startswith(b"\x89PNG")

@@ -8,7 +8,7 @@ from PIL import Image
 from bot.rating import drawing, pictures
 from bot.texts import record as record_texts
 from tests.club import Taps, enter_protocol, setup_club
-from tests.harness import ADMIN_ID, CLUB_CHAT_ID, dispatcher_world
+from tests.harness import ADMIN_ID, CLUB_CHAT_ID, PICTURE_SECONDS, dispatcher_world
 
 
 async def two_games(world):
@@ -44,7 +44,7 @@ async def test_me_shows_place_points_roles_best_moves_games_and_a_chart(tmp_path
         await admin.reply()
         await world.announced()  # «your account is linked» reached the player
         await fox.send("/me")
-        await world.api.wait_for(lambda: fox.last().photo)
+        await world.api.wait_for(lambda: fox.last().photo, PICTURE_SECONDS)
         text = fox.bot_messages()[-2].text
         assert "👤 Лис — Осенний кубок" in text
         assert "Место 1 из 10" in text and "итого 2.2" in text
@@ -73,7 +73,7 @@ async def test_player_by_nickname_and_unknown_nickname(tmp_path):
         await two_games(world)
         guest = world.person("Гость")
         await guest.send("/player сова")
-        await world.api.wait_for(lambda: guest.last().photo)
+        await world.api.wait_for(lambda: guest.last().photo, PICTURE_SECONDS)
         assert "👤 Сова" in guest.bot_messages()[-2].text
         await guest.send("/player Никто")
         assert (await guest.reply()).text == record_texts.no_player("Никто")
@@ -190,7 +190,7 @@ async def test_player_by_part_of_a_nickname_a_typo_or_with_a_tournament(tmp_path
         await world.services.players.create("Совушка", ADMIN_ID)
         guest = world.person("Гость")
         await guest.send("/player фил")  # a part: one player
-        await world.api.wait_for(lambda: guest.last().photo)
+        await world.api.wait_for(lambda: guest.last().photo, PICTURE_SECONDS)
         assert "👤 Филин" in guest.bot_messages()[-2].text
         await guest.send("/player Филн")  # a typo
         await world.api.wait_for(lambda: "👤 Филин" in guest.bot_messages()[-1].text

@@ -12,7 +12,7 @@ from bot.texts import record as record_texts
 from bot.vocabulary.window import ProtestWindow
 from tests.club import Taps, appoint_judge, enter_protocol, setup_club
 from tests.fakes.bot_api import FakeBotAPI
-from tests.harness import ADMIN_ID, CLUB_CHAT_ID, dispatcher_world
+from tests.harness import ADMIN_ID, CLUB_CHAT_ID, PICTURE_SECONDS, dispatcher_world
 
 WINDOW = timedelta(minutes=10)
 
@@ -238,7 +238,7 @@ async def test_replay_annuls_the_game_and_the_standings_drop_it(tmp_path):
         )
         assert audit["reason"] == "Подсказка из зала"
         await owl.send("/me")
-        await world.api.wait_for(lambda: owl.last().photo)
+        await world.api.wait_for(lambda: owl.last().photo, PICTURE_SECONDS)
         assert "1 игра" in owl.bot_messages()[-2].text
 
 

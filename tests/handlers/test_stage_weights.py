@@ -12,7 +12,7 @@ from scoring import compute, resolve_ruleset
 from scoring.protocol_json import load_protocol
 from tests.club import Taps, enter_protocol, setup_club
 from tests.handlers.test_interchange import cli_csv, export
-from tests.harness import ADMIN_ID, CLUB_CHAT_ID, dispatcher_world
+from tests.harness import ADMIN_ID, CLUB_CHAT_ID, PICTURE_SECONDS, dispatcher_world
 from tests.protocols import protocol_bytes, random_protocol
 
 
@@ -62,7 +62,7 @@ async def test_a_final_that_counts_one_point_three(tmp_path):
         owl = next(s for s in expected if s.name == "Сова")
         assert owl.extra == Fraction(325, 1000) and owl.games == 2
         await admin.send("/player Сова")
-        await world.api.wait_for(lambda: admin.last().photo)
+        await world.api.wait_for(lambda: admin.last().photo, PICTURE_SECONDS)
         record = admin.bot_messages()[-2].text
         assert f"итого {show(owl.total)}" in record, record  # /me and /player weigh the same
         await admin.send("/rating")
@@ -127,7 +127,7 @@ async def test_closing_a_tournament_posts_its_table_and_nominations(tmp_path):
         assert closing_texts.TIES in text  # how a tie is decided is said, not guessed
         # The picture comes to whoever taps, in private.
         await admin.press("🖼 Картинкой", chat=group, message=posts[0])
-        await world.api.wait_for(lambda: admin.last().photo)
+        await world.api.wait_for(lambda: admin.last().photo, PICTURE_SECONDS)
         assert admin.last().caption == "Итоги турнира «Сезон»"
 
 
