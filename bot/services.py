@@ -26,15 +26,19 @@ from bot.delivery.worker import Outbox
 from bot.entry.draft import Drafts
 from bot.entry.editor import Editor
 from bot.identity.service import Identity
-from bot.nights.service import Nights
+from bot.nights import played
+from bot.nights.service import Nights, build_nights
 from bot.ops.health import Operations
 from bot.protests.service import Protests
-from bot.rating.closing import PREFIX, Closing
+from bot.rating.closing import Closing
 from bot.rating.interchange import Files, Importer
+from bot.rating.periods import GameResults
 from bot.rating.screens import RatingScreens
 from bot.rating.service import Ratings
 from bot.rating.standings import Standings
 from bot.settings.service import NoticeSettings
+from bot.tables import nights as night_rows
+from bot.tables import tournaments as tournament_rows
 from bot.telegram.dead_letters import DeadLetters
 from bot.telegram.middlewares import InFlightMiddleware
 from bot.telegram.polling import PollState, UpdateJournal
@@ -95,7 +99,8 @@ def build_services(
     games = Games(database, clock, tournaments, window, settings.club_chat_id)
     elo = EloRatings(database, EloSettings(start=settings.elo_start, k=settings.elo_k))
     announcer = Announcer(settings, database, games, players, members, clock, window, elo)
-    nights = Nights(database, clock, settings.zone, tournaments, players, games, members)
+    results = GameResults(database, clock, settings.zone, tournaments, games, players)
+    nights = build_nights(database, clock, settings.zone, tournaments, players, members, results)
     standings = Standings(database, tournaments, window)
     ratings = Ratings(
         database, tournaments, standings, clock, window, settings.partner_min_games, settings.zone
@@ -103,14 +108,14 @@ def build_services(
     closing = Closing(database, clock, tournaments, ratings, settings.zone)
     outbox = Outbox(
         settings, database, clock, announcer, members, pacing=pacing,
-        live_posts={"night": nights.draw, PREFIX: closing.draw},
+        live_posts={night_rows.POSTS: nights.posts.draw, tournament_rows.POSTS: closing.draw},
     )  # fmt: skip
     protests = Protests(database, clock, window, settings.zone, members, announcer, games)
     scheduler = Scheduler(clock)
     scheduler.add("protest windows", protests.next_deadline, protests.finalize_due)
     # after the windows: a game made final there may end its evening in the same round
-    scheduler.add("evenings' end", nights.next_end, nights.end_finished)
-    scheduler.add("evening reminders", nights.next_reminder, nights.remind_due)
+    scheduler.add("evenings' end", nights.timer.next_end, nights.timer.end_finished)
+    scheduler.add("evening reminders", nights.timer.next_reminder, nights.timer.remind_due)
     backups = Backups(database, clock, settings.zone)
     daily = None
     if settings.backup_dir is not None:
@@ -124,12 +129,17 @@ def build_services(
     database.after_commit(Change.STANDINGS, standings.refresh_soon)
     database.after_commit(Change.STANDINGS, elo.refresh_soon)
     database.after_commit(Change.SCHEDULE, scheduler.wake)
+    # What a saved, corrected or annulled game means above the games owner, in its transaction.
+    games.events.on_saved(played.game_saved)
+    games.events.on_results_changed(played.results_changed)
+    games.events.on_results_changed(closing.redraw_for)
     dead_letters = DeadLetters(database, clock, members.admin_ids)
     polling = PollState()
     club_chat = ClubChat(settings, database, clock, members)
     rating = RatingScreens(
-        ratings, players, settings.zone, elo, settings.elo_min_games, settings.elo_chance_games
-    )
+        ratings, players, settings.zone, results, elo, settings.elo_min_games,
+        settings.elo_chance_games,
+    )  # fmt: skip
     editor = Editor(
         Drafts(database, clock), players, games, tournaments, clock,
         announces=settings.club_chat_id is not None,

@@ -1,4 +1,6 @@
-"""The last resort: a failure is logged and the person gets a short Russian message."""
+"""Answers for what a handler raised: a ``Refusal`` (what was asked cannot be done) is the
+service's Russian sentence — a message's answer, or a button's alert —; anything else is a
+failure, logged, and the person gets a short Russian message."""
 
 from __future__ import annotations
 
@@ -6,26 +8,38 @@ import logging
 
 from aiogram import Router
 from aiogram.exceptions import TelegramAPIError
+from aiogram.filters import ExceptionTypeFilter
 from aiogram.types import ErrorEvent
 
 from bot.texts import common as texts
+from bot.vocabulary.refusal import Refusal
 
 log = logging.getLogger(__name__)
 
 
+async def on_refusal(event: ErrorEvent) -> None:
+    assert isinstance(event.exception, Refusal)
+    await _tell(event, event.exception.message)
+
+
 async def on_error(event: ErrorEvent) -> None:
     log.error("Update %s failed", event.update.update_id, exc_info=event.exception)
+    await _tell(event, texts.UNEXPECTED_ERROR)
+
+
+async def _tell(event: ErrorEvent, text: str) -> None:
     update = event.update
     try:
         if update.callback_query is not None:
-            await update.callback_query.answer(texts.UNEXPECTED_ERROR, show_alert=True)
+            await update.callback_query.answer(text, show_alert=True)
         elif update.message is not None:
-            await update.message.answer(texts.UNEXPECTED_ERROR)
+            await update.message.answer(text)
     except TelegramAPIError:
-        log.warning("Could not tell the user about the failure of update %s", update.update_id)
+        log.warning("Could not answer update %s", update.update_id)
 
 
 def build_router() -> Router:
     router = Router(name="errors")
+    router.errors.register(on_refusal, ExceptionTypeFilter(Refusal))
     router.errors.register(on_error)
     return router

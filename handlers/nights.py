@@ -1,58 +1,57 @@
-"""/night, /guest and the evening's buttons: the sign-up in the club chat and the head judge's
-screen in private."""
+"""/night, /guest, /table, /leave and the evening's buttons: the sign-up in the club chat (open
+to everyone) and the head judge's screen in private (head judges only: the router's filter)."""
 
 from __future__ import annotations
-
-from collections.abc import Awaitable
 
 from aiogram import F, Router
 from aiogram.filters import CommandObject
 from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import NightAction, NightCB
-from bot.nights.service import NightError, Nights
-from bot.telegram.filters import PRIVATE, command
-from bot.telegram.screen import Screen, answer, picture_in_private, show
+from bot.nights.service import Nights
+from bot.telegram.filters import PRIVATE, command, head_judge
+from bot.telegram.screen import answer, picture_in_private, show
 from bot.texts import nights as texts
 from bot.vocabulary.rights import Member
+
+_COMMANDS = ("night", "guest", "table", "leave")
 
 
 async def cmd_night(
     message: Message, command: CommandObject, member: Member, nights: Nights
 ) -> None:
     request = f"message:{message.chat.id}:{message.message_id}"  # redelivered: opened once
-    try:
-        screen = await nights.open(member, command.args, request)
-    except NightError as error:
-        screen = Screen(error.message)
-    await answer(message, screen)
-
-
-async def _answer(message: Message, done: Awaitable[str]) -> None:
-    """The service's answer, or its refusal, in Russian."""
-    try:
-        text = await done
-    except NightError as error:
-        text = error.message
-    await message.answer(text)
+    await answer(message, await nights.desk.open(member, command.args, request))
 
 
 async def cmd_guest(
     message: Message, command: CommandObject, member: Member, nights: Nights
 ) -> None:
-    await _answer(message, nights.add_guest(member, command.args))
+    await message.answer(await nights.roster.add_guest(member, command.args))
 
 
-async def cmd_table(
-    message: Message, command: CommandObject, member: Member, nights: Nights
-) -> None:
-    await _answer(message, nights.put_judge(member, command.args))
+async def cmd_table(message: Message, command: CommandObject, nights: Nights) -> None:
+    await message.answer(await nights.roster.put_judge(command.args))
 
 
-async def cmd_leave(
-    message: Message, command: CommandObject, member: Member, nights: Nights
-) -> None:
-    await _answer(message, nights.leave(member, command.args))
+async def cmd_leave(message: Message, command: CommandObject, nights: Nights) -> None:
+    await message.answer(await nights.roster.leave(command.args))
+
+
+async def on_screen(callback: CallbackQuery, callback_data: NightCB, nights: Nights) -> None:
+    message = callback.message if isinstance(callback.message, Message) else None
+    screen = await nights.desk.act(callback_data, message.message_id if message else None)
+    await callback.answer(screen.toast, show_alert=screen.alert)
+    if message is not None and screen.text is not None:
+        await show(message, screen, tapped=True)
+
+
+async def not_a_head_judge(message: Message) -> None:
+    await message.answer(texts.ONLY_HEAD_JUDGE)
+
+
+async def not_a_head_judge_button(callback: CallbackQuery) -> None:
+    await callback.answer(texts.ONLY_HEAD_JUDGE, show_alert=True)
 
 
 async def in_group(message: Message) -> None:
@@ -61,28 +60,15 @@ async def in_group(message: Message) -> None:
 
 async def on_sign_up(callback: CallbackQuery, callback_data: NightCB, nights: Nights) -> None:
     user = callback.from_user
-    toast = await nights.tap(callback_data.n, user.id, user.full_name, callback_data.v)
+    toast = await nights.roster.tap(callback_data.n, user.id, user.full_name, callback_data.v)
     await callback.answer(toast)
-
-
-async def on_screen(
-    callback: CallbackQuery, callback_data: NightCB, member: Member, nights: Nights
-) -> None:
-    message = callback.message if isinstance(callback.message, Message) else None
-    try:
-        screen = await nights.act(member, callback_data, message.message_id if message else None)
-    except NightError as error:
-        await callback.answer(error.message, show_alert=True)
-        return
-    await callback.answer(screen.toast, show_alert=screen.alert)
-    if message is not None and screen.text is not None:
-        await show(message, screen, tapped=True)
 
 
 async def on_picture(callback: CallbackQuery, callback_data: NightCB, nights: Nights) -> None:
     """«🖼 Картинкой» under the seating or the results: the picture comes in private (thirty
     taps in the club chat must not post thirty pictures there)."""
-    await picture_in_private(callback, await nights.picture(callback_data.n, callback_data.v))
+    picture = await nights.posts.picture(callback_data.n, callback_data.v)
+    await picture_in_private(callback, picture)
 
 
 def build_signup_router() -> Router:
@@ -96,11 +82,21 @@ def build_signup_router() -> Router:
 
 
 def build_router() -> Router:
-    router = Router(name="nights")
-    router.message.register(cmd_night, command("night"), PRIVATE)
-    router.message.register(cmd_guest, command("guest"), PRIVATE)
-    router.message.register(cmd_table, command("table"), PRIVATE)
-    router.message.register(cmd_leave, command("leave"), PRIVATE)
-    router.message.register(in_group, command("night", "guest", "table", "leave"))
-    router.callback_query.register(on_screen, NightCB.filter())
-    return router
+    """The head judge's commands and screen need the right (the head judges' router filter);
+    then what everyone else is told. A router's own handlers come before its children's, so
+    both are children."""
+    root = Router(name="nights")
+    heads = Router(name="nights-head-judges")
+    heads.message.filter(head_judge)
+    heads.callback_query.filter(head_judge)
+    heads.message.register(cmd_night, command("night"), PRIVATE)
+    heads.message.register(cmd_guest, command("guest"), PRIVATE)
+    heads.message.register(cmd_table, command("table"), PRIVATE)
+    heads.message.register(cmd_leave, command("leave"), PRIVATE)
+    heads.callback_query.register(on_screen, NightCB.filter())
+    others = Router(name="nights-others")
+    others.message.register(not_a_head_judge, command(*_COMMANDS), PRIVATE)
+    others.message.register(in_group, command(*_COMMANDS))
+    others.callback_query.register(not_a_head_judge_button, NightCB.filter())
+    root.include_routers(heads, others)
+    return root

@@ -7,28 +7,18 @@ from aiogram.filters import CommandObject, CommandStart
 from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import ClosingCB, RatingAction, RatingCB
-from bot.nights.service import Nights
 from bot.rating.closing import Closing
 from bot.rating.screens import DEEP_LINK, RatingScreens
 from bot.telegram.filters import GROUP, PRIVATE, admin, command
 from bot.telegram.screen import answer, answer_picture_later, picture_in_private, show
 from bot.texts import admin as admin_texts
-from bot.texts.record import ELO_WORDS
 from bot.vocabulary.rights import Member
 
 
 async def rating_private(
-    message: Message, command: CommandObject, member: Member, rating: RatingScreens,
-    nights: Nights,
-) -> None:  # fmt: skip
-    period = await nights.period(command.args)  # «вечер», «01.12», «01.11-30.11»
-    if period is not None:
-        await message.answer(period)
-        return
-    if (command.args or "").strip().casefold() in ELO_WORDS:
-        await answer(message, await rating.elo_board(member.user_id))
-        return
-    await answer(message, await rating.first_page(command.args, member.user_id))
+    message: Message, command: CommandObject, member: Member, rating: RatingScreens
+) -> None:
+    await answer(message, await rating.private(command.args, member.user_id))
 
 
 async def rating_from_group_link(
@@ -38,13 +28,8 @@ async def rating_from_group_link(
 
 
 async def rating_group(
-    message: Message, command: CommandObject, member: Member, rating: RatingScreens,
-    nights: Nights,
-) -> None:  # fmt: skip
-    period = await nights.period(command.args)  # the evening's results, as posted
-    if period is not None:
-        await message.reply(period)
-        return
+    message: Message, command: CommandObject, member: Member, rating: RatingScreens
+) -> None:
     me = await message.bot.me() if message.bot else None
     screen = await rating.group(command.args, member.user_id, me.username if me else None)
     await message.reply(screen.text or "", reply_markup=screen.markup)

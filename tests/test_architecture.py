@@ -107,6 +107,49 @@ def test_imports_go_one_way() -> None:
     assert import_problems(paths) == []
 
 
+# Within what a folder may import, modules it must not: the club's records (games above all)
+# never call the evening — a saved or corrected game is an event the evening reacts to
+# (``GameEvents``, wired in bot/services.py) — so its tables and texts are the evening's own.
+NOT_FROM: dict[str, set[str]] = {
+    "bot.club": {"bot.tables.nights", "bot.texts.nights", "bot.nights"},
+}
+
+
+def modules_imported(path: Path) -> list[tuple[int, str]]:
+    """Every module a file imports, ``from bot.tables import nights`` as bot.tables.nights."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found += [(node.lineno, f"{node.module}.{alias.name}") for alias in node.names]
+    return found
+
+
+def modules_not_allowed(paths: list[Path]) -> list[str]:
+    problems = []
+    for path in paths:
+        barred = NOT_FROM.get(unit(module_of(path)), set())
+        for line, name in modules_imported(path):
+            if any(name == bar or name.startswith(f"{bar}.") for bar in barred):
+                problems.append(f"{path.relative_to(ROOT)}:{line}: imports {name}")
+    return problems
+
+
+def test_the_club_records_never_call_the_evening() -> None:
+    assert modules_not_allowed(SOURCES) == []
+    probe = ROOT / "bot" / "club" / "_evening_probe.py"
+    probe.write_text("from bot.tables import nights\nfrom bot.tables.nights import Night\n", "utf-8")
+    try:
+        caught = modules_not_allowed([probe])
+    finally:
+        probe.unlink()
+    assert caught == [
+        "bot/club/_evening_probe.py:1: imports bot.tables.nights",
+        "bot/club/_evening_probe.py:2: imports bot.tables.nights.Night",
+    ]
+
+
 def test_the_import_rule_catches_an_arrow_pointing_back_up(tmp_path: Path) -> None:
     folder = ROOT / "bot" / "texts"
     fake = folder / "_arrow_probe.py"

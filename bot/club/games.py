@@ -5,28 +5,23 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
 from bot.callbacks import ProtestAction, ProtestCB
-from bot.club import members as member_rows
 from bot.club.decisions import decide_by_change
 from bot.club.results import queue_changed_points
 from bot.club.tournaments import Stage, Tournament, Tournaments
 from bot.core.clock import Clock
 from bot.core.db import Database, Transaction
-from bot.core.outbox import CLUB, Kind, enqueue, enqueue_live, private
+from bot.core.outbox import CLUB, Kind, enqueue, private
 from bot.core.parsing import MAX_GAME_NUMBER, MAX_TABLE
 from bot.tables import audit, drafts
 from bot.tables import games as rows
-from bot.tables import nights as night_rows
-from bot.tables import players as player_rows
-from bot.tables import tournaments as tournament_rows
 from bot.tables.games import StoredGame
-from bot.texts import nights as night_texts
 from bot.texts import protests as protest_texts
-from bot.vocabulary.notices import Notice
 from bot.vocabulary.protocol import Protocol
 from bot.vocabulary.rights import Member
 from bot.vocabulary.statuses import AuditAction, GameStatus
@@ -83,6 +78,43 @@ class Saved:
     changed: bool = True  # False: a correction that changed nothing (nothing was written)
 
 
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    """A game just saved, as what reacts to it reads it."""
+
+    game_id: int
+    table: int
+    night: tuple[int, int] | None  # the evening's (id, round) it was seated for
+    now: str
+
+
+class GameEvents:
+    """What a saved, corrected or annulled game sets going in the same transaction, registered
+    once by the features above (bot/services.py) — the evening marks its round played, the posts
+    that sum games up are redrawn — so that the owner of games never names them."""
+
+    def __init__(self) -> None:
+        self._saved: list[Callable[[Transaction, NewGame], Awaitable[None]]] = []
+        self._changed: list[Callable[[Transaction, int, str], Awaitable[None]]] = []
+
+    def on_saved(self, reaction: Callable[[Transaction, NewGame], Awaitable[None]]) -> None:
+        self._saved.append(reaction)
+
+    def on_results_changed(
+        self, reaction: Callable[[Transaction, int, str], Awaitable[None]]
+    ) -> None:
+        """``reaction(tx, game_id, now)`` after a game's correction or annulment."""
+        self._changed.append(reaction)
+
+    async def saved(self, tx: Transaction, game: NewGame) -> None:
+        for reaction in self._saved:
+            await reaction(tx, game)
+
+    async def results_changed(self, tx: Transaction, game_id: int, now: str) -> None:
+        for reaction in self._changed:
+            await reaction(tx, game_id, now)
+
+
 def submission_key(draft_id: int) -> str:
     return f"draft:{draft_id}"
 
@@ -101,6 +133,7 @@ class Games:
         self.tournaments = tournaments
         self.window = window
         self.club_chat_id = club_chat_id
+        self.events = GameEvents()
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -310,31 +343,8 @@ class Games:
                            protocol.audit_json())  # fmt: skip
         await self._announce(tx, game_id, now, None)
         await _queue_private_results(tx, game_id, protocol.players, now)
-        if submission.night is not None:
-            await self._played_for_evening(tx, submission.night, protocol.table, game_id, now)
+        await self.events.saved(tx, NewGame(game_id, protocol.table, submission.night, now))
         return Saved(game_id, created=True)
-
-    @staticmethod
-    async def _played_for_evening(
-        tx: Transaction, night: tuple[int, int], table: int, game_id: int, now: str
-    ) -> None:
-        """The evening's round at that table is played: the seating post marks it, and the next
-        round's players at that table hear that it is theirs now."""
-        night_id, round_number = night
-        await night_rows.played(tx, night_id, round_number, table, game_id)
-        await enqueue_live(tx, CLUB, f"night:{night_id}:seating", now)
-        coming = await night_rows.table_round(tx, night_id, round_number + 1, table)
-        users = {player_id: await player_rows.user_of(tx, player_id) for _, player_id in coming}
-        wanted = await member_rows.wanting(
-            tx, (u for u in users.values() if u is not None), Notice.REMINDERS
-        )
-        for seat, player_id in coming:
-            user_id = users[player_id]
-            if user_id in wanted:
-                await enqueue(
-                    tx, private(user_id), Kind.TEXT, now,
-                    body=night_texts.table_free(round_number + 1, table, seat),
-                )  # fmt: skip
 
     async def _correct(
         self, tx: Transaction, submission: Submission, game_id: int, actor: Member
@@ -350,7 +360,7 @@ class Games:
             submission_key=submission_key(submission.draft_id),
         )  # fmt: skip
         await self._announce(tx, game_id, now, describe_change(before, after))
-        await redraw_results_of(tx, game_id, now)
+        await self.events.results_changed(tx, game_id, now)
         # A head judge's change decides the protests he took.
         await decide_by_change(
             tx, game_id, actor.user_id, now, self.window.cutoff(self.clock.now())
@@ -396,17 +406,6 @@ def _points(protocol: Protocol, score: GameScore | None) -> dict[int, Fraction]:
         for player, seat in zip(protocol.players, score.seats, strict=True)
         if player is not None
     }
-
-
-async def redraw_results_of(tx: Transaction, game_id: int, now: str) -> None:
-    """The posts that sum up a game follow its correction or annulment: its evening's results
-    and, when its tournament is closed, the tournament's final table."""
-    night_id = await night_rows.night_of_game(tx, game_id)
-    if night_id is not None:
-        await enqueue_live(tx, CLUB, f"night:{night_id}:results", now)
-    tournament_id = await tournament_rows.closed_with_game(tx, game_id)
-    if tournament_id is not None:
-        await enqueue_live(tx, CLUB, tournament_rows.closing_post_key(tournament_id), now)
 
 
 async def _queue_private_results(

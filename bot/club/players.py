@@ -145,6 +145,10 @@ class PlayerDirectory:
         same = [p for p in await self._all() if lookalike_key(p.nickname) == key]
         return same[0] if len(same) == 1 else None
 
+    async def nicknames(self) -> dict[int, str]:
+        """Every player's nickname by his id."""
+        return {player.id: player.nickname for player in await self._all()}
+
     async def _all(self) -> list[Player]:
         rows = await self.database.fetchall("SELECT id, nickname FROM players ORDER BY id")
         return [Player(row["id"], row["nickname"]) for row in rows]

@@ -8,6 +8,7 @@ The one owner of ``outbox``: the worker (``bot.delivery.worker``) reads rows and
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 
 import aiosqlite
@@ -26,6 +27,28 @@ class Kind(StrEnum):
     CLOSE = "close"  # the copies of ``copy_key`` in this chat become ``body``, without buttons
     DOCUMENT = "document"  # a file on the server's disk (body: JSON {"path", "caption"})
     LIVE = "live"  # send, or edit where sent, the post ``body`` names, drawn as it is now
+
+
+@dataclass(frozen=True, slots=True)
+class PostKey:
+    """A kept post of a chat (``Kind.LIVE``): whose it is — the feature that draws it —, which
+    one of his (an evening's, a tournament's id) and which part («signup», «results»). The
+    owners of the rows offer their posts' keys; the worker hands a key back to its owner."""
+
+    owner: str
+    id: int
+    part: str
+
+    def __str__(self) -> str:
+        return f"{self.owner}:{self.id}:{self.part}"
+
+    @classmethod
+    def parse(cls, text: str) -> PostKey | None:
+        owner, _, rest = text.partition(":")
+        number, _, part = rest.partition(":")
+        if not owner or not part or not number.isdigit():
+            return None
+        return cls(owner, int(number), part)
 
 
 def private(user_id: int) -> str:
@@ -55,30 +78,30 @@ async def enqueue(
     tx.changed(Change.OUTBOX)
 
 
-async def enqueue_live(tx: Transaction, chat: str, key: str, now: str) -> None:
+async def enqueue_live(tx: Transaction, chat: str, key: PostKey, now: str) -> None:
     """Queue the post ``key`` to be drawn anew in ``chat``, unless that is queued already: it is
     drawn when it goes, so thirty taps while one edit waits for its turn cost that one edit."""
     await tx.execute(
         "INSERT INTO outbox (chat, kind, body, created_at) SELECT ?, ?, ?, ? WHERE NOT EXISTS "
         "(SELECT 1 FROM outbox WHERE chat = ? AND kind = ? AND body = ?)",
-        (chat, Kind.LIVE.value, key, now, chat, Kind.LIVE.value, key),
+        (chat, Kind.LIVE.value, str(key), now, chat, Kind.LIVE.value, str(key)),
     )
     tx.changed(Change.OUTBOX)
 
 
-async def live_message(database: Database, key: str, chat_id: int) -> int | None:
+async def live_message(database: Database, key: PostKey, chat_id: int) -> int | None:
     """The message that shows the post ``key`` in the chat, once sent."""
     row = await database.fetchone(
-        "SELECT message_id FROM live_posts WHERE key = ? AND chat_id = ?", (key, chat_id)
+        "SELECT message_id FROM live_posts WHERE key = ? AND chat_id = ?", (str(key), chat_id)
     )
     return int(row[0]) if row else None
 
 
-async def live_sent(tx: Transaction, key: str, chat_id: int, message_id: int) -> None:
+async def live_sent(tx: Transaction, key: PostKey, chat_id: int, message_id: int) -> None:
     await tx.execute(
         "INSERT INTO live_posts (key, chat_id, message_id) VALUES (?, ?, ?) "
         "ON CONFLICT (key, chat_id) DO UPDATE SET message_id = excluded.message_id",
-        (key, chat_id, message_id),
+        (str(key), chat_id, message_id),
     )
 
 

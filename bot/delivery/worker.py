@@ -63,7 +63,7 @@ LONGEST_BACKOFF = 300.0
 IDLE_RECHECK = 60.0  # seconds an empty outbox waits before it looks again unasked
 LIVE_INTERVAL = 3.0  # seconds between two edits of one kept post (a rush of sign-up taps)
 # Draws a kept post by its key: its text and buttons now, or None when it is to show no more.
-LivePost = Callable[[str], Awaitable[tuple[str, InlineKeyboardMarkup | None] | None]]
+LivePost = Callable[[outbox.PostKey], Awaitable[tuple[str, InlineKeyboardMarkup | None] | None]]
 
 _CLUB_REFUSALS = (
     "chat not found",
@@ -104,7 +104,7 @@ class Outbox:
         self.members = members
         self.club_chat = ClubChat(settings, database, clock, members)
         self.limits = limits or SendLimits()
-        self.live_posts = dict(live_posts or {})  # by the key's first part: who draws the post
+        self.live_posts = dict(live_posts or {})  # by the key's owner: who draws the post
         self._live_drawn: dict[tuple[str, str], float] = {}  # (key, chat) → when last drawn
         self.pacing = pacing or Pacing()
         self._retry_at: dict[int, float] = {}  # row → when it may be tried again (pacing time)
@@ -284,10 +284,10 @@ class Outbox:
     async def _send_live(self, bot: Bot, row: Any, chat_id: int) -> None:
         """A kept post (a sign-up list, a seating) drawn as it is now: edited where it was sent,
         sent anew when it never was or is gone; one nobody draws any more is dropped."""
-        key = row["body"]
-        draw = self.live_posts.get(key.split(":", 1)[0])
-        drawn = await draw(key) if draw is not None else None
-        if drawn is None:
+        key = outbox.PostKey.parse(row["body"])
+        draw = self.live_posts.get(key.owner) if key is not None else None
+        drawn = await draw(key) if key is not None and draw is not None else None
+        if key is None or drawn is None:
             await self._drop(row)
             return
         text, markup = drawn
@@ -313,7 +313,7 @@ class Outbox:
                 )
                 await outbox.live_sent(tx, key, chat_id, sent.message_id)
             await outbox.delivered(tx, row["id"])
-        self._live_drawn[(key, row["chat"])] = self.pacing.now()
+        self._live_drawn[(row["body"], row["chat"])] = self.pacing.now()
 
     async def _send_document(self, bot: Bot, row: Any, chat_id: int) -> None:
         """A file from the server's disk; one removed since it was queued is not sent."""

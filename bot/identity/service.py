@@ -33,6 +33,7 @@ from bot.tables import games as game_rows
 from bot.tables import nights as night_rows
 from bot.tables import players as rows
 from bot.tables import tournaments as tournament_rows
+from bot.tables.nights import NightPost
 from bot.telegram.screen import Screen
 from bot.texts import admin as admin_texts
 from bot.texts import identity as texts
@@ -411,4 +412,4 @@ async def _named_in_evenings(tx: Transaction, user_id: int, player_id: int, now:
     """A person who signed up for an evening by his Telegram name now has his nickname: the
     lists show it, and he can be seated."""
     for night_id in await night_rows.link_people(tx, user_id, player_id):
-        await enqueue_live(tx, CLUB, f"night:{night_id}:signup", now)
+        await enqueue_live(tx, CLUB, night_rows.post_key(night_id, NightPost.SIGNUP), now)

@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 
 from bot.announce.announcer import Announcer
 from bot.club.decisions import finalize_if_settled, tell_decision
-from bot.club.games import Games, redraw_results_of
+from bot.club.games import Games
 from bot.club.members import MemberDirectory
 from bot.club.results import queue_changed_points
 from bot.core.clock import Clock
@@ -287,7 +287,7 @@ class Protests:
         await queue_changed_points(tx, game_id, game[0], game[1], points, {}, now)
         last = await audit.last_after(tx, game_id)
         await game_rows.annul(tx, game_id, now)
-        await redraw_results_of(tx, game_id, now)
+        await self.games.events.results_changed(tx, game_id, now)
         await audit.append(tx, game_id, actor_id, now, AuditAction.ANNULLED, last, last or "{}",
                            reason=reason)  # fmt: skip
         for protest in await rows.pending_of_game(tx, game_id):

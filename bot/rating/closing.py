@@ -12,7 +12,7 @@ from bot.callbacks import ClosingCB
 from bot.club.tournaments import Tournament, Tournaments
 from bot.core import outbox
 from bot.core.clock import Clock
-from bot.core.db import Database
+from bot.core.db import Database, Transaction
 from bot.rating.boards import default_min_games
 from bot.rating.nominations import nominate, nominee_lines
 from bot.rating.service import RatingError, Ratings
@@ -27,7 +27,6 @@ from bot.texts.points import show
 from bot.vocabulary.ratings import Kind
 from bot.vocabulary.rights import Member
 
-PREFIX = "tournament"
 post_key = rows.closing_post_key
 
 
@@ -58,10 +57,16 @@ class Closing:
                 await outbox.enqueue_live(tx, outbox.CLUB, post_key(tournament.id), now)
         return texts.closed(tournament.title) if first else texts.already(tournament.title)
 
-    async def draw(self, key: str) -> tuple[str, InlineKeyboardMarkup | None] | None:
+    @staticmethod
+    async def redraw_for(tx: Transaction, game_id: int, now: str) -> None:
+        """A game corrected or annulled: its tournament's final table follows, once posted."""
+        tournament_id = await rows.closed_with_game(tx, game_id)
+        if tournament_id is not None:
+            await outbox.enqueue_live(tx, outbox.CLUB, post_key(tournament_id), now)
+
+    async def draw(self, key: outbox.PostKey) -> tuple[str, InlineKeyboardMarkup | None] | None:
         """The closing post of a tournament by its key."""
-        _, tournament_id, _ = key.split(":")
-        tournament = await self.tournaments.get(int(tournament_id))
+        tournament = await self.tournaments.get(key.id)
         if tournament is None:
             return None
         board = await self.ratings.board(tournament)

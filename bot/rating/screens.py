@@ -18,6 +18,7 @@ from bot.callbacks import PlayerCB, RatingAction, RatingCB, RecordCB
 from bot.club.elo import EloRatings, EloState
 from bot.club.players import Player, PlayerDirectory
 from bot.core.parsing import small_number
+from bot.rating.periods import GameResults
 from bot.rating.service import RatingError, Ratings, pages_of, parse_request
 from bot.tables.tournaments import Tournament
 from bot.telegram.keyboards import button, column, keyboard, link
@@ -26,6 +27,7 @@ from bot.texts import common
 from bot.texts import rating as texts
 from bot.texts import record as record_texts
 from bot.texts.clock import clock_time
+from bot.texts.record import ELO_WORDS
 from bot.vocabulary.ratings import Kind, Record, Table
 from scoring.elo import BLACK, RED
 
@@ -94,12 +96,13 @@ _VS_SPLIT = re.compile(r"\s+(?:—|–|-|vs|против|и)\s+|\s*/\s*", re.IGN
 
 class RatingScreens:
     def __init__(
-        self, ratings: Ratings, players: PlayerDirectory, zone: ZoneInfo,
+        self, ratings: Ratings, players: PlayerDirectory, zone: ZoneInfo, results: GameResults,
         elo: EloRatings | None = None, elo_min_games: int = 5, elo_chance_games: int = 100,
     ) -> None:  # fmt: skip
         self.ratings = ratings
         self.players = players
         self.zone = zone
+        self.results = results
         self.elo = elo
         self.elo_min_games = elo_min_games
         self.elo_chance_games = elo_chance_games
@@ -119,6 +122,16 @@ class RatingScreens:
             screen = Screen(text, _keyboard(tournament.id, kind, number, pages))
             self._pages.put(table, tournament.title, number, mine, as_of, screen)
         return screen
+
+    async def private(self, args: str | None, user_id: int) -> Screen:
+        """``/rating …`` in private: some games' results («вечер», «01.12», «01.11-30.11»), the
+        Elo board («elo»), or the first page of the board and tournament asked for."""
+        period = await self.results.period(args)
+        if period is not None:
+            return Screen(period)
+        if (args or "").strip().casefold() in ELO_WORDS:
+            return await self.elo_board(user_id)
+        return await self.first_page(args, user_id)
 
     async def first_page(self, args: str | None, user_id: int) -> Screen:
         """``/rating`` in private: the first page of the board and tournament asked for."""
@@ -142,7 +155,11 @@ class RatingScreens:
             return Screen(error.message)
 
     async def group(self, args: str | None, user_id: int, bot_username: str | None) -> Screen:
-        """``/rating`` in the club chat: the top of the board and a button to the whole table."""
+        """``/rating`` in the club chat: the top of the board and a button to the whole table;
+        some games' results, as the evening's are posted."""
+        period = await self.results.period(args)
+        if period is not None:
+            return Screen(period)
         request = parse_request(args)
         try:
             tournament = await self.ratings.tournament(request.tournament)

@@ -225,6 +225,17 @@ async def status_of(reader: Reader, game_id: int) -> GameStatus | None:
     return GameStatus(row[0]) if row else None
 
 
+async def counted_ended_between(
+    reader: Reader, tournament_id: int, start: datetime, end: datetime
+) -> list[int]:
+    """The tournament's games, annulled ones aside, that ended in [``start``, ``end``)."""
+    rows = await reader.all(
+        "SELECT id, ended_at FROM games WHERE tournament_id = ? AND status != ? ORDER BY id",
+        (tournament_id, GameStatus.ANNULLED.value),
+    )
+    return [row[0] for row in rows if start <= datetime.fromisoformat(row[1]) < end]
+
+
 async def annul(tx: Transaction, game_id: int, now: str) -> None:
     await tx.execute(
         "UPDATE games SET status = ?, updated_at = ? WHERE id = ?",

@@ -4,11 +4,27 @@ evenings, their sign-up, their judges' tables, their seating and the games playe
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from bot.core.db import Reader, Transaction
+from bot.core.outbox import PostKey
 from bot.vocabulary.nights import NightStatus, SignupRole
 from bot.vocabulary.statuses import GameStatus
+
+POSTS = "night"  # the owner of an evening's kept posts in the club chat
+
+
+class NightPost(StrEnum):
+    """An evening's kept posts in the club chat."""
+
+    SIGNUP = "signup"  # the sign-up lists and their buttons
+    SEATING = "seating"  # every round's tables, each marked once played
+    RESULTS = "results"  # «Итоги вечера», once it ended
+
+
+def post_key(night_id: int, post: NightPost) -> PostKey:
+    return PostKey(POSTS, night_id, post.value)
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from bot.core.db import Change, Reader, Transaction
+from bot.core.outbox import PostKey
 from bot.vocabulary.names import name_key
 from scoring import Ruleset
 from scoring.rulesets import builtin, ruleset_from_mapping
@@ -237,9 +238,12 @@ async def close(tx: Transaction, tournament_id: int, now: str) -> bool:
     return cursor.rowcount > 0
 
 
-def closing_post_key(tournament_id: int) -> str:
-    """The outbox key of a closed tournament's post with its final table (/closetournament)."""
-    return f"tournament:{tournament_id}:results"
+POSTS = "tournament"  # the owner of a tournament's kept posts
+
+
+def closing_post_key(tournament_id: int) -> PostKey:
+    """The kept post of a closed tournament with its final table (/closetournament)."""
+    return PostKey(POSTS, tournament_id, "results")
 
 
 async def closed_with_game(tx: Reader, game_id: int) -> int | None:

@@ -39,6 +39,7 @@ from bot.core.clock import Clock
 from bot.core.db import Database
 from bot.telegram.dead_letters import DeadKind, DeadLetters, failure_reason, unreadable_reason
 from bot.telegram.middlewares import Handler
+from bot.vocabulary.refusal import Refusal
 
 log = logging.getLogger(__name__)
 POLL_TIMEOUT = 25  # seconds Telegram holds a getUpdates call open while nothing happens
@@ -69,6 +70,9 @@ class UpdateJournal(BaseMiddleware):
             return UNHANDLED
         try:
             result = await handler(event, data)
+        except Refusal:  # what was asked cannot be done: the errors router says why
+            await self._record(bot.id, event.update_id)
+            raise
         except Exception as error:  # the errors router answers; never handled a second time
             await self._record(bot.id, event.update_id)
             raw = event.model_dump_json(exclude_none=True)

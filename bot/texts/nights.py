@@ -282,6 +282,16 @@ def games_word(count: int) -> str:
     return games(count)
 
 
+def best_of_evening(name: str, points: str, played: int) -> str:
+    """The best player of the evening, as the results post names him."""
+    return f"{quote(name)} — {points} за {games_word(played)}"
+
+
+def best_move_at(name: str, table: int, number: int) -> str:
+    """A 3-of-3 best move, as the results post names it."""
+    return f"{quote(name)} (стол {table}, игра {number})"
+
+
 def starts_soon(starts_at: str, round_number: int, table: int, seat: int) -> str:
     if round_number == 1:
         return f"Вечер начинается в {starts_at}: ваша игра 1 — стол {table}, место {seat}."

@@ -304,7 +304,7 @@ async def test_the_evenings_end_posts_its_results_as_the_scoring_core_counts_the
         assert (await player.reply()).text == post.text
         await player.send("/rating вечер", chat=group)  # in the club chat: a reply there
         assert (await player.reply(group)).text == post.text
-        today = world.services.nights.today()
+        today = world.services.nights.desk.today()
         await player.send(f"/rating {today:%d.%m}")
         by_day = (await player.reply()).text
         assert by_day.startswith("📅 Игры ") and "Сыграно: 2 игры." in by_day
@@ -386,7 +386,7 @@ async def test_reminders_the_settings_that_stop_them_and_the_evening_that_ends_i
     async with dispatcher_world(tmp_path) as world:
         admin, judge, people = await club_with_players(world, 12)
         nights = world.services.nights
-        tomorrow = nights.today() + timedelta(days=1)
+        tomorrow = nights.desk.today() + timedelta(days=1)
         group = world.api.chats[CLUB_CHAT_ID]
         await admin.send(f"/night {tomorrow:%d.%m} 19:30 2 игры 1 стол")
         await admin.reply()
@@ -416,7 +416,7 @@ async def test_reminders_the_settings_that_stop_them_and_the_evening_that_ends_i
         assert quiet not in evening and len(evening) == 11  # the other eleven got theirs
         # Nobody is reminded before a quarter to the start; then each once.
         scheduler = world.services.scheduler
-        start = datetime.combine(tomorrow, datetime.strptime("19:30", "%H:%M").time(), nights.zone)
+        start = datetime.combine(tomorrow, datetime.strptime("19:30", "%H:%M").time(), nights.desk.zone)
         world.clock.shift = start - timedelta(minutes=16) - datetime.now(start.tzinfo)
         await scheduler.run_due()
         await world.announced()

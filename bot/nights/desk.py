@@ -1,0 +1,140 @@
+"""The head judge's screen of an evening, in private: ``/night …`` opens the evening (or shows
+it), and its buttons add and remove tables, close and reopen the sign-up, seat and end it. The
+router lets only head judges here (handlers/nights.py)."""
+
+from __future__ import annotations
+
+import random
+from datetime import date
+from zoneinfo import ZoneInfo
+
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.callbacks import NightAction, NightCB
+from bot.club.tournaments import Tournaments
+from bot.core.clock import Clock
+from bot.core.db import Database
+from bot.nights.lists import Evenings, NightError, lists_of, redraw
+from bot.nights.opening import parse_opening
+from bot.nights.seat import fillable, seat
+from bot.nights.timed import end
+from bot.tables import nights as rows
+from bot.tables.nights import Night, NightPost
+from bot.telegram.keyboards import button, keyboard
+from bot.telegram.screen import Screen
+from bot.texts import nights as texts
+from bot.vocabulary.nights import NightStatus
+from bot.vocabulary.rights import Member
+
+
+class EveningDesk:
+    def __init__(
+        self, database: Database, clock: Clock, zone: ZoneInfo, evenings: Evenings,
+        tournaments: Tournaments,
+    ) -> None:  # fmt: skip
+        self.database = database
+        self.clock = clock
+        self.zone = zone
+        self.evenings = evenings
+        self.tournaments = tournaments
+
+    def today(self) -> date:
+        return self.clock.now().astimezone(self.zone).date()
+
+    async def open(self, head_judge: Member, args: str | None, request_key: str) -> Screen:
+        """``/night …``: a new evening, its sign-up posted; an existing one is shown."""
+        if not (args or "").strip():
+            return await self.screen((await self.evenings.open_one()).id)
+        opening = parse_opening(args, self.today())
+        current = await self.tournaments.current_tournament()
+        if current is None:
+            raise NightError(texts.NO_TOURNAMENT)
+        now = self.clock.iso()
+        async with self.database.transaction() as tx:
+            again = await rows.by_request(tx, request_key)  # the same update once more
+            existing = again or await rows.on_date(tx, opening.date.isoformat())
+            if existing is None:
+                night_id = await rows.create(
+                    tx, tournament_id=current.id, date=opening.date.isoformat(),
+                    starts_at=opening.starts_at, rounds=opening.rounds, tables=opening.tables,
+                    seed=random.SystemRandom().randrange(10**9), opened_by=head_judge.user_id,
+                    request_key=request_key, now=now,
+                )  # fmt: skip
+                await redraw(tx, night_id, now, NightPost.SIGNUP)
+        if existing is not None and again is None:
+            shown = await self.screen(existing.id)
+            intro = texts.exists(date.fromisoformat(existing.date), existing.starts_at)
+            return Screen(f"{intro}\n\n{shown.text}", shown.markup)
+        shown = await self.screen(existing.id if existing else night_id)
+        return Screen(f"{texts.OPENED}\n\n{shown.text}", shown.markup)
+
+    async def screen(self, night_id: int, edit: int | None = None) -> Screen:
+        night, people = await self.evenings.read(night_id)
+        lists = lists_of(night, people)
+        played = len(await rows.played_rounds(self.database, night.id))
+        text = texts.screen(
+            date.fromisoformat(night.date), night.starts_at, await self.evenings.title(night),
+            night.rounds, night.tables, texts.STATUS[night.status.value], len(lists.players),
+            len(lists.waiting), await self.evenings.judges_listed(night.id),
+            [p.name for p in lists.unnamed], played,
+        )  # fmt: skip
+        return Screen(text, _buttons(night), edit=edit)
+
+    async def act(self, data: NightCB, message_id: int | None) -> Screen:
+        """A button of the head judge's screen."""
+        night = await rows.get(self.database, data.n)
+        if night is None or night.status is NightStatus.ENDED:
+            return Screen(toast=texts.STALE, alert=True)
+        now = self.clock.iso()
+        toast = None
+        async with self.database.transaction() as tx:
+            night = await rows.get(tx, data.n) or night  # as it is now: two taps at once
+            if night.status is NightStatus.ENDED:
+                return Screen(toast=texts.STALE, alert=True)
+            if data.a in (NightAction.ADD_TABLE, NightAction.REMOVE_TABLE):
+                step = 1 if data.a is NightAction.ADD_TABLE else -1
+                tables = min(20, max(1, (night.tables or await fillable(tx, night)) + step))
+                await rows.set_tables(tx, night.id, tables)
+                toast = texts.table_count(tables)
+            elif data.a is NightAction.CLOSE and night.status is NightStatus.SIGNUP:
+                await rows.set_status(tx, night.id, NightStatus.CLOSED)
+            elif data.a is NightAction.REOPEN and night.status is not NightStatus.SIGNUP:
+                await rows.set_status(tx, night.id, NightStatus.SIGNUP)
+            elif data.a is NightAction.SEAT:
+                if night.status is NightStatus.SEATED and data.v != "1":
+                    toast = texts.ALREADY_SEATED  # a second tap, or another head judge's
+                else:
+                    toast = await seat(tx, night, self.clock, self.zone)
+            elif data.a is NightAction.END:
+                if not await rows.played_rounds(tx, night.id):
+                    raise NightError(texts.NOTHING_PLAYED)
+                await end(tx, night.id, now)
+                toast = texts.ENDED
+            if data.a is not NightAction.REFRESH:
+                await redraw(tx, night.id, now, NightPost.SIGNUP)
+        shown = await self.screen(night.id, edit=message_id)
+        return Screen(shown.text, shown.markup, edit=message_id, toast=toast, alert=False)
+
+
+def _buttons(night: Night) -> InlineKeyboardMarkup | None:
+    if night.status is NightStatus.ENDED:
+        return None
+
+    def tap(label: str, action: NightAction, value: str = "") -> InlineKeyboardButton:
+        return button(label, NightCB(n=night.id, a=action, v=value))
+
+    again = night.status is NightStatus.SEATED
+    toggle = (
+        tap(texts.CLOSE, NightAction.CLOSE)
+        if night.status is NightStatus.SIGNUP
+        else tap(texts.REOPEN, NightAction.REOPEN)
+    )
+    rows_ = [
+        [tap(texts.RESEAT if again else texts.SEAT, NightAction.SEAT, "1" if again else "")],
+        [tap(texts.ADD_TABLE, NightAction.ADD_TABLE),
+         tap(texts.REMOVE_TABLE, NightAction.REMOVE_TABLE)],
+        [toggle, tap(texts.REFRESH, NightAction.REFRESH)],
+    ]  # fmt: skip
+    if night.status is NightStatus.SEATED:
+        rows_.append([tap(texts.END, NightAction.END)])
+    return keyboard(rows_)

@@ -1,0 +1,90 @@
+"""What every part of the evening reads: the sign-up as the lists show it, the judges by table,
+and the refusal of a request about an evening."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.club.members import MemberDirectory
+from bot.club.tournaments import Tournaments
+from bot.core import outbox
+from bot.core.db import Database, Transaction
+from bot.nights.seating import SEATS
+from bot.tables import nights as rows
+from bot.tables import players as player_rows
+from bot.tables.nights import Night, NightPost, Person
+from bot.texts import nights as texts
+from bot.vocabulary.nights import SignupRole
+from bot.vocabulary.refusal import Refusal
+
+
+class NightError(Refusal):
+    """The request cannot be done; the message is Russian and says what to do."""
+
+
+@dataclass(frozen=True, slots=True)
+class Lists:
+    """The sign-up as the lists show it."""
+
+    players: list[Person]  # coming to play, in the order they signed up, within the seats
+    waiting: list[Person]  # coming to play, beyond the seats
+    judges: list[Person]
+
+    @property
+    def unnamed(self) -> list[Person]:
+        return [p for p in self.players + self.waiting if p.player_id is None]
+
+
+def lists_of(night: Night, people: list[Person]) -> Lists:
+    playing = [p for p in people if p.coming and p.role is SignupRole.PLAYER]
+    judges = [p for p in people if p.coming and p.role is SignupRole.JUDGE]
+    cap = SEATS * night.tables if night.tables else len(playing)
+    return Lists(playing[:cap], playing[cap:], judges)
+
+
+async def redraw(tx: Transaction, night_id: int, now: str, *posts: NightPost) -> None:
+    """The evening's kept posts are drawn anew in the club chat once this commits."""
+    for post in posts:
+        await outbox.enqueue_live(tx, outbox.CLUB, rows.post_key(night_id, post), now)
+
+
+@dataclass(frozen=True, slots=True)
+class Evenings:
+    """The evening's readers, shared by its parts."""
+
+    database: Database
+    tournaments: Tournaments
+    members: MemberDirectory
+
+    async def read(self, night_id: int) -> tuple[Night, list[Person]]:
+        night = await rows.get(self.database, night_id)
+        if night is None:
+            raise NightError(texts.STALE)
+        return night, await rows.people(self.database, night_id)
+
+    async def open_one(self) -> Night:
+        """The evening a head judge's command is about: the latest one not ended."""
+        night = await rows.latest_open(self.database)
+        if night is None:
+            raise NightError(texts.NO_NIGHT)
+        return night
+
+    async def title(self, night: Night) -> str:
+        tournament = await self.tournaments.get(night.tournament_id)
+        return tournament.title if tournament else ""
+
+    async def judge_names(self, night_id: int) -> list[tuple[int, str]]:
+        """(table, the judge's name) for every table that has a judge tonight."""
+        people = {p.user_id: p.name for p in await rows.people(self.database, night_id)}
+        named = []
+        for table, user_id in (await rows.judges_by_table(self.database, night_id)).items():
+            name = people.get(user_id)
+            if name is None:
+                linked = await player_rows.linked_to(self.database, user_id)
+                name = linked[1] if linked else await self.members.full_name(user_id)
+            named.append((table, name or str(user_id)))
+        return named
+
+    async def judges_listed(self, night_id: int) -> list[str]:
+        """Tonight's judges as the lists show them."""
+        return [texts.judge_at(table, name) for table, name in await self.judge_names(night_id)]

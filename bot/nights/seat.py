@@ -1,0 +1,118 @@
+"""Seating an evening: every round still to play, fairly (``seating``), a judge who plays kept
+off his own table, the seating posted and each player told his evening."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+from bot.club import members as member_rows
+from bot.core import outbox
+from bot.core.clock import Clock
+from bot.core.db import Transaction
+from bot.nights import seating
+from bot.nights.lists import NightError, lists_of, redraw
+from bot.nights.seating import SEATS
+from bot.tables import nights as rows
+from bot.tables import players as player_rows
+from bot.tables.nights import Night, NightPost
+from bot.texts import nights as texts
+from bot.vocabulary.nights import SignupRole
+from bot.vocabulary.notices import Notice
+
+REMIND_AHEAD = timedelta(minutes=15)  # the first round's reminder, before the start
+
+
+def reminder_time(night: Night, zone: ZoneInfo) -> datetime:
+    """When the players of the evening's first round hear where they sit."""
+    starts = datetime.combine(
+        date.fromisoformat(night.date), time.fromisoformat(night.starts_at), zone
+    )
+    return starts - REMIND_AHEAD
+
+
+async def fillable(tx: Transaction, night: Night) -> int:
+    """The tables the players coming fill (at least one)."""
+    people = await rows.people(tx, night.id)
+    playing = [p for p in people if p.coming and p.role is SignupRole.PLAYER]
+    return max(1, len(playing) // SEATS)
+
+
+async def seat(tx: Transaction, night: Night, clock: Clock, zone: ZoneInfo) -> str:
+    """Seat every round still to play (sign-up closes): rounds with a game saved stay as they
+    are. The seating post and each player's evening follow; the answer is the head judge's."""
+    now = clock.iso()
+    people = await rows.people(tx, night.id)
+    lists = lists_of(night, people)
+    # Everyone coming plays: beyond the seats of one round, they sit out in turn.
+    named = [p for p in lists.players + lists.waiting if p.player_id is not None]
+    stored = await rows.seats(tx, night.id)
+    played = {r for r, _ in await rows.played_rounds(tx, night.id)}
+    kept = max(played, default=0)  # this round and those before it are never re-seated
+    tables = night.tables or len(named) // SEATS  # a table added: the rounds to come have it
+    if tables < 1 or len(named) < SEATS * tables:
+        raise NightError(texts.not_enough(len(named), tables))
+    if kept >= night.rounds:
+        raise NightError(texts.ALL_PLAYED)
+    evening = seating.Evening(
+        players=[p.player_id for p in named if p.player_id is not None],
+        tables=tables,
+        rounds=night.rounds,
+        seed=night.seed + kept,  # a re-seating after round k: its own, stored, seed
+        played=_rounds_of(stored, kept),
+        seat_history=await rows.seat_history(tx, night.tournament_id),
+        barred=await _judges_tables(tx, night),
+    )
+    rounds = seating.seat(evening)
+    await rows.replace_seats(tx, night.id, kept + 1, [
+        (number, table_number, seat, player)
+        for number, done in enumerate(rounds, start=1) if number > kept
+        for table_number, table in enumerate((done.out, *done.tables))
+        for seat, player in enumerate(table, start=1)
+    ])  # fmt: skip
+    if night.tables != tables:
+        await rows.set_tables(tx, night.id, tables)
+    for table, judge in (await rows.judges_by_table(tx, night.id)).items():
+        await rows.put_judge(tx, night.id, table, judge)  # kept: a judge leaving moves nobody
+    await rows.set_seated(tx, night.id, seating.VERSION)
+    await redraw(tx, night.id, now, NightPost.SEATING)
+    if night.reminded_at is None and clock.now() >= reminder_time(night, zone):
+        await rows.set_reminded(tx, night.id, now)  # this message is the reminder
+    wanted = await member_rows.wanting(
+        tx, (p.user_id for p in named if p.user_id is not None), Notice.EVENING
+    )
+    day = date.fromisoformat(night.date)
+    for person in named:
+        if person.user_id not in wanted or person.player_id is None:
+            continue  # a guest (nobody to write to), or he said no in /settings
+        places = [done.place_of(person.player_id) for done in rounds]
+        await outbox.enqueue(
+            tx, outbox.private(person.user_id), outbox.Kind.TEXT, now,
+            body=texts.your_evening(day, places, kept),
+        )  # fmt: skip
+    return texts.seated(night.rounds - kept, len(named), len(lists.unnamed))
+
+
+async def _judges_tables(tx: Transaction, night: Night) -> dict[int, frozenset[int]]:
+    """A judge who also plays (his nickname is on the list) never sits at his own table."""
+    barred: dict[int, frozenset[int]] = {}
+    for table, user_id in (await rows.judges_by_table(tx, night.id)).items():
+        linked = await player_rows.linked_to(tx, user_id)
+        if linked is not None:
+            barred[linked[0]] = frozenset({table})
+    return barred
+
+
+def _rounds_of(stored: list[tuple[int, int, int, int]], upto: int) -> list[seating.Round]:
+    """The stored seating of rounds 1…``upto`` as the seating function takes them."""
+    tables: dict[int, dict[int, list[int]]] = {}
+    for number, table, _, player in stored:  # ordered by round, table, seat
+        if number <= upto:
+            tables.setdefault(number, {}).setdefault(table, []).append(player)
+    return [  # table 0 is who sat the round out: not a table
+        seating.Round(
+            tuple(tuple(tables[n][t]) for t in sorted(tables[n]) if t),
+            tuple(tables[n].get(0, ())),
+        )
+        for n in sorted(tables)
+    ]

@@ -1,0 +1,137 @@
+"""The results of some games as one table: an evening's (its results post and picture,
+``/rating вечер``), a day's (``/rating 01.12``) or some days' (``/rating 01.11-30.11``), each game
+scored as its stage stands."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+from bot.club.games import Games
+from bot.club.players import PlayerDirectory
+from bot.club.tournaments import Tournament, Tournaments
+from bot.core.clock import Clock
+from bot.core.db import Database
+from bot.rating import tonight
+from bot.rating.nominations import nominee_lines
+from bot.tables import games as game_rows
+from bot.tables import nights as night_rows
+from bot.texts import nights as texts
+from bot.texts.points import show
+from bot.vocabulary.protocol import player_key
+from bot.vocabulary.statuses import GameStatus
+
+_DAY = r"(\d{1,2})\.(\d{1,2})(?:\.(\d{2}|\d{4}))?"
+_PERIOD = re.compile(rf"^{_DAY}(?:\s*[-–—]\s*{_DAY})?$")
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """Some games' results, as the posts and pictures show them."""
+
+    tonight: tonight.Tonight
+    names: dict[str, str]  # player key → nickname
+    count: int  # the games counted
+    provisional: bool  # one of them may still be protested
+
+
+class GameResults:
+    def __init__(
+        self, database: Database, clock: Clock, zone: ZoneInfo, tournaments: Tournaments,
+        games: Games, players: PlayerDirectory,
+    ) -> None:  # fmt: skip
+        self.database = database
+        self.clock = clock
+        self.zone = zone
+        self.tournaments = tournaments
+        self.games = games
+        self.players = players
+
+    async def of_games(self, tournament: Tournament, game_ids: list[int]) -> Found:
+        """The results of some games of a tournament (annulled ones aside)."""
+        now = self.clock.now()
+        scored = []
+        provisional = False
+        for game_id in game_ids:
+            stored, score = await self.games.scored(game_id)
+            if score is None:
+                continue  # annulled since
+            scored.append((stored.table, stored.number, score))
+            provisional |= stored.status_at(now, self.games.window) is GameStatus.PROVISIONAL
+        names = {player_key(p): name for p, name in (await self.players.nicknames()).items()}
+        found = tonight.tonight(scored, tournament.ruleset(), tournament.seed)
+        return Found(found, names, len(scored), provisional)
+
+    async def period(self, words: str | None) -> str | None:
+        """``/rating вечер`` (the last evening), ``/rating 01.12`` (a day), ``/rating
+        01.11-30.11`` (days): the table of those games; None when the words name none."""
+        text = " ".join((words or "").lower().split())
+        if text in texts.EVENING_WORDS:
+            return await self._last_evening()
+        days = _days(text, self.clock.now().astimezone(self.zone).date())
+        if days is None:
+            return None
+        first, last = days
+        tournament = await self.tournaments.current_tournament()
+        if tournament is None:
+            return texts.NO_TOURNAMENT
+        start = datetime.combine(first, time(0), self.zone).astimezone(UTC)
+        end = datetime.combine(last + timedelta(days=1), time(0), self.zone).astimezone(UTC)
+        ids = await game_rows.counted_ended_between(self.database, tournament.id, start, end)
+        title = texts.period_title(first, last)
+        if not ids:
+            return texts.no_games_then(title)
+        return worded(await self.of_games(tournament, ids), title)
+
+    async def _last_evening(self) -> str:
+        night = await night_rows.latest(self.database)
+        if night is None:
+            return texts.NO_EVENING_YET
+        tournament = await self.tournaments.get(night.tournament_id)
+        assert tournament is not None
+        ids = [game_id for _, _, game_id in await night_rows.night_games(self.database, night.id)]
+        if not ids:
+            return texts.evening_not_played(date.fromisoformat(night.date))
+        title = texts.results_title(date.fromisoformat(night.date))
+        return worded(await self.of_games(tournament, ids), title)
+
+
+def worded(found: Found, title: str) -> str:
+    """The results as the club chat reads them: the table, the best, the nominations."""
+    names = found.names
+    table = found.tonight
+    best = table.best
+    return texts.results_post(
+        title, found.count,
+        [(names.get(r.name, "?"), show(r.total), r.games, r.wins) for r in table.table],
+        texts.best_of_evening(names.get(best.name, "?"), show(best.total), best.games)
+        if best else None,
+        nominee_lines(table.nominations, lambda key: names.get(key, "?")),
+        [texts.best_move_at(names.get(name, "?"), number, game)
+         for name, number, game in table.best_moves],
+        found.provisional, tonight.BEST_MIN_GAMES,
+    )  # fmt: skip
+
+
+def _days(text: str, today: date) -> tuple[date, date] | None:
+    """``01.12`` or ``01.11-30.11`` (years optional: the latest such day not after today)."""
+    found = _PERIOD.match(text)
+    if found is None:
+        return None
+    groups = found.groups()
+
+    def day_of(d: str, m: str, y: str | None) -> date | None:
+        year = (int(y) + (2000 if len(y) == 2 else 0)) if y else today.year
+        try:
+            value = date(year, int(m), int(d))
+        except ValueError:
+            return None
+        return value.replace(year=value.year - 1) if not y and value > today else value
+
+    first = day_of(*groups[:3])
+    last = day_of(*groups[3:]) if groups[3] else first
+    if first is None or last is None or last < first:
+        return None
+    return first, last
