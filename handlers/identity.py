@@ -29,18 +29,13 @@ class Claiming(StatesGroup):
 
 
 async def cmd_iam(
-    message: Message, command: CommandObject, member: Member, identity: Identity,
-    state: FSMContext,
-) -> None:  # fmt: skip
+    message: Message, command: CommandObject, identity: Identity, state: FSMContext
+) -> None:
     nickname = (command.args or "").strip()
     if not nickname:
         await message.answer(texts.IAM_USAGE)
         return
-    try:
-        screen, waiting = await identity.claim(member, nickname)
-    except IdentityError as error:
-        await message.answer(error.message)
-        return
+    screen, waiting = await identity.claim(message.chat.id, nickname)  # private: his own id
     if waiting is not None:  # the new nickname waits for «it is me» or «I am new»
         await state.set_state(Claiming.choice)
         await state.set_data({"claim": waiting})
@@ -48,23 +43,21 @@ async def cmd_iam(
 
 
 async def on_claim_button(
-    callback: CallbackQuery, callback_data: LinkCB, member: Member, identity: Identity,
-    state: FSMContext,
-) -> None:  # fmt: skip
+    callback: CallbackQuery, callback_data: LinkCB, identity: Identity, state: FSMContext
+) -> None:
     """The asker's choice among the close players, or «I am new» under what he typed."""
     claim = (await state.get_data()).get("claim")
     waiting = await state.get_state() == Claiming.choice.state and claim
     try:
         if callback_data.a is LinkAction.MINE:
-            screen = await identity.ask(member, callback_data.q)
+            screen = await identity.ask(callback.from_user.id, callback_data.q)
         elif waiting:
-            screen = await identity.ask_new(member, str(claim))
+            screen = await identity.ask_new(callback.from_user.id, str(claim))
         else:
             raise IdentityError(texts.CHOICE_GONE)
-    except IdentityError as error:
-        await callback.answer(error.message, show_alert=True)
+    except IdentityError:  # answered by the errors router
         await _close_buttons(callback)
-        return
+        raise
     await state.clear()
     await callback.answer()
     await _close_buttons(callback)
@@ -84,10 +77,9 @@ async def on_decision(
     shown = message.html_text if message is not None and message.text else ""
     try:
         request = await identity.decide(callback_data.q, approve, member, shown)
-    except IdentityError as error:
-        await callback.answer(error.message, show_alert=True)
+    except IdentityError:  # answered by the errors router
         await _close_buttons(callback)
-        return
+        raise
     await callback.answer(texts.TOAST_APPROVED if approve else texts.TOAST_REJECTED)
     approved = request.status is LinkStatus.APPROVED
     if message is not None and shown:
@@ -121,11 +113,7 @@ async def cmd_unlink(
     if not nickname:
         await message.answer(texts.UNLINK_USAGE)
         return
-    try:
-        player, _ = await identity.unlink(nickname, member.user_id)
-    except IdentityError as error:
-        await message.answer(error.message)
-        return
+    player, _ = await identity.unlink(nickname, member.user_id)
     await message.answer(texts.unlinked(player.nickname))
 
 
@@ -143,11 +131,7 @@ async def cmd_rename(
     if pair is None:
         await message.answer(texts.RENAME_USAGE)
         return
-    try:
-        old, new = await identity.rename(*pair, member.user_id)
-    except IdentityError as error:
-        await message.answer(error.message)
-        return
+    old, new = await identity.rename(*pair, member.user_id)
     await message.answer(texts.renamed(old.nickname, new.nickname))
 
 
@@ -158,11 +142,7 @@ async def cmd_merge(
     if pair is None:
         await message.answer(texts.MERGE_USAGE)
         return
-    try:
-        merged = await identity.merge(pair[0], pair[1], member.user_id)
-    except IdentityError as error:
-        await message.answer(error.message)
-        return
+    merged = await identity.merge(pair[0], pair[1], member.user_id)
     await message.answer(
         texts.merged(merged.duplicate.nickname, merged.kept.nickname, merged.games)
     )

@@ -41,11 +41,9 @@ async def cmd_player(message: Message, command: CommandObject, rating: RatingScr
 
 
 async def cmd_vs(
-    message: Message, command: CommandObject, member: Member, identity: Identity,
-    rating: RatingScreens,
-) -> None:  # fmt: skip
-    me = await identity.linked_player(member.user_id)
-    await answer(message, await rating.versus(command.args, me))
+    message: Message, command: CommandObject, member: Member, rating: RatingScreens
+) -> None:
+    await answer(message, await rating.versus(command.args, member.user_id))
 
 
 async def on_record_button(

@@ -30,13 +30,8 @@ class Flow(StatesGroup):
 # -- filing ---------------------------------------------------------------------------------------
 
 
-async def _ask_text(message: Message, state: FSMContext, protests: Protests, game_id: int) -> None:
-    user_id = message.chat.id  # a private chat: the person's own id
-    try:
-        screen = await protests.ask(user_id, game_id)
-    except ProtestError as error:
-        await message.answer(error.message)
-        return
+async def _ask_text(message: Message, state: FSMContext, game_id: int, screen: Screen) -> None:
+    """The player is asked for his protest's text (a refusal was raised before this)."""
     await state.set_state(Flow.text)
     await state.update_data(game=game_id)
     await answer(message, screen)
@@ -45,14 +40,11 @@ async def _ask_text(message: Message, state: FSMContext, protests: Protests, gam
 async def on_file_button(
     callback: CallbackQuery, callback_data: ProtestCB, state: FSMContext, protests: Protests
 ) -> None:
-    try:
-        await protests.check(callback.from_user.id, callback_data.i)
-    except ProtestError as error:
-        await callback.answer(error.message, show_alert=True)
-        return
+    await protests.check(callback.from_user.id, callback_data.i)
+    screen = await protests.ask(callback.from_user.id, callback_data.i)
     await callback.answer()
     if isinstance(callback.message, Message):
-        await _ask_text(callback.message, state, protests, callback_data.i)
+        await _ask_text(callback.message, state, callback_data.i, screen)
 
 
 async def from_announcement_link(
@@ -60,7 +52,8 @@ async def from_announcement_link(
 ) -> None:
     raw = (command.args or "").removeprefix(f"{PROTEST_LINK}-")
     game_id = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 12 else 0
-    await _ask_text(message, state, protests, game_id)
+    screen = await protests.ask(message.chat.id, game_id)  # a private chat: the person's id
+    await _ask_text(message, state, game_id, screen)
 
 
 async def cmd_protest_private(message: Message, member: Member, protests: Protests) -> None:
@@ -73,11 +66,10 @@ async def on_protest_text(
     game_id = (await state.get_data()).get("game", 0)
     try:
         receipt = await protests.file(member.user_id, game_id, message.text or "")
-    except ProtestError as error:
-        await message.answer(error.message)
+    except ProtestError as error:  # answered by the errors router
         if not error.retry:  # an empty or too long text is asked for again
             await state.clear()
-        return
+        raise
     await state.clear()
     await answer(message, receipt)
 
@@ -114,19 +106,15 @@ async def on_decision_button(
     callback: CallbackQuery, callback_data: ProtestCB, state: FSMContext, protests: Protests,
 ) -> None:  # fmt: skip
     message = callback.message if isinstance(callback.message, Message) else None
-    try:
-        if callback_data.a is ProtestAction.SHOW:
-            screen = await protests.shown_to_decider(callback_data.i)
-        else:
-            screen = Screen(
-                texts.ASK_REJECT_REASON
-                if callback_data.a is ProtestAction.REJECT
-                else texts.ASK_REPLAY_REASON
-            )
-            await protests.can_decide(callback_data.i)
-    except ProtestError as error:
-        await callback.answer(error.message, show_alert=True)
-        return
+    if callback_data.a is ProtestAction.SHOW:
+        screen = await protests.shown_to_decider(callback_data.i)
+    else:
+        screen = Screen(
+            texts.ASK_REJECT_REASON
+            if callback_data.a is ProtestAction.REJECT
+            else texts.ASK_REPLAY_REASON
+        )
+        await protests.can_decide(callback_data.i)
     await callback.answer()
     if callback_data.a is not ProtestAction.SHOW:
         await state.set_state(Flow.reason)
@@ -153,11 +141,10 @@ async def on_reason_text(
     decide = protests.replay if action is ProtestAction.REPLAY else protests.reject
     try:
         screen = await decide(data.get("protest", 0), member.user_id, message.text or "")
-    except ProtestError as error:
-        await message.answer(error.message)
+    except ProtestError as error:  # answered by the errors router
         if not error.retry:
             await state.clear()
-        return
+        raise
     await state.clear()
     await answer(message, screen)
 

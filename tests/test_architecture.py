@@ -280,3 +280,19 @@ def test_heavy_libraries_load_on_first_use_only():
         [sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True
     )
     assert done.stdout.strip() == "[]"
+
+
+# -- handlers -------------------------------------------------------------------------------------
+
+
+def test_handlers_take_at_most_four_parameters() -> None:
+    """A handler is glue: the event, what aiogram parsed, and the one or two services it calls.
+    More is a sign that work belongs in a service (docs/architecture.md)."""
+    crowded = []
+    for path in sorted((ROOT / "handlers").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.AsyncFunctionDef) and not node.name.startswith("_"):
+                count = len(node.args.args) + len(node.args.kwonlyargs)
+                if count > 4:
+                    crowded.append(f"{path.name}:{node.name} takes {count}")
+    assert crowded == []

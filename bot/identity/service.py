@@ -108,7 +108,7 @@ class Identity:
 
     # -- a player asks -------------------------------------------------------------------------
 
-    async def claim(self, asker: Member, nickname: str) -> tuple[Screen, str | None]:
+    async def claim(self, user_id: int, nickname: str) -> tuple[Screen, str | None]:
         """``/iam Ник``. A club's player (case, е/ё and look-alike letters aside): the request
         goes to the judges. A nickname the club has not seen: close players are offered first
         («Совв» → «Сова»?) with the new nickname as the last choice, returned to be kept until
@@ -118,7 +118,7 @@ class Identity:
             raise IdentityError(texts.NICKNAME_MISSING)
         found = await self.players.by_nickname(cleaned)
         if found is not None:
-            return await self.ask(asker, found.id), None
+            return await self.ask(user_id, found.id), None
         try:
             new = clean_nickname(cleaned)
             check_new_nickname(new)
@@ -126,12 +126,13 @@ class Identity:
             raise IdentityError(texts.bad_new_nickname(cleaned, str(error))) from None
         close = await self.players.close_to(new)
         if not close:
-            return await self.ask_new(asker, new), None
+            return await self.ask_new(user_id, new), None
         return screens.close_players(new, close), new
 
-    async def ask(self, asker: Member, player_id: int) -> Screen:
+    async def ask(self, user_id: int, player_id: int) -> Screen:
         """A pending request for a club's player, with the decision buttons to every judge but
         the asker. A new request replaces the asker's earlier pending one."""
+        asker = await self.members.member(user_id)
         player = await self.players.get(player_id)
         if player is None:
             raise IdentityError(texts.REQUEST_GONE)
@@ -144,9 +145,10 @@ class Identity:
             await self._send_request(tx, asker.user_id, deciders, body, player.id, None)
         return Screen(texts.request_sent(player.nickname))
 
-    async def ask_new(self, asker: Member, nickname: str) -> Screen:
+    async def ask_new(self, user_id: int, nickname: str) -> Screen:
         """A request for a nickname no game has brought yet: the judge who confirms creates the
         player, so that the newcomer's very first game brings him his result in private."""
+        asker = await self.members.member(user_id)
         label, deciders = await self._label(asker), await self._deciders(asker)
         async with self.database.transaction() as tx:
             await self._not_linked_yet(tx, asker.user_id)

@@ -239,9 +239,11 @@ class RatingScreens:
         buttons = [button(p.nickname, RecordCB(p=p.id)) for p in matches]
         return Screen(record_texts.several_players(text), column(buttons)), None
 
-    async def versus(self, args: str | None, me: Player | None) -> Screen:
+    async def versus(self, args: str | None, user_id: int) -> Screen:
         """``/vs Ник`` (the asker and him) or ``/vs Ник1 — Ник2``: head to head in the current
         tournament."""
+        mine = await self.ratings.linked_player(user_id)
+        me = await self.players.get(mine) if mine is not None else None
         words = " ".join((args or "").split())
         names = [part.strip() for part in _VS_SPLIT.split(words, maxsplit=1) if part.strip()]
         if not names:

@@ -130,3 +130,29 @@ async def test_an_update_whose_handler_fails_is_answered_set_aside_and_not_handl
         assert len(anna.bot_messages()) == replies + 1
         assert len([m for m in admin.bot_messages() if "закончилась ошибкой" in m.text]) == 1
         assert len(await world.database.fetchall("SELECT 1 FROM dead_updates")) == 2
+
+
+async def test_a_refusal_is_answered_once_and_is_no_failure(tmp_path):
+    """Issue 29: a service's refusal (here /unlink of a nickname nobody has) reaches the person
+    through the one refusal answer of the errors router — a message's answer, a button's alert —
+    and the update is handled, not set aside as a failure nor told to the admins."""
+    from bot.callbacks import ProtestAction, ProtestCB
+    from bot.texts import identity as texts
+
+    async with dispatcher_world(tmp_path) as world:
+        admin = world.person("Админ", user_id=ADMIN_ID)
+        await admin.send("/unlink Никтошка")
+        refused = (await admin.reply()).text
+        assert "Никтошка" in refused and refused != texts.UNLINK_USAGE
+        anna = world.person("Анна")
+        await anna.send("/iam Сова")
+        await anna.reply()
+        await anna.send("/iam Сова")  # the same request again: refused, in Russian
+        assert "Сова" in (await anna.reply()).text
+        forged = ProtestCB(a=ProtestAction.FILE, i=999999).pack()  # no such game
+        await anna.press_data(forged, anna.last())
+        alert = anna.last_answer()
+        assert alert is not None and alert.get("show_alert") and alert.get("text")
+        await world.announced()
+        assert await world.database.fetchall("SELECT 1 FROM dead_updates") == []
+        assert not [m for m in admin.bot_messages() if "закончилась ошибкой" in m.text]
