@@ -22,6 +22,7 @@ from bot.tables import audit, drafts
 from bot.tables import games as rows
 from bot.tables.games import StoredGame
 from bot.texts import protests as protest_texts
+from bot.vocabulary import audit_record
 from bot.vocabulary.protocol import Protocol
 from bot.vocabulary.rights import Member
 from bot.vocabulary.statuses import AuditAction, GameStatus
@@ -340,7 +341,7 @@ class Games:
             replay_of=submission.replay_of,
         )  # fmt: skip
         await audit.append(tx, game_id, actor.user_id, now, AuditAction.CREATED, None,
-                           protocol.audit_json())  # fmt: skip
+                           audit_record.written(protocol))  # fmt: skip
         await self._announce(tx, game_id, now, None)
         await _queue_private_results(tx, game_id, protocol.players, now)
         await self.events.saved(tx, NewGame(game_id, protocol.table, submission.night, now))
@@ -350,16 +351,16 @@ class Games:
         self, tx: Transaction, submission: Submission, game_id: int, actor: Member
     ) -> Saved:
         now = self.clock.iso()
-        after = submission.protocol.audit_json()
+        after = audit_record.written(submission.protocol)
         before = await audit.last_after(tx, game_id)
-        if before == after:  # nothing changed: nothing to record or announce
+        if not audit_record.changed_parts(before, after):  # nothing to record or announce
             return Saved(game_id, created=True, changed=False)
         await rows.rewrite(tx, game_id, submission.protocol, now)
         await audit.append(
             tx, game_id, actor.user_id, now, AuditAction.CORRECTED, before, after,
             submission_key=submission_key(submission.draft_id),
         )  # fmt: skip
-        await self._announce(tx, game_id, now, describe_change(before, after))
+        await self._announce(tx, game_id, now, audit_record.describe_change(before, after))
         await self.events.results_changed(tx, game_id, now)
         # A head judge's change decides the protests he took.
         await decide_by_change(
@@ -431,19 +432,3 @@ def file_protest_markup(game_id: int) -> str:
     data = ProtestCB(a=ProtestAction.FILE, i=game_id).pack()
     button = {"text": protest_texts.PROTEST_BUTTON, "callback_data": data}
     return json.dumps({"inline_keyboard": [[button]]}, ensure_ascii=False)
-
-
-_PARTS = ("table", "number", "winner", "first_killed", "best_move")
-
-
-def describe_change(before: str | None, after: str) -> str:
-    """The parts a correction changed, as comma-separated keys («winner,penalties»): the game's
-    own parts, then each per-seat part of ``Protocol.audit_json`` that differs on some seat."""
-    old = json.loads(before) if before else {}
-    new = json.loads(after)
-    changed = [key for key in _PARTS if old.get(key) != new.get(key)]
-    old_seats = old.get("players") or [{}] * 10
-    for key in new["players"][0]:
-        if any(o.get(key) != n.get(key) for o, n in zip(old_seats, new["players"], strict=True)):
-            changed.append(key)
-    return ",".join(changed)

@@ -8,7 +8,6 @@ link and unlink directly; admins rename and merge.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,6 +36,7 @@ from bot.tables.nights import NightPost
 from bot.telegram.screen import Screen
 from bot.texts import admin as admin_texts
 from bot.texts import identity as texts
+from bot.vocabulary import audit_record
 from bot.vocabulary.refusal import Refusal
 from bot.vocabulary.rights import Member
 from bot.vocabulary.statuses import AuditAction, LinkStatus, PlayerAction
@@ -397,17 +397,9 @@ async def _move_games(
     for game_id in games:
         before = await audit.last_after(tx, game_id)
         if before:
-            after = _replace_player(before, dup_id, kept_id)
+            after = audit_record.with_player_replaced(before, dup_id, kept_id)
             await audit.append(tx, game_id, actor_id, now, AuditAction.CORRECTED, before, after)
     return games
-
-
-def _replace_player(protocol_json: str, dup_id: int, kept_id: int) -> str:
-    data = json.loads(protocol_json)
-    for seat in data.get("players") or []:
-        if seat.get("player_id") == dup_id:
-            seat["player_id"] = kept_id
-    return json.dumps(data, ensure_ascii=False)
 
 
 async def _named_in_evenings(tx: Transaction, user_id: int, player_id: int, now: str) -> None:

@@ -34,6 +34,7 @@ from bot.telegram.keyboards import button, column
 from bot.telegram.screen import Screen
 from bot.texts import interchange as texts
 from bot.texts.tournaments import FIRST_STAGE, MAX_TITLE
+from bot.vocabulary import audit_record
 from bot.vocabulary.protocol import Protocol
 from bot.vocabulary.statuses import AuditAction, GameStatus, PlayerAction
 from scoring import DEFAULT_STAGE, Game, ProtocolError, Role, Ruleset, RulesetError, builtin
@@ -238,7 +239,7 @@ class Importer:
                     status=GameStatus.FINAL,
                 )  # fmt: skip
                 await audit.append(tx, game_id_, actor_id, now, AuditAction.CREATED, None,
-                                   protocol.audit_json())  # fmt: skip
+                                   audit_record.written(protocol))  # fmt: skip
         return Imported(
             tournament_id, title, len(games), created, len(players) - created, ruleset.id,
             current,

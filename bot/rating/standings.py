@@ -30,7 +30,7 @@ from bot.club.tournaments import Tournament, Tournaments
 from bot.core.db import Database
 from bot.core.memory import release_memory, settle_built
 from bot.core.tasks import cancelled
-from bot.tables.games import protocol_of
+from bot.tables.games import SEAT_COLUMNS, protocol_of, seat_columns
 from bot.vocabulary.statuses import GameStatus, ProtestStatus
 from bot.vocabulary.window import ProtestWindow
 from scoring import Game, Result, Role, SeatScore, Standing, compute
@@ -228,15 +228,15 @@ LEFT JOIN games AS g ON g.id = c.game_id LEFT JOIN stages AS s ON s.id = g.stage
 WHERE c.tournament_id = ? AND c.seq > ?
 ORDER BY c.game_id
 """
-_ALL_SEATS_QUERY = """
-SELECT gs.game_id, gs.seat, gs.role, gs.extra, gs.penalties, gs.player_id
+_ALL_SEATS_QUERY = f"""
+SELECT {seat_columns("gs")}
 FROM game_seats AS gs JOIN games AS g ON g.id = gs.game_id
 WHERE g.tournament_id = ? AND g.status != ?
 ORDER BY gs.game_id, gs.seat
 """
-_SOME_SEATS_QUERY = """
-SELECT game_id, seat, role, extra, penalties, player_id FROM game_seats
-WHERE game_id IN ({marks}) ORDER BY game_id, seat
+_SOME_SEATS_QUERY = f"""
+SELECT {SEAT_COLUMNS} FROM game_seats
+WHERE game_id IN ({{marks}}) ORDER BY game_id, seat
 """
 _FEW = 400  # fewer changed games than this are put one by one; more, built anew
 _ANNULLED = GameStatus.ANNULLED.value

@@ -124,7 +124,15 @@ def _seat_rows(game_id: int, protocol: Protocol) -> list[tuple[Any, ...]]:
     return rows
 
 
-SEAT_COLUMNS = "game_id, seat, player_id, role, extra, penalties"
+_SEAT_COLUMN_NAMES = ("game_id", "seat", "player_id", "role", "extra", "penalties")
+SEAT_COLUMNS = ", ".join(_SEAT_COLUMN_NAMES)  # what ``protocol_of`` reads of a seat
+
+
+def seat_columns(alias: str) -> str:
+    """The seat columns of ``game_seats AS alias``, for a query that joins it."""
+    return ", ".join(f"{alias}.{name}" for name in _SEAT_COLUMN_NAMES)
+
+
 # Written into the SQL, not bound: SQLite uses the partial index games_provisional (migration
 # 0009) only for a literal that matches its WHERE.
 _PROVISIONAL = f"status = '{GameStatus.PROVISIONAL.value}'"

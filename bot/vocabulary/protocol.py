@@ -6,7 +6,6 @@ audit record, the scoring input and the announcement are all built from it alone
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -182,28 +181,6 @@ class Protocol:
             best_move=tuple(data.get("best_move") or ()),
             extras=tuple(Decimal(extras.get(str(seat), "0")) for seat in SEATS),
             penalties=tuple(tuple(penalties.get(str(seat), ())) for seat in SEATS),
-        )
-
-    def audit_json(self) -> str:
-        """A complete protocol as the audit log keeps it (the SCORING.md shape, players by id)."""
-        return json.dumps(
-            {
-                "table": self.table,
-                "number": self.number,
-                "winner": self.winner.value if self.winner else None,
-                "first_killed": self.first_killed,
-                "best_move": list(self.best_move) or None,
-                "players": [
-                    {
-                        "player_id": self.player(seat),
-                        "role": role.value if (role := self.role(seat)) else None,
-                        "extra": str(self.extra(seat)),
-                        "penalties": list(self.seat_penalties(seat)),
-                    }
-                    for seat in SEATS
-                ],
-            },
-            ensure_ascii=False,
         )
 
 
