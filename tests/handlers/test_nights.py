@@ -33,66 +33,85 @@ def signup_post(world):
 async def test_an_evening_from_opening_to_seating(tmp_path):
     async with dispatcher_world(tmp_path) as world:
         admin, judge, people = await club_with_players(world, 21)
-        group = world.api.chats[CLUB_CHAT_ID]
-        await admin.send("/night 19:30 2 игры 2 стола")
-        opened = await admin.reply()
-        assert opened.text.startswith("Вечер открыт. Запись — в чате клуба")
-        assert re.search(r"Вечер \d+ \w+, начало в 19:30", opened.text)
-        assert "Столов: 2 (мест: 20)" in opened.text
-        await world.announced()
-        post = signup_post(world)
-        assert "Записались: 0" in post.text
-        assert [b["text"] for b in post.buttons()] == ["✋ Играю", "⚖️ Сужу", "Не приду"]
-        edits_before = post.edits
-        toasts = []
-        for person in people:
-            await person.press("✋ Играю", chat=group, message=post)
-            toasts.append(person.last_answer()["text"])
-        assert toasts[0] == "Вы записаны играть: №1." and toasts[19] == "Вы записаны играть: №20."
-        assert "№21, сверх мест" in toasts[20]
-        await people[3].press("✋ Играю", chat=group, message=post)  # a double tap
-        assert people[3].last_answer()["text"] == "Вы уже записаны так."
-        await judge.send("/start")
-        await judge.reply()
-        await judge.press("⚖️ Сужу", chat=group, message=post)
-        assert "судьёй" in judge.last_answer()["text"]
-        await world.announced()
-        post = signup_post(world)
-        assert "Записались: 21" in post.text
-        assert "Сверх мест — играют, отдыхая по очереди: 1" in post.text
-        assert "1. Игрок01" in post.text and "21. Игрок21" in post.text
-        assert "Судьи: Иван (стол 1)" in post.text
-        assert post.edits - edits_before <= 5  # 22 taps drawn in a few edits, not one each
-        # Somebody leaves: the 21st now has a seat every round.
-        await people[5].press("Не приду", chat=group, message=post)
-        assert "не придёте" in people[5].last_answer()["text"]
-        # The head judge's screen: seat everyone.
-        await admin.send("/night")
-        screen = await admin.reply()
-        assert "Записались играть: 20" in screen.text and "Судьи: Иван (стол 1)" in screen.text
-        assert "сверх мест" not in screen.text
-        seat_button = next(b for b in admin.last().buttons() if b["text"] == "🎲 Рассадить")
-        screen_message = admin.last()
-        await admin.press("🎲 Рассадить")
-        await world.announced()
-        # A second tap on the old screen (or another head judge's at once): one seating.
-        await admin.press_data(seat_button["callback_data"], screen_message)
-        assert admin.last_answer()["text"] == "Вечер уже рассажен: рассадка — в чате клуба."
-        assert len([m for m in people[0].bot_messages() if m.text.startswith("Вечер ")]) == 1
-        seating = next(m for m in reversed(group.history()) if m.from_bot and "Рассадка" in m.text)
-        assert "Игра 1" in seating.text and "Игра 2" in seating.text
-        assert "Судьи: стол 1 — Иван" in seating.text
-        assert "Игрок06" not in seating.text  # he said he would not come
-        assert re.search(r"сид \d+, алгоритм seating-1", seating.text)
-        mine = people[0].last().text
-        assert re.fullmatch(
-            r"Вечер \d+ \w+: игра 1 — стол [12], место \d+; игра 2 — стол [12], место \d+\.", mine
-        ), mine
-        # Sign-up closed with the seating: a late tap is told why.
-        post = signup_post(world)
-        assert [b["text"] for b in post.buttons()] == ["🚪 Ухожу с вечера"]
-        await people[5].press_data("nt:1:su:p", post, group)  # an old copy of the button
-        assert people[5].last_answer()["text"].startswith("Запись на этот вечер закрыта.")
+        post = await the_head_judge_opens_two_tables(world, admin)
+        post = await the_club_signs_up_in_a_few_edits(world, judge, people, post)
+        await one_leaves_and_a_double_tap_seats_the_evening_once(world, admin, people, post)
+        await a_late_tap_is_told_the_sign_up_closed(world, people)
+
+
+async def the_head_judge_opens_two_tables(world, admin):
+    await admin.send("/night 19:30 2 игры 2 стола")
+    opened = await admin.reply()
+    assert opened.text.startswith("Вечер открыт. Запись — в чате клуба")
+    assert re.search(r"Вечер \d+ \w+, начало в 19:30", opened.text)
+    assert "Столов: 2 (мест: 20)" in opened.text
+    await world.announced()
+    post = signup_post(world)
+    assert "Записались: 0" in post.text
+    assert [b["text"] for b in post.buttons()] == ["✋ Играю", "⚖️ Сужу", "Не приду"]
+    return post
+
+
+async def the_club_signs_up_in_a_few_edits(world, judge, people, post):
+    """21 players and a judge tap; a double tap is told so; 22 taps cost a few edits."""
+    group = world.api.chats[CLUB_CHAT_ID]
+    edits_before = post.edits
+    toasts = []
+    for person in people:
+        await person.press("✋ Играю", chat=group, message=post)
+        toasts.append(person.last_answer()["text"])
+    assert toasts[0] == "Вы записаны играть: №1." and toasts[19] == "Вы записаны играть: №20."
+    assert "№21, сверх мест" in toasts[20]
+    await people[3].press("✋ Играю", chat=group, message=post)  # a double tap
+    assert people[3].last_answer()["text"] == "Вы уже записаны так."
+    await judge.send("/start")
+    await judge.reply()
+    await judge.press("⚖️ Сужу", chat=group, message=post)
+    assert "судьёй" in judge.last_answer()["text"]
+    await world.announced()
+    post = signup_post(world)
+    assert "Записались: 21" in post.text
+    assert "Сверх мест — играют, отдыхая по очереди: 1" in post.text
+    assert "1. Игрок01" in post.text and "21. Игрок21" in post.text
+    assert "Судьи: Иван (стол 1)" in post.text
+    assert post.edits - edits_before <= 5  # 22 taps drawn in a few edits, not one each
+    return post
+
+
+async def one_leaves_and_a_double_tap_seats_the_evening_once(world, admin, people, post):
+    """Somebody leaves, so the 21st has a seat every round; the head judge seats; a second tap
+    on the old screen (or another head judge's at once) seats nobody again."""
+    group = world.api.chats[CLUB_CHAT_ID]
+    await people[5].press("Не приду", chat=group, message=post)
+    assert "не придёте" in people[5].last_answer()["text"]
+    await admin.send("/night")
+    screen = await admin.reply()
+    assert "Записались играть: 20" in screen.text and "Судьи: Иван (стол 1)" in screen.text
+    assert "сверх мест" not in screen.text
+    seat_button = next(b for b in admin.last().buttons() if b["text"] == "🎲 Рассадить")
+    screen_message = admin.last()
+    await admin.press("🎲 Рассадить")
+    await world.announced()
+    await admin.press_data(seat_button["callback_data"], screen_message)
+    assert admin.last_answer()["text"] == "Вечер уже рассажен: рассадка — в чате клуба."
+    assert len([m for m in people[0].bot_messages() if m.text.startswith("Вечер ")]) == 1
+    seating = seating_post(world)
+    assert "Игра 1" in seating.text and "Игра 2" in seating.text
+    assert "Судьи: стол 1 — Иван" in seating.text
+    assert "Игрок06" not in seating.text  # he said he would not come
+    assert re.search(r"сид \d+, алгоритм seating-1", seating.text)
+    mine = people[0].last().text
+    assert re.fullmatch(
+        r"Вечер \d+ \w+: игра 1 — стол [12], место \d+; игра 2 — стол [12], место \d+\.", mine
+    ), mine
+
+
+async def a_late_tap_is_told_the_sign_up_closed(world, people):
+    post = signup_post(world)
+    assert [b["text"] for b in post.buttons()] == ["🚪 Ухожу с вечера"]
+    group = world.api.chats[CLUB_CHAT_ID]
+    await people[5].press_data("nt:1:su:p", post, group)  # an old copy of the button
+    assert people[5].last_answer()["text"].startswith("Запись на этот вечер закрыта.")
 
 
 async def test_a_person_without_a_nickname_is_asked_for_it_and_a_guest_is_added(tmp_path):
@@ -246,76 +265,93 @@ async def play_seated_game(judge, winner="🔴 Красные", killed=None):
 
 
 async def test_the_evenings_end_posts_its_results_as_the_scoring_core_counts_them(tmp_path):
-    from scoring import compute
-
     async with dispatcher_world(tmp_path) as world:
         admin, judge, _ = await seated_evening(world, rounds=2)
-        await play_seated_game(judge, "⚫ Чёрные", killed=1)
-        await play_seated_game(judge)
-        await admin.send("/night")
-        await admin.reply()
-        await admin.press("🏁 Закончить вечер")
-        assert "итоги — в чате клуба" in admin.last_answer()["text"]
-        await world.announced()
-        group = world.api.chats[CLUB_CHAT_ID]
-        post = next(m for m in reversed(group.history()) if m.from_bot and "Итоги вечера" in m.text)
-        assert "Сыграно: 2 игры." in post.text and "⏳ Итоги предварительные" in post.text
-        assert "🎯 Лучший ход 3 из 3: " in post.text and "(стол 1, игра 1)" in post.text
-        assert night_texts.EVENING_TIES in post.text
-        # Every row is the scoring core's sum over tonight's games.
-        games_service = world.services.games
-        tournament = (await world.services.tournaments.current())[0]
-        scored = [(await games_service.get(i)).protocol.to_game(str(i), "основной") for i in (1, 2)]
-        expected = compute(scored, tournament.ruleset(), tournament.seed).standings
-        names = {
-            f"p{row[0]}": row[1]
-            for row in await world.database.fetchall("SELECT id, nickname FROM players")
-        }
-        from bot.texts.points import show
+        post = await two_games_and_the_head_judge_ends_the_evening(world, admin, judge)
+        await every_row_is_the_scoring_cores_sum(world, post)
+        await the_pictures_come_in_private_never_into_the_chat(world, post)
+        await anyone_asks_for_the_evening_or_the_days_later(world, post)
+        await the_ended_evenings_buttons_say_so(admin)
 
-        lines = [line for line in post.text.splitlines() if re.match(r"\d+\. ", line)]
-        played = {1: "1 игра", 2: "2 игры"}
-        assert lines == [
-            f"{n}. {names[row.name]} — {show(row.total)} ({played[row.games]}, побед: {row.wins})"
-            for n, row in enumerate(expected, start=1)
-        ]
-        # As a picture: it comes in private to whoever taps, never into the club chat.
-        fan = world.person("Болельщик", username="fan")
-        await fan.send("/start")
-        await fan.reply()
-        before = len(group.history())
-        await fan.press("🖼 Картинкой", chat=group, message=post)
-        assert fan.last_answer()["text"] == "Картинка — в личных сообщениях со мной."
-        await world.api.wait_for(lambda: fan.last().photo, PICTURE_SECONDS)
-        assert fan.last().caption.startswith("Итоги вечера ")
-        png = world.api.file_of(fan.last())[1]
-        assert png.startswith(b"\x89PNG")
-        stranger = world.person("Незнакомец", username="stranger", opened=False)
-        await stranger.press("🖼 Картинкой", chat=group, message=post)
-        alert = stranger.last_answer()
-        assert alert["show_alert"] and "откройте @" in alert["text"]
-        seating = seating_post(world)
-        await fan.press("🖼 Картинкой", chat=group, message=seating)
-        await world.api.wait_for(lambda: fan.last().caption.startswith("Рассадка вечера"))
-        assert len(group.history()) == before  # nothing was posted in the chat
-        # Anyone asks for it later, or for the day's games.
-        player = world.person("Игрок", username="someone01")
-        await player.send("/rating вечер")
-        assert (await player.reply()).text == post.text
-        await player.send("/rating вечер", chat=group)  # in the club chat: a reply there
-        assert (await player.reply(group)).text == post.text
-        today = world.services.nights.desk.today()
-        await player.send(f"/rating {today:%d.%m}")
-        by_day = (await player.reply()).text
-        assert by_day.startswith("📅 Игры ") and "Сыграно: 2 игры." in by_day
-        assert by_day.split("\n", 1)[1] == post.text.split("\n", 1)[1]  # the same games
-        await player.send(f"/rating 01.01-{today:%d.%m}")
-        assert "Сыграно: 2 игры." in (await player.reply()).text
-        # The evening is over: its buttons say so.
-        from bot.callbacks import NightAction, NightCB
 
-        await admin.press_data(NightCB(n=1, a=NightAction.SEAT).pack(), admin.last())
-        assert "вечер закончен" in admin.last_answer()["text"]
+async def two_games_and_the_head_judge_ends_the_evening(world, admin, judge):
+    await play_seated_game(judge, "⚫ Чёрные", killed=1)
+    await play_seated_game(judge)
+    await admin.send("/night")
+    await admin.reply()
+    await admin.press("🏁 Закончить вечер")
+    assert "итоги — в чате клуба" in admin.last_answer()["text"]
+    await world.announced()
+    group = world.api.chats[CLUB_CHAT_ID]
+    post = next(m for m in reversed(group.history()) if m.from_bot and "Итоги вечера" in m.text)
+    assert "Сыграно: 2 игры." in post.text and "⏳ Итоги предварительные" in post.text
+    assert "🎯 Лучший ход 3 из 3: " in post.text and "(стол 1, игра 1)" in post.text
+    assert night_texts.EVENING_TIES in post.text
+    return post
+
+
+async def every_row_is_the_scoring_cores_sum(world, post):
+    from bot.texts.points import show
+    from scoring import compute
+
+    games_service = world.services.games
+    tournament = (await world.services.tournaments.current())[0]
+    scored = [(await games_service.get(i)).protocol.to_game(str(i), "основной") for i in (1, 2)]
+    expected = compute(scored, tournament.ruleset(), tournament.seed).standings
+    names = {
+        f"p{player}": name for player, name in (await world.services.players.nicknames()).items()
+    }
+    lines = [line for line in post.text.splitlines() if re.match(r"\d+\. ", line)]
+    played = {1: "1 игра", 2: "2 игры"}
+    assert lines == [
+        f"{n}. {names[row.name]} — {show(row.total)} ({played[row.games]}, побед: {row.wins})"
+        for n, row in enumerate(expected, start=1)
+    ]
+
+
+async def the_pictures_come_in_private_never_into_the_chat(world, post):
+    """Whoever taps «🖼 Картинкой» gets it in private; one who never opened the bot is told how."""
+    group = world.api.chats[CLUB_CHAT_ID]
+    fan = world.person("Болельщик", username="fan")
+    await fan.send("/start")
+    await fan.reply()
+    before = len(group.history())
+    await fan.press("🖼 Картинкой", chat=group, message=post)
+    assert fan.last_answer()["text"] == "Картинка — в личных сообщениях со мной."
+    await world.api.wait_for(lambda: fan.last().photo, PICTURE_SECONDS)
+    assert fan.last().caption.startswith("Итоги вечера ")
+    png = world.api.file_of(fan.last())[1]
+    assert png.startswith(b"\x89PNG")
+    stranger = world.person("Незнакомец", username="stranger", opened=False)
+    await stranger.press("🖼 Картинкой", chat=group, message=post)
+    alert = stranger.last_answer()
+    assert alert["show_alert"] and "откройте @" in alert["text"]
+    await fan.press("🖼 Картинкой", chat=group, message=seating_post(world))
+    await world.api.wait_for(lambda: fan.last().caption.startswith("Рассадка вечера"))
+    assert len(group.history()) == before  # nothing was posted in the chat
+
+
+async def anyone_asks_for_the_evening_or_the_days_later(world, post):
+    group = world.api.chats[CLUB_CHAT_ID]
+    player = world.person("Игрок", username="someone01")
+    await player.send("/rating вечер")
+    assert (await player.reply()).text == post.text
+    await player.send("/rating вечер", chat=group)  # in the club chat: a reply there
+    assert (await player.reply(group)).text == post.text
+    today = world.services.nights.desk.today()
+    await player.send(f"/rating {today:%d.%m}")
+    by_day = (await player.reply()).text
+    assert by_day.startswith("📅 Игры ") and "Сыграно: 2 игры." in by_day
+    assert by_day.split("\n", 1)[1] == post.text.split("\n", 1)[1]  # the same games
+    await player.send(f"/rating 01.01-{today:%d.%m}")
+    assert "Сыграно: 2 игры." in (await player.reply()).text
+
+
+async def the_ended_evenings_buttons_say_so(admin):
+    from bot.callbacks import NightAction, NightCB
+
+    await admin.press_data(NightCB(n=1, a=NightAction.SEAT).pack(), admin.last())
+    assert "вечер закончен" in admin.last_answer()["text"]
 
 
 def again(world, person):
@@ -381,149 +417,192 @@ async def test_reminders_the_settings_that_stop_them_and_the_evening_that_ends_i
     """The first round is reminded a quarter of an hour before the start; a saved game tells the
     next round at that table; /settings turns each kind off; the last game made final ends the
     evening with its results."""
-    from datetime import datetime, timedelta
+    from datetime import timedelta
 
     async with dispatcher_world(tmp_path) as world:
         admin, judge, people = await club_with_players(world, 12)
-        nights = world.services.nights
-        tomorrow = nights.desk.today() + timedelta(days=1)
-        group = world.api.chats[CLUB_CHAT_ID]
-        await admin.send(f"/night {tomorrow:%d.%m} 19:30 2 игры 1 стол")
-        await admin.reply()
-        await world.announced()
-        post = signup_post(world)
-        for person in people:
-            await person.press("✋ Играю", chat=group, message=post)
-        # Two players choose: one wants no seating message, one no reminders.
-        quiet, forgetful = people[0], people[1]
-        await quiet.send("/settings")
-        shown = await quiet.reply()
-        assert "🔔 Рассадка" in shown.text and "🔔 Напоминания" in shown.text
-        await quiet.press("🔕 Не присылать мою рассадку")
-        assert "🔕 Рассадка вечера вам сюда не приходит." in quiet.last().text
-        assert "🔔 Присылать мою рассадку" in quiet.buttons()
-        await forgetful.send("/settings")
-        await forgetful.reply()
-        await forgetful.press("🔕 Не напоминать о моих играх")
-        await judge.send("/start")
-        await judge.reply()
-        await judge.press("⚖️ Сужу", chat=group, message=post)
-        await admin.send("/night")
-        await admin.reply()
-        await admin.press("🎲 Рассадить")
-        await world.announced()
-        evening = [p for p in people if p.bot_messages() and "Вечер " in p.last().text]
-        assert quiet not in evening and len(evening) == 11  # the other eleven got theirs
-        # Nobody is reminded before a quarter to the start; then each once.
-        scheduler = world.services.scheduler
-        start = datetime.combine(tomorrow, datetime.strptime("19:30", "%H:%M").time(), nights.desk.zone)
-        world.clock.shift = start - timedelta(minutes=16) - datetime.now(start.tzinfo)
-        await scheduler.run_due()
-        await world.announced()
-        assert not [p for p in people if "начинается" in p.last().text]
-        world.clock.shift += timedelta(minutes=2)
-        await scheduler.run_due()
-        await scheduler.run_due()  # and not twice
-        await world.announced()
-        reminded = [p for p in people if "Вечер начинается в 19:30" in p.last().text]
-        assert forgetful not in reminded and len(reminded) == 11
-        resting = {people.index(p) for p in reminded if "отдыхаете до игры 2" in p.last().text}
-        first = seating_post(world).text.split("Игра 1\n")[1].split("\n\n")[0]
-        out = re.findall(r"Игрок\d\d", first.split("Отдыхают: ")[1])
-        assert resting == {NICKNAMES.index(n) for n in out} - {1}  # they hear when they play
-        # The first game is saved: the second round's players at table 1 hear it is free.
-        await play_seated_game(judge)
-        await world.announced()
-        told = [p for p in people if "Стол 1 освободился" in p.last().text]
-        seated_next = re.findall(r"\d+ (Игрок\d\d)", table_line(seating_post(world), 2, 1))
-        expected = {NICKNAMES.index(n) for n in seated_next} - {1}
-        assert {people.index(p) for p in told} == expected
-        # The last game is saved; its window closes: the evening ends by itself.
-        await play_seated_game(judge)
-        await world.announced()
-        await scheduler.run_due()
-        await world.announced()
-        assert not [m for m in group.history() if "Итоги вечера" in m.text]
-        world.clock.shift += timedelta(minutes=11)
-        await scheduler.run_due()
-        await world.announced()
-        results = [m for m in group.history() if m.from_bot and "Итоги вечера" in m.text]
-        assert len(results) == 1 and "Сыграно: 2 игры." in results[0].text
-        assert "⏳" not in results[0].text  # every game is final
-        await admin.send("/night")
-        assert "Открытого вечера нет" in (await admin.reply()).text
+        tomorrow = world.services.nights.desk.today() + timedelta(days=1)
+        await twelve_sign_up_and_two_choose_quiet(world, admin, people, tomorrow)
+        await the_seating_reaches_all_but_the_quiet_one(world, admin, judge, people)
+        await a_quarter_before_the_start_each_is_reminded_once(world, people, tomorrow)
+        await a_saved_game_tells_the_next_round_its_table_is_free(world, judge, people)
+        await the_last_game_turning_final_ends_the_evening(world, admin, judge)
+
+
+async def twelve_sign_up_and_two_choose_quiet(world, admin, people, tomorrow):
+    """One player wants no seating message (people[0]), one no reminders (people[1])."""
+    group = world.api.chats[CLUB_CHAT_ID]
+    await admin.send(f"/night {tomorrow:%d.%m} 19:30 2 игры 1 стол")
+    await admin.reply()
+    await world.announced()
+    post = signup_post(world)
+    for person in people:
+        await person.press("✋ Играю", chat=group, message=post)
+    quiet, forgetful = people[0], people[1]
+    await quiet.send("/settings")
+    shown = await quiet.reply()
+    assert "🔔 Рассадка" in shown.text and "🔔 Напоминания" in shown.text
+    await quiet.press("🔕 Не присылать мою рассадку")
+    assert "🔕 Рассадка вечера вам сюда не приходит." in quiet.last().text
+    assert "🔔 Присылать мою рассадку" in quiet.buttons()
+    await forgetful.send("/settings")
+    await forgetful.reply()
+    await forgetful.press("🔕 Не напоминать о моих играх")
+
+
+async def the_seating_reaches_all_but_the_quiet_one(world, admin, judge, people):
+    group = world.api.chats[CLUB_CHAT_ID]
+    await judge.send("/start")
+    await judge.reply()
+    await judge.press("⚖️ Сужу", chat=group, message=signup_post(world))
+    await admin.send("/night")
+    await admin.reply()
+    await admin.press("🎲 Рассадить")
+    await world.announced()
+    evening = [p for p in people if p.bot_messages() and "Вечер " in p.last().text]
+    assert people[0] not in evening and len(evening) == 11  # the other eleven got theirs
+
+
+async def a_quarter_before_the_start_each_is_reminded_once(world, people, tomorrow):
+    """Nobody before a quarter to the start; then each once (not the one who said no), those
+    who sit the first game out told when they play."""
+    from datetime import datetime, timedelta
+
+    scheduler = world.services.scheduler
+    zone = world.services.nights.desk.zone
+    start = datetime.combine(tomorrow, datetime.strptime("19:30", "%H:%M").time(), zone)
+    world.clock.shift = start - timedelta(minutes=16) - datetime.now(start.tzinfo)
+    await scheduler.run_due()
+    await world.announced()
+    assert not [p for p in people if "начинается" in p.last().text]
+    world.clock.shift += timedelta(minutes=2)
+    await scheduler.run_due()
+    await scheduler.run_due()  # and not twice
+    await world.announced()
+    reminded = [p for p in people if "Вечер начинается в 19:30" in p.last().text]
+    assert people[1] not in reminded and len(reminded) == 11
+    resting = {people.index(p) for p in reminded if "отдыхаете до игры 2" in p.last().text}
+    first = seating_post(world).text.split("Игра 1\n")[1].split("\n\n")[0]
+    out = re.findall(r"Игрок\d\d", first.split("Отдыхают: ")[1])
+    assert resting == {NICKNAMES.index(n) for n in out} - {1}  # they hear when they play
+
+
+async def a_saved_game_tells_the_next_round_its_table_is_free(world, judge, people):
+    await play_seated_game(judge)
+    await world.announced()
+    told = [p for p in people if "Стол 1 освободился" in p.last().text]
+    seated_next = re.findall(r"\d+ (Игрок\d\d)", table_line(seating_post(world), 2, 1))
+    expected = {NICKNAMES.index(n) for n in seated_next} - {1}
+    assert {people.index(p) for p in told} == expected
+
+
+async def the_last_game_turning_final_ends_the_evening(world, admin, judge):
+    from datetime import timedelta
+
+    scheduler = world.services.scheduler
+    group = world.api.chats[CLUB_CHAT_ID]
+    await play_seated_game(judge)
+    await world.announced()
+    await scheduler.run_due()
+    await world.announced()
+    assert not [m for m in group.history() if "Итоги вечера" in m.text]
+    world.clock.shift += timedelta(minutes=11)
+    await scheduler.run_due()
+    await world.announced()
+    results = [m for m in group.history() if m.from_bot and "Итоги вечера" in m.text]
+    assert len(results) == 1 and "Сыграно: 2 игры." in results[0].text
+    assert "⏳" not in results[0].text  # every game is final
+    await admin.send("/night")
+    assert "Открытого вечера нет" in (await admin.reply()).text
 
 
 async def test_leaving_after_the_seating_and_two_head_judges_seating_at_once(tmp_path):
-    import asyncio
-
     async with dispatcher_world(tmp_path) as world:
         admin, judge, people, post = await signed_up_evening(world, 21, "19:30 3 игры 2 стола")
-        group = world.api.chats[CLUB_CHAT_ID]
-        second = world.person("Второй главный", username="head2")
-        await second.send("/start")
-        await second.reply()
-        await admin.send("/headjudge @head2")
-        await admin.reply()
-        await world.announced()  # he is told of his new right
-        await admin.send("/night")
-        mine = await admin.reply()
-        await second.send("/night")
-        theirs = await second.reply()
-        # Both tap «Рассадить» at the same moment: the evening is seated once.
-        await asyncio.gather(
-            admin.press("🎲 Рассадить", message=mine), second.press("🎲 Рассадить", message=theirs)
-        )
-        answers = [p for m, p in world.api.calls if m.lower() == "answercallbackquery"]
-        toasts = sorted(answer["text"] for answer in answers[-2:])
-        assert toasts[0].startswith("Вечер уже рассажен") and toasts[1].startswith("Рассажено")
-        await world.announced()
-        evenings = [m for m in people[0].bot_messages() if m.text.startswith("Вечер ")]
-        assert len(evenings) == 1
+        await two_head_judges_tap_seat_at_once_and_it_is_seated_once(world, admin, people)
         seated = seating_post(world).text
-        # A late tap on «Играю» is told why not; «Не приду» from somebody seated is taken.
-        late = world.person("Опоздавший", username="late")
-        await late.send("/start")
-        await late.reply()
-        from bot.callbacks import NightAction, NightCB
-
-        play = NightCB(n=1, a=NightAction.SIGN_UP, v="p").pack()  # a button shown before
-        await late.press_data(play, post, group)
-        assert "Запись на этот вечер закрыта" in late.last_answer()["text"]
-        post = signup_post(world)
-        assert [b["text"] for b in post.buttons()] == ["🚪 Ухожу с вечера"]
-        await people[3].press("🚪 Ухожу с вечера", chat=group, message=post)
-        assert people[3].last_answer()["text"].startswith("Отметил: вы уходите")
-        await world.announced()
-        assert "«Игрок04» уходит с вечера" in admin.last().text
-        assert "Рассадить заново" in admin.last().text
-        assert "Игрок04" not in signup_post(world).text
+        await a_late_play_tap_is_refused_and_a_seated_player_leaves(world, admin, people, post)
         assert seating_post(world).text == seated  # his seats stay until the head judge re-seats
-        # The judge goes too: his table is told to the head judge, and the screen warns.
-        await judge.press("🚪 Ухожу с вечера", chat=group, message=post)
-        await world.announced()
-        assert "стол 1 без судьи" in admin.last().text and "/table 1 @username" in admin.last().text
-        await admin.send("/night")
-        assert "⚠️ Судей меньше, чем столов: 0 из 2." in (await admin.reply()).text
-        # A guest who left without a tap: the head judge takes him off; a typo is told.
-        await admin.send("/leave Игрок4")
-        assert (await admin.reply()).text == "«Игрок4» нет в списке вечера."
-        await admin.send("/leave игрок05")
-        assert "«Игрок05» уходит с вечера" in (await admin.reply()).text
-        await admin.send("/night")
-        await admin.reply()
-        await admin.press("🎲 Рассадить заново")
-        assert admin.last_answer()["text"] == (
-            "Для рассадки на 2 стола нужно 20 игроков с никами, а их 19. Уберите стол («➖ Стол») "
-            "или добавьте гостя: /guest Ник."
-        )
-        await admin.press("➖ Стол")
-        await admin.press("🎲 Рассадить заново")
-        assert admin.last_answer()["text"].startswith("Рассажено: 19 игроков, 3 игры.")
-        await world.announced()
-        after = seating_post(world).text
-        assert "Стол 2" not in after.split("Игра 1")[1]
-        assert "Игрок04" not in after and "Игрок05" not in after
+        await the_judge_leaves_and_the_head_judge_is_warned(world, admin, judge)
+        await a_guest_taken_off_by_the_head_judge_a_typo_told(admin)
+        await a_table_fewer_and_the_evening_is_seated_again(world, admin)
+
+
+async def two_head_judges_tap_seat_at_once_and_it_is_seated_once(world, admin, people):
+    import asyncio
+
+    second = world.person("Второй главный", username="head2")
+    await second.send("/start")
+    await second.reply()
+    await admin.send("/headjudge @head2")
+    await admin.reply()
+    await world.announced()  # he is told of his new right
+    await admin.send("/night")
+    mine = await admin.reply()
+    await second.send("/night")
+    theirs = await second.reply()
+    await asyncio.gather(
+        admin.press("🎲 Рассадить", message=mine), second.press("🎲 Рассадить", message=theirs)
+    )
+    answers = [p for m, p in world.api.calls if m.lower() == "answercallbackquery"]
+    toasts = sorted(answer["text"] for answer in answers[-2:])
+    assert toasts[0].startswith("Вечер уже рассажен") and toasts[1].startswith("Рассажено")
+    await world.announced()
+    evenings = [m for m in people[0].bot_messages() if m.text.startswith("Вечер ")]
+    assert len(evenings) == 1
+
+
+async def a_late_play_tap_is_refused_and_a_seated_player_leaves(world, admin, people, post):
+    from bot.callbacks import NightAction, NightCB
+
+    group = world.api.chats[CLUB_CHAT_ID]
+    late = world.person("Опоздавший", username="late")
+    await late.send("/start")
+    await late.reply()
+    play = NightCB(n=1, a=NightAction.SIGN_UP, v="p").pack()  # a button shown before
+    await late.press_data(play, post, group)
+    assert "Запись на этот вечер закрыта" in late.last_answer()["text"]
+    post = signup_post(world)
+    assert [b["text"] for b in post.buttons()] == ["🚪 Ухожу с вечера"]
+    await people[3].press("🚪 Ухожу с вечера", chat=group, message=post)
+    assert people[3].last_answer()["text"].startswith("Отметил: вы уходите")
+    await world.announced()
+    assert "«Игрок04» уходит с вечера" in admin.last().text
+    assert "Рассадить заново" in admin.last().text
+    assert "Игрок04" not in signup_post(world).text
+
+
+async def the_judge_leaves_and_the_head_judge_is_warned(world, admin, judge):
+    group = world.api.chats[CLUB_CHAT_ID]
+    await judge.press("🚪 Ухожу с вечера", chat=group, message=signup_post(world))
+    await world.announced()
+    assert "стол 1 без судьи" in admin.last().text and "/table 1 @username" in admin.last().text
+    await admin.send("/night")
+    assert "⚠️ Судей меньше, чем столов: 0 из 2." in (await admin.reply()).text
+
+
+async def a_guest_taken_off_by_the_head_judge_a_typo_told(admin):
+    await admin.send("/leave Игрок4")
+    assert (await admin.reply()).text == "«Игрок4» нет в списке вечера."
+    await admin.send("/leave игрок05")
+    assert "«Игрок05» уходит с вечера" in (await admin.reply()).text
+
+
+async def a_table_fewer_and_the_evening_is_seated_again(world, admin):
+    await admin.send("/night")
+    await admin.reply()
+    await admin.press("🎲 Рассадить заново")
+    assert admin.last_answer()["text"] == (
+        "Для рассадки на 2 стола нужно 20 игроков с никами, а их 19. Уберите стол («➖ Стол») "
+        "или добавьте гостя: /guest Ник."
+    )
+    await admin.press("➖ Стол")
+    await admin.press("🎲 Рассадить заново")
+    assert admin.last_answer()["text"].startswith("Рассажено: 19 игроков, 3 игры.")
+    await world.announced()
+    after = seating_post(world).text
+    assert "Стол 2" not in after.split("Игра 1")[1]
+    assert "Игрок04" not in after and "Игрок05" not in after
 
 
 async def test_the_walk_through_protocol_from_the_seating_takes_at_most_18_actions(tmp_path):
