@@ -139,7 +139,8 @@ def modules_not_allowed(paths: list[Path]) -> list[str]:
 def test_the_club_records_never_call_the_evening() -> None:
     assert modules_not_allowed(SOURCES) == []
     probe = ROOT / "bot" / "club" / "_evening_probe.py"
-    probe.write_text("from bot.tables import nights\nfrom bot.tables.nights import Night\n", "utf-8")
+    source = "from bot.tables import nights\nfrom bot.tables.nights import Night\n"
+    probe.write_text(source, "utf-8")
     try:
         caught = modules_not_allowed([probe])
     finally:
@@ -296,3 +297,16 @@ def test_handlers_take_at_most_four_parameters() -> None:
                 if count > 4:
                     crowded.append(f"{path.name}:{node.name} takes {count}")
     assert crowded == []
+
+
+def test_no_class_in_bot_is_over_400_lines() -> None:
+    """A class that grows past this has more than one reason to change: split it by reason, as
+    the editor (issue 16) and the evening (issue 29) were."""
+    big = []
+    for path in SOURCES:
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.ClassDef) and node.end_lineno is not None:
+                size = node.end_lineno - node.lineno + 1
+                if size > 400:
+                    big.append(f"{path.relative_to(ROOT)}:{node.name} has {size} lines")
+    assert big == []

@@ -25,9 +25,9 @@ from bot.core.parsing import MAX_TABLE, small_number
 from bot.entry import screens, steps
 from bot.entry.draft import Draft, Drafts, Step
 from bot.entry.screens import EditorContext
+from bot.entry.seated import draft_from_seating
 from bot.entry.steps import EntryError
 from bot.entry.typed import PartlyUsed, TypedInput
-from bot.tables import nights as night_rows
 from bot.tables import protests as protest_rows
 from bot.telegram.screen import Screen
 from bot.texts import entry as texts
@@ -36,7 +36,6 @@ from bot.vocabulary.protocol import Protocol
 from bot.vocabulary.rights import Member
 from bot.vocabulary.statuses import ProtestStatus
 from scoring import Ruleset
-from scoring.model import SEAT_NUMBERS as SEATS
 
 _MAX_ID = 2**53
 Action = Callable[[Draft, str, Member], Awaitable[None]]
@@ -85,7 +84,9 @@ class Editor:
         if current is None:
             return Screen(texts.NO_TOURNAMENT)
         tournament, stage = current
-        seated = await self._from_seating(judge, tournament.id, stage.id)
+        seated = await draft_from_seating(
+            self.drafts.database, self.games, judge.user_id, tournament.id, stage.id
+        )
         if seated is not None:
             return await self._show(await self.drafts.open(seated), edit=None)
         last = await self.games.last_table_of(judge.user_id, tournament.id) or 1
@@ -97,34 +98,6 @@ class Editor:
             protocol=Protocol(table=table, number=number),
         )
         return await self._show(await self.drafts.open(draft), edit=None)
-
-    async def _from_seating(self, judge: Member, tournament_id: int, stage_id: int) -> Draft | None:
-        """During a seated evening: the judge's table's next round, its ten players seated as
-        the seating says (his table: where he signed up to judge, else his last one)."""
-        database = self.drafts.database
-        night = await night_rows.seated_now(database, tournament_id)
-        if night is None:
-            return None
-        table = await night_rows.judge_table(database, night.id, judge.user_id)
-        table = table or await self.games.last_table_of(judge.user_id, tournament_id) or 1
-        played = await night_rows.played_rounds(database, night.id)
-        seats = await night_rows.seats(database, night.id)
-        rounds = sorted({r for r, t, _, _ in seats if t == table and (r, t) not in played})
-        if not rounds:
-            return None
-        round_number = rounds[0]
-        players = tuple(p for r, t, _, p in seats if r == round_number and t == table)
-        place = await self.games.open_place(tournament_id, table)
-        if place[0] != table or len(players) != len(SEATS):
-            return None
-        return Draft(
-            judge_id=judge.user_id,
-            tournament_id=tournament_id,
-            stage_id=stage_id,
-            protocol=Protocol(table=table, number=place[1], players=players),
-            night=(night.id, round_number),
-            notice=texts.from_seating(round_number, table),
-        )
 
     async def correctable(self, judge: Member) -> Screen:
         """/games: the games this judge may still correct."""
