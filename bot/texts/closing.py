@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.texts.markup import bold, quote
-from bot.texts.plural import games, games_genitive
+from bot.texts.plural import games, games_accusative, games_genitive
 
 USAGE = (
     "Закрыть турнир и опубликовать итоги в чате клуба: <code>/closetournament</code> "
@@ -56,7 +56,7 @@ BEST_MOVES = "🎯 Больше всего лучших ходов (2–3 чёр
 
 
 def average(name: str, value: str, played: int) -> str:
-    return f"{quote(name)} — в среднем {value} за {games(played)}"
+    return f"{quote(name)} — в среднем {value} за {games_accusative(played)}"
 
 
 def hits(name: str, count: int) -> str:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import date
 
 from bot.texts.markup import bold, echo, quote
-from bot.texts.plural import games, games_genitive, plural
+from bot.texts.plural import games, games_accusative, games_genitive, plural
 
 MONTHS = (
     "января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября",
@@ -284,7 +284,7 @@ def games_word(count: int) -> str:
 
 def best_of_evening(name: str, points: str, played: int) -> str:
     """The best player of the evening, as the results post names him."""
-    return f"{quote(name)} — {points} за {games_word(played)}"
+    return f"{quote(name)} — {points} за {games_accusative(played)}"
 
 
 def best_move_at(name: str, table: int, number: int) -> str:

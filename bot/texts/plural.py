@@ -13,6 +13,11 @@ def games(count: int) -> str:
     return plural(count, "игра", "игры", "игр")
 
 
+def games_accusative(count: int) -> str:
+    """After «за»: «за 1 игру», «за 3 игры», «за 5 игр», «за 21 игру»."""
+    return plural(count, "игру", "игры", "игр")
+
+
 def games_genitive(count: int) -> str:
     """After «не меньше», «сыграл»: «1 игры», «3 игр», «5 игр»."""
     return plural(count, "игры", "игр", "игр")
