@@ -158,6 +158,18 @@ class ClosingCB(CallbackData, prefix="tc"):
     t: int
 
 
+class SeasonAction(StrEnum):
+    NEXT = "next"  # start the next season (its title suggested), the closed one kept
+    REOPEN = "reopen"  # the closed tournament takes games again
+
+
+class SeasonCB(CallbackData, prefix="ss"):
+    """An admin's choice after /closetournament, about tournament ``t``."""
+
+    a: SeasonAction
+    t: int
+
+
 class NightAction(StrEnum):
     SIGN_UP = "su"  # a sign-up button in the club chat (v: SignupChoice)
     SEAT = "seat"
@@ -168,6 +180,7 @@ class NightAction(StrEnum):
     REFRESH = "ref"
     END = "end"
     PICTURE = "pic"  # the seating or the results as a picture (v: which)
+    GUEST = "g"  # /guest of a nickname close to club players' (v: the player's id, or «new»)
 
 
 class NightCB(CallbackData, prefix="nt"):

@@ -3,8 +3,13 @@ to everyone) and the head judge's screen in private (head judges only: the route
 
 from __future__ import annotations
 
+from contextlib import suppress
+
 from aiogram import F, Router
+from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import CommandObject
+from aiogram.fsm.context import FSMContext
+from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import NightAction, NightCB
@@ -24,10 +29,34 @@ async def cmd_night(
     await answer(message, await nights.desk.open(member, command.args, request))
 
 
+class Guest(StatesGroup):
+    choice = State()  # /guest of a nickname close to club players' (data: guest, the nickname)
+
+
 async def cmd_guest(
-    message: Message, command: CommandObject, member: Member, nights: Nights
+    message: Message, command: CommandObject, nights: Nights, state: FSMContext
 ) -> None:
-    await message.answer(await nights.roster.add_guest(member, command.args))
+    """A private chat: its id is the head judge's own."""
+    screen, waiting = await nights.roster.add_guest(message.chat.id, command.args)
+    if waiting is not None:  # the typed nickname waits for the head judge's choice
+        await state.set_state(Guest.choice)
+        await state.set_data({"guest": waiting})
+    await answer(message, screen)
+
+
+async def on_guest_choice(
+    callback: CallbackQuery, callback_data: NightCB, nights: Nights, state: FSMContext
+) -> None:
+    data = await state.get_data() if await state.get_state() == Guest.choice.state else {}
+    screen = await nights.roster.guest_chosen(
+        callback.from_user.id, callback_data, data.get("guest")
+    )
+    await state.clear()
+    await callback.answer()
+    if isinstance(callback.message, Message):
+        with suppress(TelegramBadRequest):  # the choice is made: its buttons go
+            await callback.message.edit_reply_markup(reply_markup=None)
+        await answer(callback.message, screen)
 
 
 async def cmd_table(message: Message, command: CommandObject, nights: Nights) -> None:
@@ -93,6 +122,7 @@ def build_router() -> Router:
     heads.message.register(cmd_guest, command("guest"), PRIVATE)
     heads.message.register(cmd_table, command("table"), PRIVATE)
     heads.message.register(cmd_leave, command("leave"), PRIVATE)
+    heads.callback_query.register(on_guest_choice, NightCB.filter(F.a == NightAction.GUEST))
     heads.callback_query.register(on_screen, NightCB.filter())
     others = Router(name="nights-others")
     others.message.register(not_a_head_judge, command(*_COMMANDS), PRIVATE)

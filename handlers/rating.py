@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from contextlib import suppress
+
 from aiogram import F, Router
+from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import CommandObject, CommandStart
 from aiogram.types import CallbackQuery, Message
 
-from bot.callbacks import ClosingCB, RatingAction, RatingCB
+from bot.callbacks import ClosingCB, RatingAction, RatingCB, SeasonCB
 from bot.rating.closing import Closing
 from bot.rating.screens import DEEP_LINK, RatingScreens
 from bot.telegram.filters import GROUP, PRIVATE, admin, command
@@ -62,7 +65,21 @@ async def not_an_admin(message: Message) -> None:
 async def cmd_close_tournament(
     message: Message, command: CommandObject, member: Member, closing: Closing
 ) -> None:
-    await message.answer(await closing.close(member, command.args))
+    await answer(message, await closing.close(member, command.args))
+
+
+async def on_season(
+    callback: CallbackQuery, callback_data: SeasonCB, member: Member, closing: Closing
+) -> None:
+    """«Следующий сезон» or «Открыть снова» under /closetournament's answer."""
+    message = callback.message if isinstance(callback.message, Message) else None
+    request = f"callback:{callback.from_user.id}:{message.message_id if message else 0}"
+    screen = await closing.season(member, callback_data, request)  # a double tap: made once
+    await callback.answer(screen.toast, show_alert=screen.alert)
+    if message is not None and screen.text is not None:
+        with suppress(TelegramBadRequest):  # chosen: the buttons go
+            await message.edit_reply_markup(reply_markup=None)
+        await answer(message, screen)
 
 
 async def on_closing_picture(
@@ -89,6 +106,7 @@ def build_router() -> Router:
     router.message.register(rating_private, command("rating"), PRIVATE)
     router.message.register(rating_group, command("rating"), GROUP)
     router.callback_query.register(on_rating_button, RatingCB.filter())
+    router.callback_query.register(on_season, SeasonCB.filter())
     router.message.register(cmd_min_games, command("mingames"), PRIVATE, admin)
     router.message.register(cmd_close_tournament, command("closetournament"), PRIVATE)
     router.message.register(not_an_admin, command("mingames"))

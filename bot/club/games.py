@@ -62,6 +62,7 @@ class SaveProblem(StrEnum):
     PROTESTED = "protested"  # a protest awaits the head judge: only he changes the game now
     CLOSED = "closed"  # the draft is gone (saved or discarded meanwhile)
     NUMBER_TAKEN = "number_taken"  # the table and game number are used by another game
+    TOURNAMENT_CLOSED = "tournament_closed"  # /closetournament: it takes no new games
 
 
 class SaveError(Exception):
@@ -294,6 +295,8 @@ class Games:
         protocol = submission.protocol
         tournament = await self.tournaments.get(submission.tournament_id)
         assert tournament is not None
+        if tournament.closed and submission.game_id is None:
+            raise SaveError(SaveProblem.TOURNAMENT_CLOSED)  # closed while the draft was open
         if protocol.missing() or validate_game(protocol.to_game("new", "-"), tournament.ruleset()):
             raise SaveError(SaveProblem.INCOMPLETE)
         points_before: dict[int, Fraction] = {}

@@ -8,9 +8,7 @@ that need no data are ``bot.entry.steps``; typed texts are ``bot.entry.typed``.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable
-from datetime import datetime
 
 from bot.callbacks import EntryAction, EntryCB, GameAction, GameCB
 from bot.club.games import Games, SaveError, SaveProblem, Submission
@@ -23,8 +21,8 @@ from bot.club.tournaments import Tournaments
 from bot.core.clock import Clock
 from bot.core.parsing import MAX_TABLE, small_number
 from bot.entry import screens, steps
+from bot.entry.context import EditorReads
 from bot.entry.draft import Draft, Drafts, Step
-from bot.entry.screens import EditorContext
 from bot.entry.seated import draft_from_seating
 from bot.entry.steps import EntryError
 from bot.entry.typed import PartlyUsed, TypedInput
@@ -59,6 +57,7 @@ class Editor:
         self.clock = clock
         self.announces = announces
         self.typed = TypedInput(players, games, clock)
+        self.reads = EditorReads(drafts.database, players, games, tournaments, clock)
         # The taps that read or write the club's data; every other tap is a step (steps.STEPS).
         self._actions: dict[EntryAction, Action] = {
             EntryAction.PICK: self._pick,
@@ -84,6 +83,8 @@ class Editor:
         if current is None:
             return Screen(texts.NO_TOURNAMENT)
         tournament, stage = current
+        if tournament.closed:
+            return Screen(texts.tournament_closed(tournament.title))
         seated = await draft_from_seating(
             self.drafts.database, self.games, judge.user_id, tournament.id, stage.id
         )
@@ -172,7 +173,7 @@ class Editor:
         consumed = True
         ruleset = await self._ruleset(draft)
         try:
-            await self.typed.text(draft, text, ruleset)
+            await self.typed.text(draft, text, ruleset, head_judge=judge.is_head_judge)
         except (EntryError, PartlyUsed) as error:
             draft.notice = error.message
             consumed = False
@@ -261,10 +262,8 @@ class Editor:
             player = await self.players.create_or_get(nickname, judge.user_id)
         except NicknameError as error:
             raise EntryError(str(error)) from None
-        other = draft.protocol.seat_of(player.id)
-        if other is not None and other != seat:
-            raise EntryError(texts.already_seated(player.nickname, other))
-        draft.protocol = draft.protocol.seat_player(seat, player.id)
+        draft.cursor = seat
+        steps.seat_player(draft, player)  # one seated elsewhere changes seats
 
     async def _seat_as(self, draft: Draft, value: str, judge: Member) -> None:
         """«Совв → Сова?»: the pasted line's seat gets the close player."""
@@ -287,7 +286,7 @@ class Editor:
             if following is None:
                 raise EntryError(texts.table_full(table))
             number = following
-        await self.typed.place(draft, table, number)
+        await self.typed.place(draft, table, number, head_judge=judge.is_head_judge)
 
     # -- saving --------------------------------------------------------------------------------
 
@@ -329,7 +328,7 @@ class Editor:
             protocol=game.protocol,
             game_id=game.id if len(audit) > 1 else None,  # corrected at least once
         )
-        ctx = await self._context(shown)
+        ctx = await self.reads.context(shown)
         ctx.score = score
         text, markup = screens.saved(shown, ctx, game_id, self.announces)
         return Screen(text, markup, edit=message_id, toast=toast)
@@ -346,6 +345,9 @@ class Editor:
             return texts.PROTEST_PENDING
         if problem is SaveProblem.CLOSED:
             return texts.DRAFT_CLOSED
+        if problem is SaveProblem.TOURNAMENT_CLOSED:
+            tournament = await self.tournaments.get(draft.tournament_id)
+            return texts.tournament_closed(tournament.title if tournament else "")
         draft.step = Step.SUMMARY
         return texts.INCOMPLETE
 
@@ -358,55 +360,10 @@ class Editor:
 
     # -- showing -------------------------------------------------------------------------------
 
-    async def _context(self, draft: Draft) -> EditorContext:
-        protocol = draft.protocol
-        ids = [p for p in protocol.players if p is not None]
-        # asked at once: every tap waits for the database once here, not once for each
-        tournament, stage, players = await asyncio.gather(
-            self.tournaments.get(draft.tournament_id),
-            self.tournaments.stage(draft.stage_id),
-            self.players.many(ids),
-        )
-        assert tournament is not None and stage is not None
-        ctx = EditorContext(
-            tournament=tournament.title,
-            stage=stage.name,
-            ruleset=tournament.ruleset(),
-            players=players,
-        )
-        if draft.step is Step.PLAYERS and draft.query:
-            close = await self.players.close_to(draft.query)
-            found = await self.players.search(draft.query)
-            # Close players first («Совв» → «Сова»), then those whose nickname holds the text.
-            ordered = list({p.id: p for p in [*close, *found]}.values())
-            ctx.suggestions = [p for p in ordered if p.id not in ids][:8]
-        if draft.step is Step.PLAYERS:
-            for seat, name in draft.unknown:
-                close = [p for p in await self.players.close_to(name) if p.id not in ids]
-                if close:
-                    ctx.close[seat] = close
-        if draft.step is Step.SUMMARY and not protocol.missing():
-            ctx.score, ctx.problems = await self.games.score(
-                protocol, draft.stage_id, ctx.ruleset, tournament.seed, draft.game_id
-            )
-            ctx.ended_long_ago = self._ended_long_ago(draft)
-        if draft.step is Step.SUMMARY and not draft.is_correction:
-            awaiting = await self.games.awaiting_replay(draft.tournament_id, protocol.table)
-            ctx.awaiting_replay = awaiting[1] if awaiting else None
-        return ctx
-
-    def _ended_long_ago(self, draft: Draft) -> tuple[int, int] | None:
-        """Minutes since the winner tap of a new game, when more than the protest window."""
-        if draft.is_correction or draft.ended_at is None:
-            return None
-        ago = self.clock.now() - datetime.fromisoformat(draft.ended_at)
-        window = self.games.window
-        return (int(ago.total_seconds() // 60), window.minutes) if ago > window.length else None
-
     async def _redraw(self, draft: Draft, message_id: int, toast: str) -> Screen:
         """The current screen again, at the same revision: a stale or repeated tap changes
         nothing, not even which buttons are current (a newer tap already sent stays valid)."""
-        text, markup = screens.render(draft, await self._context(draft))
+        text, markup = screens.render(draft, await self.reads.context(draft))
         return Screen(text, markup, edit=message_id, draft_id=draft.id, toast=toast)
 
     async def _show(
@@ -421,7 +378,7 @@ class Editor:
     ) -> Screen:
         """Store the draft, then render it: a new revision, so older buttons become stale."""
         draft.rev += 1
-        text, markup = screens.render(draft, await self._context(draft))
+        text, markup = screens.render(draft, await self.reads.context(draft))
         draft.notice = None  # a notice is shown once
         await self.drafts.save(draft)
         return Screen(

@@ -43,6 +43,9 @@ class EditorContext:
     # A new game at a table whose game N was annulled and not replayed yet: N, said on the
     # summary with the choice (``Draft.not_replay``); the game saved as its replay by default.
     awaiting_replay: int | None = None
+    # A protocol of a seated evening whose lineup differs from the seating: (seat, who sits
+    # there now, who the seating put there), said on the summary before Confirm.
+    off_seating: list[tuple[int, str, str]] = field(default_factory=list)
 
 
 def render(draft: Draft, ctx: EditorContext) -> tuple[str, InlineKeyboardMarkup]:
@@ -125,10 +128,13 @@ def _players(draft: Draft, ctx: EditorContext) -> tuple[str, Rows]:
     cursor = draft.cursor or draft.next_open_seat()
     text = [_seat_list(draft, ctx, cursor)]
     if cursor:
-        text.append(texts.players_prompt(cursor))
+        seated = protocol.player(cursor) is not None
+        text.append(texts.swap_prompt(cursor) if seated else texts.players_prompt(cursor))
     rows = _seat_rows(draft, ctx, EntryAction.SEAT, {cursor: "▶"} if cursor else {})
     for player in ctx.suggestions:
-        rows.append([_button(player.nickname, draft, EntryAction.PICK, player.id)])
+        seat = protocol.seat_of(player.id)
+        label = texts.swap_button(short(player.nickname, 30), seat) if seat else player.nickname
+        rows.append([_button(label, draft, EntryAction.PICK, player.id)])
     if draft.query:
         label = texts.new_player_button(short(draft.query, 24))
         rows.append([_button(label, draft, EntryAction.NEW)])
@@ -298,6 +304,8 @@ def _summary(draft: Draft, ctx: EditorContext) -> tuple[str, Rows]:
         text.append(texts.CI_NOW)
         if ctx.ended_long_ago is not None:
             text.append(texts.ended_long_ago(*ctx.ended_long_ago))
+    if ctx.off_seating:
+        text.append(texts.off_seating(ctx.off_seating))
     if ctx.awaiting_replay is not None:
         text.append(texts.replay_line(ctx.awaiting_replay, not draft.not_replay))
     rows: Rows = []

@@ -40,3 +40,17 @@ async def draft_from_seating(
         night=(night.id, round_number),
         notice=texts.from_seating(round_number, table),
     )
+
+
+async def sitting_out(database: Database, night: tuple[int, int]) -> list[int]:
+    """The players who sit the evening's round out: substitutes at hand."""
+    night_id, round_number = night
+    seats = await night_rows.seats(database, night_id)
+    return [player for r, table, _, player in seats if r == round_number and table == 0]
+
+
+async def seated_lineup(database: Database, night: tuple[int, int], table: int) -> list[int]:
+    """Who the seating put at each seat of the table in the evening's round, seat by seat."""
+    night_id, round_number = night
+    seats = await night_rows.seats(database, night_id)
+    return [p for r, t, _, p in sorted(seats) if r == round_number and t == table]

@@ -27,9 +27,25 @@ class EntryError(Refusal):
 
 
 def _choose_seat(draft: Draft, value: str, ruleset: Ruleset, now: datetime) -> None:
+    """A seat tapped on the players' screen: it is chosen; a second seat tapped while a seated
+    player's seat is chosen swaps the two (moves him, when that seat is empty)."""
+    seat = seat_of(value)
+    chosen = draft.cursor if draft.step is Step.PLAYERS else None
     draft.step = Step.PLAYERS
-    draft.cursor = seat_of(value)
     draft.query = None
+    if chosen is not None and chosen != seat and draft.protocol.player(chosen) is not None:
+        _swap(draft, chosen, seat)
+        return
+    draft.cursor = seat
+
+
+def _swap(draft: Draft, first: int, second: int) -> None:
+    protocol = draft.protocol
+    one, other = protocol.player(first), protocol.player(second)
+    draft.protocol = protocol.seat_player(first, other).seat_player(second, one)
+    draft.unknown = [(s, n) for s, n in draft.unknown if s not in (first, second)]
+    draft.notice = texts.swapped(first, second) if other is not None else texts.moved(first, second)
+    draft.cursor = draft.next_open_seat()
 
 
 def _goto(draft: Draft, value: str, ruleset: Ruleset, now: datetime) -> None:
@@ -290,12 +306,25 @@ def seat_player(draft: Draft, player: Player) -> None:
     if seat is None:
         raise EntryError(texts.ALL_SEATS_TAKEN)
     other = protocol.seat_of(player.id)
-    if other is not None and other != seat:
-        raise EntryError(texts.already_seated(player.nickname, other))
+    if other is not None and other != seat:  # he sits elsewhere: the two change seats
+        _swap(draft, other, seat)
+        return
     draft.protocol = protocol.seat_player(seat, player.id)
     draft.unknown = [(s, n) for s, n in draft.unknown if s != seat]
     draft.query = None
     draft.cursor = draft.next_open_seat()
+
+
+def keep_table(draft: Draft, table: int, head_judge: bool) -> None:
+    """During a seated evening a protocol filled from the seating belongs to its table's round:
+    a judge cannot move it to another table (its ten players would be saved as another table's
+    game); a head judge may, and the protocol then leaves the seating (said on the screen)."""
+    if draft.night is None or draft.is_correction or table == draft.protocol.table:
+        return
+    if not head_judge:
+        raise EntryError(texts.seated_table(draft.protocol.table, draft.night[1]))
+    draft.night = None
+    draft.notice = texts.left_the_seating(draft.protocol.table, table)
 
 
 def seat_of(value: str) -> int:

@@ -51,7 +51,9 @@ class TypedInput:
             return False
         return self.clock.now() < datetime.fromisoformat(draft.split_until)
 
-    async def text(self, draft: Draft, text: str, ruleset: Ruleset) -> None:
+    async def text(
+        self, draft: Draft, text: str, ruleset: Ruleset, *, head_judge: bool = False
+    ) -> None:
         """A typed text on the current step: nicknames, a table and game number, an extra."""
         draft.split_until = None
         if len(text) > texts.MAX_TEXT:
@@ -73,7 +75,7 @@ class TypedInput:
                 table, number = table_and_game(text)
             except InputError as error:
                 raise EntryError(error.message) from None
-            await self.place(draft, table, number)
+            await self.place(draft, table, number, head_judge=head_judge)
         elif draft.step is Step.SEAT:
             try:
                 value = extra_points(text)
@@ -94,14 +96,14 @@ class TypedInput:
         except NicknameError as error:
             raise EntryError(str(error)) from None
         exact = await self.players.by_nickname(query)
-        if exact is not None and exact.id not in draft.protocol.players:
-            steps.seat_player(draft, exact)
-            return
-        draft.query = query
         if exact is not None:
             seat = draft.protocol.seat_of(exact.id)
-            assert seat is not None
-            draft.notice = texts.already_seated(exact.nickname, seat)
+            if seat is None or (draft.cursor is not None and draft.cursor != seat):
+                steps.seat_player(draft, exact)  # seated elsewhere: the two change seats
+                return
+            draft.notice = texts.already_there(exact.nickname, seat)
+            return
+        draft.query = query
 
     async def _paste(self, draft: Draft, lines: list[str]) -> None:
         """Seat every usable line; name the ones that are not, and keep the judge's message."""
@@ -168,8 +170,12 @@ class TypedInput:
 
     # -- buttons -------------------------------------------------------------------------------
 
-    async def place(self, draft: Draft, table: int, number: int) -> None:
-        """The game's table and number, typed or tapped; a number another game has is refused."""
+    async def place(
+        self, draft: Draft, table: int, number: int, *, head_judge: bool = False
+    ) -> None:
+        """The game's table and number, typed or tapped; a number another game has is refused.
+        A protocol filled from the evening's seating stays at its table (``steps.keep_table``)."""
+        steps.keep_table(draft, table, head_judge)
         if await self.games.number_taken(draft.tournament_id, table, number, draft.game_id):
             free = await self.games.next_number(draft.tournament_id, table)
             raise EntryError(texts.number_taken(table, number, free))

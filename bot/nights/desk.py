@@ -49,6 +49,8 @@ class EveningDesk:
         current = await self.tournaments.current_tournament()
         if current is None:
             raise NightError(texts.NO_TOURNAMENT)
+        if current.closed:
+            raise NightError(texts.tournament_closed(current.title))
         now = self.clock.iso()
         async with self.database.transaction() as tx:
             again = await rows.by_request(tx, request_key)  # the same update once more

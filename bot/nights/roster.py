@@ -6,8 +6,19 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import date
 
+from aiogram.types import InlineKeyboardButton
+
+from bot.callbacks import NightAction, NightCB
 from bot.club.members import MemberDirectory
-from bot.club.players import NicknameError, PlayerDirectory
+from bot.club.players import (
+    NicknameError,
+    Player,
+    PlayerDirectory,
+    SimilarPlayerError,
+    check_new_nickname,
+    clean_nickname,
+    lookalike_key,
+)
 from bot.core import outbox
 from bot.core.clock import Clock
 from bot.core.db import Database
@@ -16,6 +27,8 @@ from bot.nights.lists import Evenings, NightError, lists_of, redraw
 from bot.tables import nights as rows
 from bot.tables import players as player_rows
 from bot.tables.nights import Night, NightPost, Person
+from bot.telegram.keyboards import button, column
+from bot.telegram.screen import Screen
 from bot.texts import nights as texts
 from bot.vocabulary.names import name_key
 from bot.vocabulary.nights import NightStatus, SignupChoice, SignupRole
@@ -59,23 +72,61 @@ class Roster:
                 await redraw(tx, night.id, now, NightPost.SEATING)
         return texts.judge_put(table, judge.label)
 
-    async def add_guest(self, head_judge: Member, nickname: str | None) -> str:
-        """``/guest Ник``: a player (found or created) on tonight's list."""
+    async def add_guest(
+        self, head_judge_id: int, nickname: str | None
+    ) -> tuple[Screen, str | None]:
+        """``/guest Ник``: a club player on tonight's list. A nickname the club has not seen but
+        close to players' («Совв» → «Сова») asks first; it is returned, to be kept until the head
+        judge taps (``guest_chosen``). A new player only when none is close."""
         night = await self.evenings.open_one()
-        if not (nickname or "").strip():
+        cleaned = " ".join((nickname or "").split())
+        if not cleaned:
             raise NightError(texts.GUEST_USAGE)
+        found = await self.players.by_nickname(cleaned)  # case, е/ё, a Latin «C» aside
+        if found is not None:
+            return Screen(await self._add(night, found, new=False)), None
         try:
-            player = await self.players.create_or_get(
-                " ".join((nickname or "").split()), head_judge.user_id
-            )
+            new = clean_nickname(cleaned)
+            check_new_nickname(new)
         except NicknameError as error:
             raise NightError(str(error)) from None
+        close = await self.players.close_to(new)
+        if close:
+            return _close_players(night, new, close), new
+        return Screen(await self._add_new(night, new, head_judge_id)), None
+
+    async def guest_chosen(self, head_judge_id: int, data: NightCB, waiting: str | None) -> Screen:
+        """The head judge's choice under ``/guest``: a close player, or the new one he typed."""
+        night = await self.evenings.open_one()
+        if night.id != data.n:
+            raise NightError(texts.GUEST_CHOICE_GONE)
+        if data.v == _NEW:
+            if not waiting:
+                raise NightError(texts.GUEST_CHOICE_GONE)
+            return Screen(await self._add_new(night, waiting, head_judge_id))
+        player = await self.players.get(int(data.v)) if data.v.isdigit() else None
+        if player is None:
+            raise NightError(texts.GUEST_CHOICE_GONE)
+        return Screen(await self._add(night, player, new=False))
+
+    async def _add_new(self, night: Night, nickname: str, head_judge_id: int) -> str:
+        try:
+            player = await self.players.create(nickname, head_judge_id)
+        except SimilarPlayerError as error:  # made meanwhile, by a game or another tap
+            return await self._add(night, error.existing, new=False)
+        except NicknameError as error:
+            raise NightError(str(error)) from None
+        return await self._add(night, player, new=True)
+
+    async def _add(self, night: Night, player: Player, *, new: bool) -> str:
         now = self.clock.iso()
         async with self.database.transaction() as tx:
             added = await rows.add_guest(tx, night.id, player.id, player.nickname, now)
             if added:
                 await redraw(tx, night.id, now, NightPost.SIGNUP)
-        return texts.guest_added(player.nickname) if added else texts.guest_there(player.nickname)
+        if not added:
+            return texts.guest_there(player.nickname)
+        return texts.guest_added(player.nickname, new)
 
     async def leave(self, nickname: str | None) -> str:
         """``/leave Ник``: a player (a guest, say) is no longer on tonight's list."""
@@ -83,9 +134,11 @@ class Roster:
         wanted = " ".join((nickname or "").split())
         if not wanted:
             raise NightError(texts.LEAVE_USAGE)
-        key = name_key(wanted)
         people = [p for p in await rows.people(self.database, night.id) if p.coming]
-        found = next((p for p in people if name_key(p.name) == key), None)
+        found = next((p for p in people if name_key(p.name) == name_key(wanted)), None)
+        if found is None:  # «Cова» with a Latin C is «Сова», as for /guest
+            alike = [p for p in people if lookalike_key(p.name) == lookalike_key(wanted)]
+            found = alike[0] if len(alike) == 1 else None
         if found is None:
             raise NightError(texts.not_on_the_list(wanted))
         return await self._leave(night, person_id=found.id, by_head_judge=True)
@@ -181,3 +234,15 @@ def _after_tap(
         tapped = Person(0, user_id, None, None, full_name, role, True)
         return [*people, tapped]
     return [replace(p, role=role, coming=True) if p is before else p for p in people]
+
+
+_NEW = "new"
+
+
+def _close_players(night: Night, nickname: str, close: list[Player]) -> Screen:
+    def choice(label: str, value: str) -> InlineKeyboardButton:
+        return button(label, NightCB(n=night.id, a=NightAction.GUEST, v=value))
+
+    buttons = [choice(texts.guest_is(p.nickname), str(p.id)) for p in close]
+    buttons.append(choice(texts.guest_new(nickname), _NEW))
+    return Screen(texts.guest_close(nickname, [p.nickname for p in close]), column(buttons))

@@ -4,12 +4,13 @@ nominations (issue 21, §4), as a kept post drawn when it goes, with «🖼 Ка
 from __future__ import annotations
 
 import asyncio
+import re
 from zoneinfo import ZoneInfo
 
 from aiogram.types import InlineKeyboardMarkup
 
-from bot.callbacks import ClosingCB
-from bot.club.tournaments import Tournament, Tournaments
+from bot.callbacks import ClosingCB, SeasonAction, SeasonCB
+from bot.club.tournaments import Tournament, TournamentError, Tournaments
 from bot.core import outbox
 from bot.core.clock import Clock
 from bot.core.db import Database, Transaction
@@ -18,8 +19,8 @@ from bot.rating.nominations import nominate, nominee_lines
 from bot.rating.service import RatingError, Ratings
 from bot.rating.standings import Board
 from bot.tables import tournaments as rows
-from bot.telegram.keyboards import button, keyboard
-from bot.telegram.screen import Picture
+from bot.telegram.keyboards import button, column, keyboard
+from bot.telegram.screen import Picture, Screen
 from bot.texts import closing as texts
 from bot.texts import rating as rating_texts
 from bot.texts.clock import clock_time
@@ -28,6 +29,24 @@ from bot.vocabulary.ratings import Kind
 from bot.vocabulary.rights import Member
 
 post_key = rows.closing_post_key
+_NUMBER_AT_END = re.compile(r"^(.*?)(\d+)$")
+
+
+def next_title(title: str) -> str:
+    """The next season's title: the number it ends with, plus one («Сезон 3» → «Сезон 4»,
+    «Осень 2026» → «Осень 2027»); else the title with «2»."""
+    found = _NUMBER_AT_END.match(title)
+    if found is None:
+        return f"{title} 2"
+    return f"{found.group(1)}{int(found.group(2)) + 1}"
+
+
+def _season_buttons(tournament: Tournament) -> InlineKeyboardMarkup:
+    return column([
+        button(texts.next_button(next_title(tournament.title)),
+               SeasonCB(a=SeasonAction.NEXT, t=tournament.id)),
+        button(texts.REOPEN_BUTTON, SeasonCB(a=SeasonAction.REOPEN, t=tournament.id)),
+    ])  # fmt: skip
 
 
 class Closing:
@@ -41,21 +60,46 @@ class Closing:
         self.ratings = ratings
         self.zone = zone
 
-    async def close(self, member: Member, args: str | None) -> str:
+    async def close(self, member: Member, args: str | None) -> Screen:
+        """The tournament takes no more games or evenings; its final table is posted. The admin
+        is offered the next season in one tap, or to reopen it."""
         if not member.is_admin:
-            return texts.ONLY_ADMIN
+            return Screen(texts.ONLY_ADMIN)
         try:
             tournament, board = await self.ratings.named_board(args)
         except RatingError as error:
-            return error.message
+            return Screen(error.message)
         if not board.game_count:
-            return texts.NO_GAMES
+            return Screen(texts.NO_GAMES)
         now = self.clock.iso()
         async with self.database.transaction() as tx:
             first = await rows.close(tx, tournament.id, now)
             if first:
                 await outbox.enqueue_live(tx, outbox.CLUB, post_key(tournament.id), now)
-        return texts.closed(tournament.title) if first else texts.already(tournament.title)
+        text = texts.closed(tournament.title) if first else texts.already(tournament.title)
+        return Screen(text, _season_buttons(tournament))
+
+    async def season(self, member: Member, data: SeasonCB, request_key: str) -> Screen:
+        """An admin's tap under the closing: the next season made current, or the closed
+        tournament reopened. A second tap of the same button changes nothing twice."""
+        if not member.is_admin:
+            return Screen(toast=texts.ONLY_ADMIN, alert=True)
+        closed = await self.tournaments.get(data.t)
+        if closed is None:
+            return Screen(toast=texts.GONE, alert=True)
+        if data.a is SeasonAction.REOPEN:
+            async with self.database.transaction() as tx:
+                reopened = await rows.reopen(tx, closed.id)
+            return Screen(
+                texts.reopened(closed.title) if reopened else texts.not_closed(closed.title)
+            )
+        try:
+            created = await self.tournaments.create(
+                next_title(closed.title), closed.ruleset_ref, member.user_id, request_key
+            )
+        except TournamentError as error:
+            return Screen(f"{error}\n\n{texts.NEXT_BY_HAND}")
+        return Screen(texts.next_season(created.title))
 
     @staticmethod
     async def redraw_for(tx: Transaction, game_id: int, now: str) -> None:

@@ -39,6 +39,7 @@ class Tournament:
     min_games: int | None = None  # the boards' minimum of games; None: the default
     revision: int = 0  # of its data when read (migration 0007): the standings' cache key
     archived: bool = False  # out of the lists, its games kept (migration 0010)
+    closed: bool = False  # /closetournament: its final table posted; it takes no new games
 
     def ruleset(self) -> Ruleset:
         return _parsed_ruleset(self.ruleset_ref, self.ruleset_data)
@@ -63,6 +64,7 @@ def tournament_of(row: Any) -> Tournament:
         min_games=row["min_games"],
         revision=row["revision"],
         archived=row["archived_at"] is not None,
+        closed=row["closed_at"] is not None,
     )
 
 
@@ -227,6 +229,15 @@ async def set_ruleset(
         (ruleset_ref, ruleset_data, tournament_id),
     )
     tx.changed(Change.STANDINGS)
+
+
+async def reopen(tx: Transaction, tournament_id: int) -> bool:
+    """The tournament takes games again; False when it was not closed."""
+    cursor = await tx.execute(
+        "UPDATE tournaments SET closed_at = NULL WHERE id = ? AND closed_at IS NOT NULL",
+        (tournament_id,),
+    )
+    return cursor.rowcount > 0
 
 
 async def close(tx: Transaction, tournament_id: int, now: str) -> bool:

@@ -11,8 +11,35 @@ USAGE = (
 )
 ONLY_ADMIN = "Закрыть турнир может администратор клуба."
 NO_GAMES = "В турнире ещё нет ни одной игры: публиковать нечего."
-CLOSED = "Турнир «{title}» закрыт: итоговая таблица и номинации — в чате клуба."
+CLOSED = (
+    "Турнир «{title}» закрыт: итоговая таблица и номинации — в чате клуба. Новые игры и вечера "
+    "в нём больше не идут."
+)
 ALREADY = "Турнир «{title}» уже закрыт: итоги в чате клуба."
+REOPEN_BUTTON = "↩️ Открыть турнир снова"
+GONE = "Этого турнира больше нет."
+NEXT_BY_HAND = "Создайте следующий сезон командой /newtournament Название."
+
+
+def next_button(title: str) -> str:
+    return f"🆕 Следующий сезон: «{title[:40]}»"
+
+
+def next_season(title: str) -> str:
+    return (
+        f"Турнир «{quote(title)}» создан и стал текущим: новые игры и вечера идут в него. "
+        "Переименовать: /renametournament."
+    )
+
+
+def reopened(title: str) -> str:
+    return f"Турнир «{quote(title)}» снова открыт: в него можно вносить игры."
+
+
+def not_closed(title: str) -> str:
+    return f"Турнир «{quote(title)}» не закрыт."
+
+
 TOP = 10  # rows of the final table in the post (the picture has the first page)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.texts.markup import quote
 from bot.vocabulary.protocol import Gap
 from bot.vocabulary.steps import Step
@@ -29,6 +31,15 @@ ALREADY_SAVED = "Эта игра уже сохранена."
 SCREEN_CHANGED = "Нажатие уже учтено: экран обновился. Если нужно, нажмите кнопку ещё раз."
 OLD_SCREEN = "Это старая копия протокола: он открыт ниже, в последнем сообщении."
 DRAFT_CLOSED = "Этот протокол уже закрыт."
+
+
+def tournament_closed(title: str) -> str:
+    return (
+        f"Турнир «{quote(title)}» закрыт: новые игры в него не вносятся. Администратор начинает "
+        "следующий сезон кнопкой под сообщением о закрытии или командой /newtournament."
+    )
+
+
 STALE_BUTTON = "Эта кнопка устарела. Откройте меню заново."
 UNKNOWN_BUTTON = "Неизвестная кнопка."
 CONTINUING = "Продолжаем незаконченный протокол."
@@ -162,8 +173,49 @@ def players_prompt(seat: int) -> str:
     )
 
 
-def already_seated(nickname: str, seat: int) -> str:
-    return f"«{nickname}» уже на месте {seat}."
+def off_seating(changes: Sequence[tuple[int, str, str]]) -> str:
+    lines = [
+        f"место {seat}: {quote(now)} (по рассадке — {quote(planned)})"
+        for seat, now, planned in changes
+    ]
+    return "⚠️ Не по рассадке вечера:\n" + "\n".join(lines)
+
+
+def seated_table(table: int, round_number: int) -> str:
+    return (
+        f"Этот протокол — игра {round_number} вечера за столом {table}, по рассадке: его нельзя "
+        "перенести за другой стол. Если вы судите другой стол, скажите главному судье (/table)."
+    )
+
+
+def left_the_seating(was: int, table: int) -> str:
+    return (
+        f"Протокол перенесён со стола {was} за стол {table}: он больше не считается игрой "
+        "вечера по рассадке — проверьте игроков."
+    )
+
+
+def swap_prompt(seat: int) -> str:
+    return (
+        f"Место {seat}: нажмите другое место — поменяю их местами; или напишите ник того, "
+        "кто сядет вместо."
+    )
+
+
+def already_there(nickname: str, seat: int) -> str:
+    return f"«{nickname}» уже на месте {seat}. Поменять: нажмите место {seat}, затем другое."
+
+
+def swap_button(nickname: str, seat: int) -> str:
+    return f"↔ {nickname} (место {seat})"
+
+
+def swapped(first: int, second: int) -> str:
+    return f"Поменял местами: {first} ↔ {second}."
+
+
+def moved(first: int, second: int) -> str:
+    return f"Пересадил с места {first} на место {second}."
 
 
 def not_in_club(names: list[tuple[int, str]]) -> str:

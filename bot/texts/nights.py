@@ -33,6 +33,15 @@ USAGE = (
 )
 ONLY_HEAD_JUDGE = "Открывать вечер и управлять им может главный судья или администратор клуба."
 NO_TOURNAMENT = "Нет текущего турнира: сначала создайте его (/newtournament)."
+
+
+def tournament_closed(title: str) -> str:
+    return (
+        f"Турнир «{quote(title)}» закрыт: вечер в нём не открыть. Начните следующий сезон "
+        "(/newtournament) или откройте закрытый турнир снова."
+    )
+
+
 IN_PRIVATE = "Вечером управляют в личных сообщениях со мной: напишите мне /night."
 NO_NIGHT = "Открытого вечера нет. " + USAGE
 STALE = "Эта кнопка уже не действует: вечер закончен или изменился."
@@ -207,8 +216,28 @@ def table_count(tables: int) -> str:
     return f"Столов: {tables}."
 
 
-def guest_added(name: str) -> str:
-    return f"«{quote(name)}» в списке вечера."
+def guest_added(name: str, new: bool) -> str:
+    who = "новый игрок клуба" if new else "игрок клуба"
+    return f"«{quote(name)}» ({who}) в списке вечера."
+
+
+def guest_close(nickname: str, close: Sequence[str]) -> str:
+    names = ", ".join(f"«{quote(name)}»" for name in close)
+    return (
+        f"Игрока «{quote(nickname)}» в клубе нет, но есть похожие: {names}. Нажмите того, кто "
+        f"пришёл, — или заведите нового игрока «{quote(nickname)}» последней кнопкой."
+    )
+
+
+def guest_is(nickname: str) -> str:
+    return f"👤 {nickname[:40]}"
+
+
+def guest_new(nickname: str) -> str:
+    return f"➕ Новый игрок «{nickname[:32]}»"
+
+
+GUEST_CHOICE_GONE = "Этот выбор устарел: напишите /guest и ник ещё раз."
 
 
 def guest_there(name: str) -> str:

@@ -198,13 +198,17 @@ async def test_bad_seat_input(club, text, expected):
     assert "1. Лис" in judge.last().text  # nothing entered before was lost
 
 
-async def test_player_cannot_sit_twice(club):
+async def test_a_player_never_sits_twice_his_nickname_on_another_seat_swaps_them(club):
+    """Issue 30 §1.4: «уже на месте 1» left the judge stuck; now the two change seats."""
     _, _, judge = club
     await seat_players(Taps(judge))
     await Taps(judge).seat(5)
-    await judge.send("Лис")  # already on seat 1
-    assert "«Лис» уже на месте 1." in judge.last().text
-    assert "5. Ёж" in judge.last().text
+    await judge.send("Лис")  # on seat 1
+    assert "Поменял местами: 1 ↔ 5." in judge.last().text
+    assert "1. Ёж" in judge.last().text and "5. Лис" in judge.last().text
+    assert judge.last().text.count("Лис") == 1
+    await judge.send("Лис")  # no seat chosen now: he is where he is, and told how to swap
+    assert "«Лис» уже на месте 5. Поменять: нажмите место 5, затем другое." in judge.last().text
 
 
 async def test_creating_a_new_player_from_the_search(club):

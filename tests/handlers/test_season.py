@@ -1,0 +1,65 @@
+"""A season that really ends (issue 30 §1.3): a closed tournament takes no games and no
+evenings, its post stays true, and the admin starts the next season in one tap."""
+
+from tests.club import Taps, enter_protocol, setup_club
+from tests.harness import CLUB_CHAT_ID, dispatcher_world
+
+
+async def test_a_closed_tournament_takes_no_games_and_the_next_season_is_one_tap(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        admin, judge = await setup_club(world, "Сезон 3")
+        taps = Taps(judge)
+        await enter_protocol(taps)
+        await taps.press("✅ Подтвердить")
+        await world.announced()
+        # A second protocol is open when the admin closes the tournament.
+        await enter_protocol(taps)
+        assert judge.last().text.startswith("Новая игра")
+        await admin.send("/closetournament")
+        closed = await admin.reply()
+        assert "Турнир «Сезон 3» закрыт" in closed.text and "больше не идут" in closed.text
+        assert admin.buttons() == ["🆕 Следующий сезон: «Сезон 4»", "↩️ Открыть турнир снова"]
+        await taps.press("✅ Подтвердить")
+        refused = judge.last().text
+        assert "Турнир «Сезон 3» закрыт: новые игры в него не вносятся" in refused, refused
+        await judge.send("/game")  # his draft is still his; a new /game after it is refused
+        await judge.reply()
+        await judge.press("✖ Отменить")
+        await judge.press("🗑 Да, удалить")
+        await judge.send("/game")
+        assert "закрыт: новые игры в него не вносятся" in (await judge.reply()).text
+        await admin.send("/night 19:30")
+        assert "Турнир «Сезон 3» закрыт: вечер в нём не открыть" in (await admin.reply()).text
+        await world.announced()
+        group = world.api.chats[CLUB_CHAT_ID]
+        post = next(m for m in group.history() if m.from_bot and "Итоги турнира" in m.text)
+        assert "Сыграно: 1 игра." in post.text
+        assert len(await world.database.fetchall("SELECT 1 FROM games")) == 1  # nothing saved
+        # One tap: the next season, current, with the same rules; a double tap makes one.
+        await admin.press("🆕 Следующий сезон: «Сезон 4»")
+        assert "Турнир «Сезон 4» создан и стал текущим" in (await admin.reply()).text
+        current = await world.services.tournaments.current_tournament()
+        assert current.title == "Сезон 4" and not current.closed
+        assert len(await world.database.fetchall("SELECT 1 FROM tournaments")) == 2
+        await judge.send("/game")
+        assert (await judge.reply()).text.startswith("Новая игра")
+        assert "Сыграно: 1 игра." in post.text  # the closed season's post stays true
+
+
+async def test_a_closed_tournament_may_be_reopened_by_an_admin_only(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        admin, judge = await setup_club(world, "Весна")
+        taps = Taps(judge)
+        await enter_protocol(taps)
+        await taps.press("✅ Подтвердить")
+        await admin.send("/closetournament")
+        answer = await admin.reply()
+        assert "«Весна 2»" in answer.buttons()[0]["text"]
+        judge_tap = answer.buttons()[1]["callback_data"]
+        await judge.press_data(judge_tap, answer)  # a forwarded or forged admin's button
+        assert judge.last_answer()["show_alert"]
+        assert (await world.services.tournaments.current_tournament()).closed
+        await admin.press("↩️ Открыть турнир снова")
+        assert "«Весна» снова открыт" in (await admin.reply()).text
+        await judge.send("/game")
+        assert (await judge.reply()).text.startswith("Новая игра")
