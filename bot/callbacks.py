@@ -181,6 +181,8 @@ class NightAction(StrEnum):
     END = "end"
     PICTURE = "pic"  # the seating or the results as a picture (v: which)
     GUEST = "g"  # /guest of a nickname close to club players' (v: the player's id, or «new»)
+    FIT_IN = "fit"  # a late arrival into the rounds to come, in reserve (v: the player's id)
+    REPLACE = "rep"  # a leaver's seats to those who sit out (v: the player's id)
 
 
 class NightCB(CallbackData, prefix="nt"):

@@ -64,7 +64,17 @@ async def cmd_table(message: Message, command: CommandObject, nights: Nights) ->
 
 
 async def cmd_leave(message: Message, command: CommandObject, nights: Nights) -> None:
-    await message.answer(await nights.roster.leave(command.args))
+    await answer(message, await nights.roster.leave(command.args))
+
+
+async def on_change(callback: CallbackQuery, callback_data: NightCB, nights: Nights) -> None:
+    """«🪑 В запас» or «🔁 Заменить отдыхающими»: done once; the buttons go."""
+    screen = await nights.desk.change(callback_data)
+    await callback.answer()
+    if isinstance(callback.message, Message):
+        with suppress(TelegramBadRequest):
+            await callback.message.edit_reply_markup(reply_markup=None)
+        await answer(callback.message, screen)
 
 
 async def on_screen(callback: CallbackQuery, callback_data: NightCB, nights: Nights) -> None:
@@ -123,6 +133,8 @@ def build_router() -> Router:
     heads.message.register(cmd_table, command("table"), PRIVATE)
     heads.message.register(cmd_leave, command("leave"), PRIVATE)
     heads.callback_query.register(on_guest_choice, NightCB.filter(F.a == NightAction.GUEST))
+    changes = F.a.in_({NightAction.FIT_IN, NightAction.REPLACE})
+    heads.callback_query.register(on_change, NightCB.filter(changes))
     heads.callback_query.register(on_screen, NightCB.filter())
     others = Router(name="nights-others")
     others.message.register(not_a_head_judge, command(*_COMMANDS), PRIVATE)

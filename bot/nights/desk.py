@@ -13,7 +13,8 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from bot.callbacks import NightAction, NightCB
 from bot.club.tournaments import Tournaments
 from bot.core.clock import Clock
-from bot.core.db import Database
+from bot.core.db import Database, Transaction
+from bot.nights import changes
 from bot.nights.lists import Evenings, NightError, lists_of, redraw
 from bot.nights.opening import parse_opening
 from bot.nights.seat import fillable, seat
@@ -82,6 +83,15 @@ class EveningDesk:
         )  # fmt: skip
         return Screen(text, _buttons(night), edit=edit)
 
+    async def change(self, data: NightCB) -> Screen:
+        """The evening changes without a reshuffle (``changes``): its answer, as a message."""
+        now = self.clock.iso()
+        async with self.database.transaction() as tx:
+            night = await rows.get(tx, data.n)
+            if night is None:
+                raise NightError(texts.STALE)
+            return Screen(await _change(tx, night, data, now))
+
     async def act(self, data: NightCB, message_id: int | None) -> Screen:
         """A button of the head judge's screen."""
         night = await rows.get(self.database, data.n)
@@ -116,6 +126,15 @@ class EveningDesk:
                 await redraw(tx, night.id, now, NightPost.SIGNUP)
         shown = await self.screen(night.id, edit=message_id)
         return Screen(shown.text, shown.markup, edit=message_id, toast=toast, alert=False)
+
+
+async def _change(tx: Transaction, night: Night, data: NightCB, now: str) -> str:
+    """«🪑 В запас» under /guest, «🔁 Заменить отдыхающими» under a leaver's note."""
+    if night.status is not NightStatus.SEATED or not data.v.isdigit():
+        raise NightError(texts.STALE)
+    if data.a is NightAction.FIT_IN:
+        return await changes.fit_in(tx, night, int(data.v), now)
+    return await changes.replace(tx, night, int(data.v), now)
 
 
 def _buttons(night: Night) -> InlineKeyboardMarkup | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import date
 
-from aiogram.types import InlineKeyboardButton
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import NightAction, NightCB
 from bot.club.members import MemberDirectory
@@ -84,7 +84,7 @@ class Roster:
             raise NightError(texts.GUEST_USAGE)
         found = await self.players.by_nickname(cleaned)  # case, е/ё, a Latin «C» aside
         if found is not None:
-            return Screen(await self._add(night, found, new=False)), None
+            return await self._add(night, found, new=False), None
         try:
             new = clean_nickname(cleaned)
             check_new_nickname(new)
@@ -93,7 +93,7 @@ class Roster:
         close = await self.players.close_to(new)
         if close:
             return _close_players(night, new, close), new
-        return Screen(await self._add_new(night, new, head_judge_id)), None
+        return await self._add_new(night, new, head_judge_id), None
 
     async def guest_chosen(self, head_judge_id: int, data: NightCB, waiting: str | None) -> Screen:
         """The head judge's choice under ``/guest``: a close player, or the new one he typed."""
@@ -103,13 +103,13 @@ class Roster:
         if data.v == _NEW:
             if not waiting:
                 raise NightError(texts.GUEST_CHOICE_GONE)
-            return Screen(await self._add_new(night, waiting, head_judge_id))
+            return await self._add_new(night, waiting, head_judge_id)
         player = await self.players.get(int(data.v)) if data.v.isdigit() else None
         if player is None:
             raise NightError(texts.GUEST_CHOICE_GONE)
-        return Screen(await self._add(night, player, new=False))
+        return await self._add(night, player, new=False)
 
-    async def _add_new(self, night: Night, nickname: str, head_judge_id: int) -> str:
+    async def _add_new(self, night: Night, nickname: str, head_judge_id: int) -> Screen:
         try:
             player = await self.players.create(nickname, head_judge_id)
         except SimilarPlayerError as error:  # made meanwhile, by a game or another tap
@@ -118,17 +118,23 @@ class Roster:
             raise NightError(str(error)) from None
         return await self._add(night, player, new=True)
 
-    async def _add(self, night: Night, player: Player, *, new: bool) -> str:
+    async def _add(self, night: Night, player: Player, *, new: bool) -> Screen:
+        """On the list; at a seated evening, the head judge may fit him into the rounds to come
+        without moving anybody else (``changes.fit_in``)."""
         now = self.clock.iso()
         async with self.database.transaction() as tx:
             added = await rows.add_guest(tx, night.id, player.id, player.nickname, now)
             if added:
                 await redraw(tx, night.id, now, NightPost.SIGNUP)
         if not added:
-            return texts.guest_there(player.nickname)
-        return texts.guest_added(player.nickname, new)
+            return Screen(texts.guest_there(player.nickname))
+        text = texts.guest_added(player.nickname, new)
+        if night.status is not NightStatus.SEATED:
+            return Screen(text)
+        fit = NightCB(n=night.id, a=NightAction.FIT_IN, v=str(player.id))
+        return Screen(f"{text} {texts.LATE_CHOICE}", column([button(texts.FIT_IN, fit)]))
 
-    async def leave(self, nickname: str | None) -> str:
+    async def leave(self, nickname: str | None) -> Screen:
         """``/leave Ник``: a player (a guest, say) is no longer on tonight's list."""
         night = await self.evenings.open_one()
         wanted = " ".join((nickname or "").split())
@@ -141,7 +147,8 @@ class Roster:
             found = alike[0] if len(alike) == 1 else None
         if found is None:
             raise NightError(texts.not_on_the_list(wanted))
-        return await self._leave(night, person_id=found.id, by_head_judge=True)
+        note, markup = await self._leave(night, person_id=found.id, by_head_judge=True)
+        return Screen(note, markup)
 
     # -- the club ------------------------------------------------------------------------------
 
@@ -156,7 +163,7 @@ class Roster:
             return texts.STALE
         if night.status is not NightStatus.SIGNUP:
             if wanted is SignupChoice.NOT_COMING:
-                return await self._leave(night, user_id=user_id)
+                return (await self._leave(night, user_id=user_id))[0]
             return texts.SIGNUP_CLOSED
         linked = await player_rows.linked_to(self.database, user_id)
         player_id = linked[0] if linked else None
@@ -191,7 +198,7 @@ class Roster:
     async def _leave(
         self, night: Night, *, user_id: int | None = None, person_id: int | None = None,
         by_head_judge: bool = False,
-    ) -> str:  # fmt: skip
+    ) -> tuple[str, InlineKeyboardMarkup | None]:  # fmt: skip
         """Somebody on the list goes after the sign-up closed: he is off the list (and off his
         table, if he judged); the head judge hears what to do about it. Seats already made stay
         until he re-seats: the games to come are his call."""
@@ -204,7 +211,7 @@ class Roster:
                 None,
             )  # fmt: skip
             if person is None or not person.coming:
-                return texts.SIGNUP_CLOSED if person is None else texts.NOT_COMING_NOTED
+                return (texts.SIGNUP_CLOSED if person is None else texts.NOT_COMING_NOTED), None
             table = None
             if person.role is SignupRole.JUDGE and person.user_id is not None:
                 table = await rows.judge_table(tx, night.id, person.user_id)
@@ -219,11 +226,16 @@ class Roster:
                 if person.role is SignupRole.JUDGE
                 else texts.player_left(day, person.name, night.status is NightStatus.SEATED)
             )
+            markup = None
+            if night.status is NightStatus.SEATED and person.player_id is not None:
+                data = NightCB(n=night.id, a=NightAction.REPLACE, v=str(person.player_id))
+                markup = column([button(texts.REPLACE, data)])
             if not by_head_judge:
                 await outbox.enqueue(
-                    tx, outbox.private(night.opened_by), outbox.Kind.TEXT, now, body=note
-                )
-        return note if by_head_judge else texts.LEFT
+                    tx, outbox.private(night.opened_by), outbox.Kind.TEXT, now, body=note,
+                    markup=markup.model_dump_json(exclude_none=True) if markup else None,
+                )  # fmt: skip
+        return (note, markup) if by_head_judge else (texts.LEFT, None)
 
 
 def _after_tap(

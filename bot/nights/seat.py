@@ -9,10 +9,11 @@ from zoneinfo import ZoneInfo
 from bot.club import members as member_rows
 from bot.core import outbox
 from bot.core.clock import Clock
-from bot.core.db import Transaction
+from bot.core.db import Reader, Transaction
 from bot.nights import seating
 from bot.nights.lists import NightError, lists_of, redraw
 from bot.nights.seating import SEATS
+from bot.tables import drafts as draft_rows
 from bot.tables import nights as rows
 from bot.tables import players as player_rows
 from bot.tables.nights import Night, NightPost
@@ -21,6 +22,13 @@ from bot.vocabulary.nights import SignupRole
 from bot.vocabulary.notices import Notice
 
 REMIND_AHEAD = timedelta(minutes=15)  # the first round's reminder, before the start
+
+
+async def last_kept_round(tx: Reader, night_id: int) -> int:
+    """The last round played or in play (a judge opened its protocol) at some table: it and
+    the rounds before it are never changed."""
+    played = {r for r, _ in await rows.played_rounds(tx, night_id)}
+    return max(played | await draft_rows.rounds_in_play(tx, night_id), default=0)
 
 
 def reminder_time(night: Night, zone: ZoneInfo) -> datetime:
@@ -47,8 +55,7 @@ async def seat(tx: Transaction, night: Night, clock: Clock, zone: ZoneInfo) -> s
     # Everyone coming plays: beyond the seats of one round, they sit out in turn.
     named = [p for p in lists.players + lists.waiting if p.player_id is not None]
     stored = await rows.seats(tx, night.id)
-    played = {r for r, _ in await rows.played_rounds(tx, night.id)}
-    kept = max(played, default=0)  # this round and those before it are never re-seated
+    kept = await last_kept_round(tx, night.id)  # this round and those before: never re-seated
     tables = night.tables or len(named) // SEATS  # a table added: the rounds to come have it
     if tables < 1 or len(named) < SEATS * tables:
         raise NightError(texts.not_enough(len(named), tables))

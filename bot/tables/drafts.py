@@ -10,7 +10,7 @@ import json
 
 import aiosqlite
 
-from bot.core.db import Database, Transaction
+from bot.core.db import Database, Reader, Transaction
 
 
 class SeatedTogether(Exception):
@@ -73,3 +73,14 @@ async def replace_player(tx: Transaction, duplicate_id: int, kept_id: int) -> No
             "UPDATE drafts SET data = ? WHERE id = ?",
             (json.dumps(data, ensure_ascii=False), row["id"]),
         )
+
+
+async def rounds_in_play(reader: Reader, night_id: int) -> set[int]:
+    """The evening's rounds whose protocol a judge has opened (filled from the seating): those
+    are in play at their tables, and a re-seating leaves them as they are."""
+    rows = await reader.all(
+        "SELECT DISTINCT json_extract(data, '$.night[1]') FROM drafts "
+        "WHERE json_extract(data, '$.night[0]') = ?",
+        (night_id,),
+    )
+    return {int(row[0]) for row in rows if row[0] is not None}

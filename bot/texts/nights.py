@@ -333,7 +333,10 @@ def starts_soon(starts_at: str, round_number: int, table: int, seat: int) -> str
 def player_left(value: date, name: str, seated: bool) -> str:
     text = f"«{quote(name)}» уходит с вечера {day(value)}."
     if seated:
-        text += " Чтобы пересадить оставшиеся игры без него: /night → «🎲 Рассадить заново»."
+        text += (
+            " Его места в оставшихся играх займут отдыхающие — «🔁 Заменить отдыхающими» (никого "
+            "больше не пересаживая), или /night → «🎲 Рассадить заново»."
+        )
     return text
 
 
@@ -405,3 +408,35 @@ def results_picture_title(value: date) -> str:
 
 def results_picture_subtitle(tournament: str, count: int) -> str:
     return f"{tournament} · сыграно: {games_word(count)}"
+
+
+FIT_IN = "🪑 В запас на оставшиеся игры"
+LATE_CHOICE = (
+    "Вечер уже рассажен: добавьте его в запас (никого не пересаживая) или /night → "
+    "«🎲 Рассадить заново»."
+)
+REPLACE = "🔁 Заменить отдыхающими"
+ALREADY_IN_RESERVE = "Он уже в рассадке оставшихся игр."
+NOTHING_TO_REPLACE = "В оставшихся играх его мест за столами нет: заменять нечего."
+NOBODY_TO_REPLACE = (
+    "Заменить некем: в оставшихся играх никто не отдыхает. Уберите стол («➖ Стол») и "
+    "«🎲 Рассадить заново» или добавьте гостя: /guest Ник."
+)
+
+
+def fitted_in(rounds: int, table_possible: bool) -> str:
+    text = (
+        f"Добавлен в запас на {games(rounds)}: он отдыхает и первым заменит уходящего; остальных "
+        "рассадка не трогает."
+    )
+    if table_possible:
+        text += " Игроков хватает ещё на стол: «➕ Стол» и «🎲 Рассадить заново»."
+    return text
+
+
+def replaced(rounds: Sequence[int]) -> str:
+    numbers = ", ".join(str(r) for r in rounds)
+    return (
+        f"Заменён отдыхающими в играх {numbers}. Рассадка в чате клуба обновлена, заменившим — "
+        "их новые места."
+    )

@@ -845,3 +845,62 @@ async def test_a_seated_protocol_stays_at_its_table_and_two_seats_swap_in_two_ta
         await admin.press("Стол 1, игра 1 — изменить")
         await admin.press("Стол 2")
         assert "больше не считается игрой вечера по рассадке" in (await admin.reply()).text
+
+
+def tables_of(post, game):
+    """Game ``game`` of the seating post: (each table's names by seat, those who sit out)."""
+    block = post.text.split(f"Игра {game}\n")[1].split("\n\n")[0]
+    tables, out = [], []
+    for line in block.splitlines():
+        if "Стол " in line:
+            tables.append(re.findall(r"\d+ (\S+)(?: · |$)", line.split(": ", 1)[1]))
+        elif line.startswith("Отдыхают: "):
+            out = line.removeprefix("Отдыхают: ").split(", ")
+    return tables, out
+
+
+async def test_a_late_arrival_waits_in_reserve_and_takes_a_leavers_seats_nobody_else_moves(
+    tmp_path,
+):
+    """Issue 30 §2: after game 1 a late guest joins the rounds to come in reserve — nobody else's
+    seat changes and nobody else is told; a leaver's seats then go to those who sit out (the
+    late one, with no game yet, first), only they are told, and the judge's next protocol
+    starts with the substitute at the leaver's seat."""
+    async with dispatcher_world(tmp_path) as world:
+        admin, judge, people = await seated_evening(world, players=21, rounds=3)
+        await play_seated_game(judge)
+        await world.announced()
+        before = {n: tables_of(seating_post(world), n) for n in (2, 3)}
+        told_before = {p.id: len(p.bot_messages()) for p in people}
+        await admin.send("/guest Опоздавший")
+        offer = await admin.reply()
+        assert "«Опоздавший» (новый игрок клуба) в списке вечера." in offer.text
+        assert "добавьте его в запас" in offer.text
+        fit = offer.buttons()[0]["callback_data"]
+        await admin.press("🪑 В запас на оставшиеся игры")
+        fitted = await admin.reply()
+        assert "Добавлен в запас на 2 игры" in fitted.text
+        await world.announced()
+        after = {n: tables_of(seating_post(world), n) for n in (2, 3)}
+        for n in (2, 3):
+            assert after[n][0] == before[n][0]  # every table as it was
+            assert after[n][1] == [*before[n][1], "Опоздавший"]
+        assert {p.id: len(p.bot_messages()) for p in people} == told_before  # nobody told
+        assert offer.buttons() == []  # chosen: the button is gone
+        await admin.press_data(fit, offer)  # a second tap of a copy
+        assert "Он уже в рассадке оставшихся игр." in admin.last().text
+        # A seated player of game 2 leaves: the one who sits out with no game takes his seats.
+        leaver = after[2][0][0][0]  # table 1, seat 1 of game 2
+        await admin.send(f"/leave {leaver}")
+        note = await admin.reply()
+        assert "уходит с вечера" in note.text and "🔁 Заменить отдыхающими" in admin.buttons()
+        await admin.press("🔁 Заменить отдыхающими")
+        assert "Заменён отдыхающими в играх 2, 3" in (await admin.reply()).text
+        await world.announced()
+        final = {n: tables_of(seating_post(world), n) for n in (2, 3)}
+        assert leaver not in str(final[2]) and leaver not in str(final[3])
+        assert final[2][0][0][0] == "Опоздавший"  # no game tonight yet: he goes first
+        changed = [p for p in people if len(p.bot_messages()) != told_before[p.id]]
+        assert len(changed) <= 2  # the leaver is told nothing; a substitute in game 3 at most
+        await judge.send("/game")  # table 1's judge: game 2 starts with the substitute
+        assert "1. Опоздавший" in (await judge.reply()).text

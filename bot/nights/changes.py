@@ -1,0 +1,115 @@
+"""An evening that changes without a reshuffle: a late arrival joins the rounds to come as a
+player in reserve (nobody else moves), and a leaver's seats go to those who sit those rounds
+out. Only the people whose seats changed are told; the rounds played or in play never change."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from bot.club import members as member_rows
+from bot.core import outbox
+from bot.core.db import Transaction
+from bot.nights.lists import NightError, redraw
+from bot.nights.seat import last_kept_round
+from bot.nights.seating import SEATS
+from bot.tables import nights as rows
+from bot.tables import players as player_rows
+from bot.tables.nights import Night, NightPost
+from bot.texts import nights as texts
+from bot.vocabulary.notices import Notice
+
+Seat = tuple[int, int, int, int]  # (round, table, seat, player); table 0: sits the round out
+
+
+async def fit_in(tx: Transaction, night: Night, player_id: int, now: str) -> str:
+    """The late player sits out every round to come (in reserve for a leaver's seat); nobody
+    else's seat changes. The head judge hears whether a table more is now possible."""
+    kept = await last_kept_round(tx, night.id)
+    if kept >= night.rounds:
+        raise NightError(texts.ALL_PLAYED)
+    seats = await rows.seats(tx, night.id)
+    coming = [r for r in range(kept + 1, night.rounds + 1)
+              if not any(s[0] == r and s[3] == player_id for s in seats)]  # fmt: skip
+    if not coming:
+        return texts.ALREADY_IN_RESERVE
+    added = [(r, 0, _next_out_seat(seats, r), player_id) for r in coming]
+    await _store(tx, night, kept, [*seats, *added])
+    await _tell(tx, night, [player_id], kept, now)
+    await redraw(tx, night.id, now, NightPost.SEATING)
+    per_round = max((len({s[3] for s in seats if s[0] == r}) + 1 for r in coming), default=0)
+    tables = max(t for _, t, _, _ in seats)
+    return texts.fitted_in(len(coming), per_round >= SEATS * (tables + 1))
+
+
+async def replace(tx: Transaction, night: Night, player_id: int, now: str) -> str:
+    """The leaver's seats in the rounds to come go to players who sit those rounds out (the one
+    with the fewest games tonight first); he leaves the seating of those rounds."""
+    kept = await last_kept_round(tx, night.id)
+    seats = await rows.seats(tx, night.id)
+    games = _games_of(seats)
+    result: list[Seat] = []
+    moved: set[int] = set()
+    filled: list[int] = []
+    seated_then = False  # he had a seat at a table in a round to come
+    for r in range(1, night.rounds + 1):
+        this = [s for s in seats if s[0] == r]
+        if r <= kept:
+            result += this
+            continue
+        mine = next((s for s in this if s[3] == player_id), None)
+        if mine is None or mine[1] == 0:
+            result += [s for s in this if s[3] != player_id]
+            continue
+        seated_then = True
+        spare = sorted((s for s in this if s[1] == 0), key=lambda s: (games[s[3]], s[2]))
+        if not spare:
+            result += this  # nobody to put in: his seat waits for the head judge
+            continue
+        sub = spare[0]
+        games[sub[3]] += 1
+        moved.add(sub[3])
+        filled.append(r)
+        result += [(r, mine[1], mine[2], sub[3]) if s == mine else s
+                   for s in this if s != sub]  # fmt: skip
+    if not filled:
+        return texts.NOBODY_TO_REPLACE if seated_then else texts.NOTHING_TO_REPLACE
+    await _store(tx, night, kept, result)
+    await _tell(tx, night, sorted(moved), kept, now)
+    await redraw(tx, night.id, now, NightPost.SEATING)
+    return texts.replaced(filled)
+
+
+def _games_of(seats: list[Seat]) -> dict[int, int]:
+    games: dict[int, int] = {}
+    for _, table, _, player in seats:
+        games[player] = games.get(player, 0) + (1 if table else 0)
+    return games
+
+
+def _next_out_seat(seats: list[Seat], round_number: int) -> int:
+    return max((s[2] for s in seats if s[0] == round_number and s[1] == 0), default=0) + 1
+
+
+async def _store(tx: Transaction, night: Night, kept: int, seats: list[Seat]) -> None:
+    await rows.replace_seats(tx, night.id, kept + 1, sorted(s for s in seats if s[0] > kept))
+
+
+async def _tell(tx: Transaction, night: Night, players: list[int], kept: int, now: str) -> None:
+    """Each player whose seats changed hears his evening as it is now."""
+    seats = await rows.seats(tx, night.id)
+    users = {p: await player_rows.user_of(tx, p) for p in players}
+    wanted = await member_rows.wanting(
+        tx, (u for u in users.values() if u is not None), Notice.EVENING
+    )
+    for player in players:
+        user_id = users[player]
+        if user_id is None or user_id not in wanted:
+            continue
+        places: list[tuple[int, int] | None] = [None] * night.rounds
+        for r, table, seat, who in seats:
+            if who == player and table:
+                places[r - 1] = (table, seat)
+        await outbox.enqueue(
+            tx, outbox.private(user_id), outbox.Kind.TEXT, now,
+            body=texts.your_evening(date.fromisoformat(night.date), places, kept),
+        )  # fmt: skip
