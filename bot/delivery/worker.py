@@ -154,6 +154,8 @@ class Outbox:
                 log.exception("Outbox pass failed; trying again in 5 s")
                 delay = 5.0
             if delay is None:
+                if wake.is_set():  # a row was queued while this pass read: look again first
+                    continue
                 self._idle_lanes.add(lane)
                 if len(self._idle_lanes) == len(LANES):
                     self.idle.set()

@@ -76,8 +76,8 @@ class EveningPosts:
                 (texts.NOT_COMING, SignupChoice.NOT_COMING),
             )
             if open_
-            else ((texts.LEAVING, SignupChoice.NOT_COMING),)
-        )  # fmt: skip — once closed, the one thing left to say is that one goes
+            else ((texts.ARRIVED, SignupChoice.ARRIVED), (texts.LEAVING, SignupChoice.NOT_COMING))
+        )  # fmt: skip — once closed: one came after all, or one goes
         markup = keyboard([[
             button(label, NightCB(n=night.id, a=NightAction.SIGN_UP, v=choice.value))
             for label, choice in choices

@@ -164,6 +164,8 @@ class Roster:
         if night.status is not NightStatus.SIGNUP:
             if wanted is SignupChoice.NOT_COMING:
                 return (await self._leave(night, user_id=user_id))[0]
+            if wanted is SignupChoice.ARRIVED:
+                return await self._arrived(night, user_id, full_name)
             return texts.SIGNUP_CLOSED
         linked = await player_rows.linked_to(self.database, user_id)
         player_id = linked[0] if linked else None
@@ -195,6 +197,36 @@ class Roster:
         place = ordered.index(user_id) + 1
         return texts.signed_up(place, place > len(lists.players))
 
+    async def _arrived(self, night: Night, user_id: int, full_name: str) -> str:
+        """«✋ Пришёл» after the sign-up closed: he is on the list again (or for the first time);
+        the head judge gets one tap to fit him into the rounds to come."""
+        linked = await player_rows.linked_to(self.database, user_id)
+        player_id, name = linked if linked else (None, full_name)
+        now = self.clock.iso()
+        async with self.database.transaction() as tx:
+            before = next(
+                (p for p in await rows.people(tx, night.id) if p.user_id == user_id), None
+            )
+            if before is not None and before.coming:
+                return texts.ALREADY_HERE
+            role = SignupRole.PLAYER
+            await rows.sign_up(tx, night.id, user_id, player_id, full_name, role, True, now)
+            await redraw(tx, night.id, now, NightPost.SIGNUP)
+            seated = night.status is NightStatus.SEATED
+            markup = None
+            if player_id is None:
+                note = texts.arrived_unnamed(name)
+            else:
+                note = texts.arrived(name, seated)
+                if seated:
+                    fit = NightCB(n=night.id, a=NightAction.FIT_IN, v=str(player_id))
+                    markup = column([button(texts.FIT_IN, fit)]).model_dump_json(exclude_none=True)
+            await outbox.enqueue(
+                tx, outbox.private(night.opened_by), outbox.Kind.TEXT, now, body=note,
+                markup=markup,
+            )  # fmt: skip
+        return texts.ARRIVED_NOTED
+
     async def _leave(
         self, night: Night, *, user_id: int | None = None, person_id: int | None = None,
         by_head_judge: bool = False,
@@ -211,7 +243,7 @@ class Roster:
                 None,
             )  # fmt: skip
             if person is None or not person.coming:
-                return (texts.SIGNUP_CLOSED if person is None else texts.NOT_COMING_NOTED), None
+                return (texts.SIGNUP_CLOSED if person is None else texts.ALREADY_LEFT), None
             table = None
             if person.role is SignupRole.JUDGE and person.user_id is not None:
                 table = await rows.judge_table(tx, night.id, person.user_id)

@@ -160,7 +160,17 @@ async def sign_up(
     tx: Transaction, night_id: int, user_id: int, player_id: int | None, shown_name: str,
     role: SignupRole, coming: bool, now: str,
 ) -> None:  # fmt: skip
-    """A member's tap: his row, made or changed (he keeps his place in the order)."""
+    """A member's tap: his row, made or changed (he keeps his place in the order). A guest row
+    of his player (the head judge's /guest) becomes his: one person, listed once."""
+    if player_id is not None:
+        cursor = await tx.execute(
+            "UPDATE night_people SET user_id = ?, role = ?, coming = ?, shown_name = ? "
+            "WHERE night_id = ? AND player_id = ? AND user_id IS NULL AND NOT EXISTS "
+            "(SELECT 1 FROM night_people WHERE night_id = ? AND user_id = ?)",
+            (user_id, role.value, int(coming), shown_name, night_id, player_id, night_id, user_id),
+        )
+        if cursor.rowcount:
+            return
     await tx.execute(
         "INSERT INTO night_people (night_id, user_id, player_id, shown_name, role, coming, "
         "signed_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (night_id, user_id) DO UPDATE SET "

@@ -18,6 +18,29 @@ PLAY = "✋ Играю"
 JUDGE = "⚖️ Сужу"
 NOT_COMING = "Не приду"
 LEAVING = "🚪 Ухожу с вечера"
+ARRIVED = "✋ Пришёл"
+ARRIVED_NOTED = "Отметил: вы пришли. Главный судья добавит вас в игры вечера."
+ALREADY_HERE = "Вы уже в списке вечера."
+ALREADY_LEFT = "Вы уже отметили, что уходите. Вернулись — нажмите «✋ Пришёл»."
+
+
+def arrived(name: str, seated: bool) -> str:
+    text = f"«{quote(name)}» пришёл на вечер."
+    if seated:
+        text += (
+            " Добавьте его в запас оставшихся игр (никого не пересаживая) или /night → "
+            "«🎲 Рассадить заново»."
+        )
+    return text
+
+
+def arrived_unnamed(name: str) -> str:
+    return (
+        f"«{quote(name)}» пришёл на вечер, но его ник неизвестен: спросите ник и добавьте его "
+        "командой /guest Ник."
+    )
+
+
 SEAT = "🎲 Рассадить"
 RESEAT = "🎲 Рассадить заново"
 ADD_TABLE = "➕ Стол"

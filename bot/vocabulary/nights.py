@@ -23,3 +23,4 @@ class SignupChoice(StrEnum):
     PLAY = "p"
     JUDGE = "j"
     NOT_COMING = "x"
+    ARRIVED = "a"  # after the sign-up closed: «I came», for the head judge to fit him in

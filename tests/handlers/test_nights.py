@@ -109,7 +109,7 @@ async def one_leaves_and_a_double_tap_seats_the_evening_once(world, admin, peopl
 
 async def a_late_tap_is_told_the_sign_up_closed(world, people):
     post = signup_post(world)
-    assert [b["text"] for b in post.buttons()] == ["🚪 Ухожу с вечера"]
+    assert [b["text"] for b in post.buttons()] == ["✋ Пришёл", "🚪 Ухожу с вечера"]
     group = world.api.chats[CLUB_CHAT_ID]
     await people[5].press_data("nt:1:su:p", post, group)  # an old copy of the button
     assert people[5].last_answer()["text"].startswith("Запись на этот вечер закрыта.")
@@ -603,7 +603,7 @@ async def a_late_play_tap_is_refused_and_a_seated_player_leaves(world, admin, pe
     await late.press_data(play, post, group)
     assert "Запись на этот вечер закрыта" in late.last_answer()["text"]
     post = signup_post(world)
-    assert [b["text"] for b in post.buttons()] == ["🚪 Ухожу с вечера"]
+    assert [b["text"] for b in post.buttons()] == ["✋ Пришёл", "🚪 Ухожу с вечера"]
     await people[3].press("🚪 Ухожу с вечера", chat=group, message=post)
     assert people[3].last_answer()["text"].startswith("Отметил: вы уходите")
     await world.announced()
@@ -904,3 +904,44 @@ async def test_a_late_arrival_waits_in_reserve_and_takes_a_leavers_seats_nobody_
         assert len(changed) <= 2  # the leaver is told nothing; a substitute in game 3 at most
         await judge.send("/game")  # table 1's judge: game 2 starts with the substitute
         assert "1. Опоздавший" in (await judge.reply()).text
+
+
+async def test_a_late_player_taps_came_and_the_head_judge_fits_him_in_with_one_tap(tmp_path):
+    """Issue 30 §2: after the seating the sign-up post offers «✋ Пришёл»; the head judge gets
+    one tap to put a player in reserve, or is asked for the nickname of one without; one who
+    left and taps «Ухожу» again is not sent to a button that is gone."""
+    async with dispatcher_world(tmp_path) as world:
+        admin, _, people = await seated_evening(world, players=20)
+        group = world.api.chats[CLUB_CHAT_ID]
+        await admin.send("/guest Игрок21")  # a club player who is not on tonight's list
+        await admin.reply()
+        await admin.send("/leave Игрок21")
+        await admin.reply()
+        late = world.person("Поздний", username="late21")
+        await late.send("/start")
+        await late.reply()
+        await admin.send("/link @late21 Игрок21")
+        await admin.reply()
+        post = signup_post(world)
+        leaver = people[0]
+        await leaver.press("🚪 Ухожу с вечера", chat=group, message=post)
+        await leaver.press("🚪 Ухожу с вечера", chat=group, message=post)
+        assert leaver.last_answer()["text"] == night_texts.ALREADY_LEFT
+        await late.press("✋ Пришёл", chat=group, message=post)
+        assert late.last_answer()["text"] == night_texts.ARRIVED_NOTED
+        await late.press("✋ Пришёл", chat=group, message=post)
+        assert late.last_answer()["text"] == night_texts.ALREADY_HERE
+        await world.announced()
+        assert "«Игрок21» пришёл на вечер" in admin.last().text
+        assert admin.buttons() == ["🪑 В запас на оставшиеся игры"]
+        await admin.press("🪑 В запас на оставшиеся игры")
+        assert "Добавлен в запас на 3 игры" in (await admin.reply()).text
+        await world.announced()
+        assert "Игрок21" in tables_of(seating_post(world), 1)[1]
+        assert "Игрок21" in signup_post(world).text
+        stranger = world.person("Без ника", username="nonick")
+        await stranger.send("/start")
+        await stranger.reply()
+        await stranger.press("✋ Пришёл", chat=group, message=signup_post(world))
+        await world.announced()
+        assert "ник неизвестен" in admin.last().text and "/guest Ник" in admin.last().text
