@@ -65,6 +65,8 @@ class EveningDesk:
                 )  # fmt: skip
                 await redraw(tx, night_id, now, NightPost.SIGNUP)
         if existing is not None and again is None:
+            if existing.status is NightStatus.ENDED:
+                raise NightError(texts.ended_on(date.fromisoformat(existing.date)))
             shown = await self.screen(existing.id)
             intro = texts.exists(date.fromisoformat(existing.date), existing.starts_at)
             return Screen(f"{intro}\n\n{shown.text}", shown.markup)

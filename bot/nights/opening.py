@@ -45,7 +45,7 @@ def parse_opening(args: str | None, today: date) -> Opening:
         elif (found := _TIME.match(low)) is not None and starts is None:
             hour, minute = int(found.group(1)), int(found.group(2))
             if hour > 23 or minute > 59:
-                raise NightError(texts.bad_date(word))
+                raise NightError(texts.bad_time(word))
             starts = f"{hour:02d}:{minute:02d}"
         elif low.isdigit() and pending is None:
             pending = int(low)

@@ -183,7 +183,7 @@ class Roster:
                 return texts.ALREADY if coming else texts.NOT_COMING_NOTED
             await rows.sign_up(tx, night_id, user_id, player_id, full_name, role, coming, now)
             await redraw(tx, night_id, now, NightPost.SIGNUP)
-            if coming and player_id is None and before is None:
+            if coming and role is SignupRole.PLAYER and player_id is None and before is None:
                 await outbox.enqueue(
                     tx, outbox.private(user_id), outbox.Kind.TEXT, now,
                     body=texts.who_are_you(date.fromisoformat(night.date)),

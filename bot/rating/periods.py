@@ -83,7 +83,8 @@ class GameResults:
         title = texts.period_title(first, last)
         if not ids:
             return texts.no_games_then(title)
-        return worded(await self.of_games(tournament, ids), title)
+        best_of = texts.BEST_OF_DAY if first == last else texts.BEST_OF_DAYS
+        return worded(await self.of_games(tournament, ids), title, best_of)
 
     async def _last_evening(self) -> str:
         night = await night_rows.latest(self.database)
@@ -98,7 +99,7 @@ class GameResults:
         return worded(await self.of_games(tournament, ids), title)
 
 
-def worded(found: Found, title: str) -> str:
+def worded(found: Found, title: str, best_of: str = texts.BEST_OF_EVENING) -> str:
     """The results as the club chat reads them: the table, the best, the nominations."""
     names = found.names
     table = found.tonight
@@ -111,7 +112,7 @@ def worded(found: Found, title: str) -> str:
         nominee_lines(table.nominations, lambda key: names.get(key, "?")),
         [texts.best_move_at(names.get(name, "?"), number, game)
          for name, number, game in table.best_moves],
-        found.provisional, tonight.BEST_MIN_GAMES,
+        found.provisional, tonight.BEST_MIN_GAMES, best_of,
     )  # fmt: skip
 
 
@@ -132,6 +133,11 @@ def _days(text: str, today: date) -> tuple[date, date] | None:
 
     first = day_of(*groups[:3])
     last = day_of(*groups[3:]) if groups[3] else first
+    if first is not None and last is not None and last < first and not groups[5]:
+        try:  # «01.11-31.12» on 3.12: to the end of this year
+            last = last.replace(year=last.year + 1)
+        except ValueError:  # 29.02
+            return None
     if first is None or last is None or last < first:
         return None
     return first, last

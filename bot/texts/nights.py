@@ -99,6 +99,17 @@ def bad_date(text: str) -> str:
     return f"Не понимаю дату «{echo(text)}». " + USAGE
 
 
+def bad_time(text: str) -> str:
+    return f"Не понимаю время «{echo(text)}»: часы 0–23, минуты 0–59. " + USAGE
+
+
+def ended_on(value: date) -> str:
+    return (
+        f"Вечер {day(value)} уже закончился: его итоги — /rating вечер. Новый вечер откройте на "
+        "другую дату."
+    )
+
+
 def past_date(value: date) -> str:
     return f"{day(value)} уже прошло: откройте вечер на сегодня или позже."
 
@@ -300,7 +311,7 @@ def no_games_then(title: str) -> str:
 def results_post(
     title: str, games: int, rows: Sequence[tuple[str, str, int, int]], best: str | None,
     nominees: Sequence[tuple[str, str]], best_moves: Sequence[str], provisional: bool,
-    min_games: int,
+    min_games: int, best_of: str = "вечера",
 ) -> str:  # fmt: skip
     """``rows``: (nickname, points, games, wins) best first; the others already worded."""
     lines = [bold(title), f"Сыграно: {games_word(games)}."]
@@ -315,9 +326,10 @@ def results_post(
         lines.append(f"… и ещё {len(rows) - RESULT_ROWS} — полная таблица: /rating")
     lines.append("")
     lines.append(
-        f"🏆 Лучший игрок вечера: {best}"
+        f"🏆 Лучший игрок {best_of}: {best}"
         if best
-        else f"🏆 Лучший игрок вечера — сыгравший не меньше {games_genitive(min_games)}: таких нет"
+        else f"🏆 Лучший игрок {best_of} — сыгравший не меньше {games_genitive(min_games)}: "
+        "таких нет"
     )
     lines += [f"{label}: {worded}" for label, worded in nominees]
     if best_moves:
@@ -328,6 +340,9 @@ def results_post(
 
 
 EVENING_TIES = "При равенстве — тот, кто выше в таблице вечера."
+BEST_OF_EVENING = "вечера"
+BEST_OF_DAY = "дня"
+BEST_OF_DAYS = "этих дней"
 
 
 def games_word(count: int) -> str:

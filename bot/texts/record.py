@@ -232,6 +232,11 @@ def elo_line(red: float, reds: int, black: float, blacks: int) -> str:
     return "📈 Рейтинг Эло по всем играм клуба: " + " · ".join(parts) if parts else ""
 
 
+def _track(rating: float, games: int) -> str:
+    """A track with no game yet has no rating to show (its start is no achievement)."""
+    return f"{round(rating)} ({games})" if games else "—"
+
+
 def elo_board(
     rows: Sequence[tuple[int, str, float, tuple[float, int], tuple[float, int], bool]],
     games_count: int, min_games: int, players: int, as_of: str,
@@ -249,8 +254,8 @@ def elo_board(
     for place, name, overall, (red, reds), (black, blacks), mine in rows:
         mark = "👉 " if mine else ""
         lines.append(
-            f"{mark}{place}. {quote(name)} — {round(overall)} · 🔴 {round(red)} ({reds}) · "
-            f"⚫ {round(black)} ({blacks})"
+            f"{mark}{place}. {quote(name)} — {round(overall)} · 🔴 {_track(red, reds)} · "
+            f"⚫ {_track(black, blacks)}"
         )
     if players > len(rows):
         lines.append(f"… всего в таблице: {players}")

@@ -382,7 +382,8 @@ async def anyone_asks_for_the_evening_or_the_days_later(world, post):
     await player.send(f"/rating {today:%d.%m}")
     by_day = (await player.reply()).text
     assert by_day.startswith("📅 Игры ") and "Сыграно: 2 игры." in by_day
-    assert by_day.split("\n", 1)[1] == post.text.split("\n", 1)[1]  # the same games
+    same = by_day.split("\n", 1)[1].replace("Лучший игрок дня", "Лучший игрок вечера")
+    assert same == post.text.split("\n", 1)[1]  # the same games; the best «of the day»
     await player.send(f"/rating 01.01-{today:%d.%m}")
     assert "Сыграно: 2 игры." in (await player.reply()).text
 
@@ -945,3 +946,37 @@ async def test_a_late_player_taps_came_and_the_head_judge_fits_him_in_with_one_t
         await stranger.press("✋ Пришёл", chat=group, message=signup_post(world))
         await world.announced()
         assert "ник неизвестен" in admin.last().text and "/guest Ник" in admin.last().text
+
+
+async def test_the_walk_throughs_smaller_findings(tmp_path):
+    """Issue 30 §4: «/night 25:70» is a time, not a date; a judge's «⚖️ Сужу» is not asked for
+    /iam; an ended evening's date is not «open»; /rating over days reaching past today; a
+    period's best player is not «of the evening»; a head judge hears of the evening's commands;
+    an Elo track with no game shows «—», not «0 (0)»."""
+    from bot.rating.periods import _days
+    from bot.texts.admin import you_were_appointed
+    from bot.texts.record import elo_board
+    from bot.vocabulary.rights import Right
+
+    async with dispatcher_world(tmp_path) as world:
+        admin, judge, _ = await seated_evening(world, rounds=1)
+        await admin.send("/night 25:70")
+        assert (await admin.reply()).text.startswith("Не понимаю время «25:70»")
+        assert not [m for m in judge.bot_messages() if "Вы записались на вечер" in m.text]
+        await play_seated_game(judge)
+        await admin.send("/night")
+        await admin.reply()
+        await admin.press("🏁 Закончить вечер")
+        today = world.services.nights.desk.today()
+        await admin.send(f"/night {today:%d.%m} 19:30")
+        assert "уже закончился" in (await admin.reply()).text
+        await admin.send(f"/rating {today:%d.%m}")
+        by_day = (await admin.reply()).text
+        assert "Лучший игрок дня" in by_day and "Лучший игрок вечера" not in by_day
+    from datetime import date
+
+    assert _days("01.11-31.12", date(2026, 12, 3)) == (date(2026, 11, 1), date(2026, 12, 31))
+    assert _days("15.12-10.01", date(2026, 12, 20)) == (date(2026, 12, 15), date(2027, 1, 10))
+    assert "/night" in you_were_appointed(Right.HEAD_JUDGE)
+    board = elo_board([(1, "Сова", 1510.0, (1510.0, 3), (1500.0, 0), False)], 3, 1, 1, "12:00")
+    assert "⚫ —" in board and "(0)" not in board
