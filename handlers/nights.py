@@ -3,10 +3,7 @@ to everyone) and the head judge's screen in private (head judges only: the route
 
 from __future__ import annotations
 
-from contextlib import suppress
-
 from aiogram import F, Router
-from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import CommandObject
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
@@ -15,7 +12,7 @@ from aiogram.types import CallbackQuery, Message
 from bot.callbacks import NightAction, NightCB
 from bot.nights.service import Nights
 from bot.telegram.filters import PRIVATE, command, head_judge
-from bot.telegram.screen import answer, picture_in_private, show
+from bot.telegram.screen import answer, answer_choice, picture_in_private, show
 from bot.texts import nights as texts
 from bot.vocabulary.rights import Member
 
@@ -54,9 +51,7 @@ async def on_guest_choice(
     await state.clear()
     await callback.answer()
     if isinstance(callback.message, Message):
-        with suppress(TelegramBadRequest):  # the choice is made: its buttons go
-            await callback.message.edit_reply_markup(reply_markup=None)
-        await answer(callback.message, screen)
+        await answer_choice(callback.message, screen)
 
 
 async def cmd_table(message: Message, command: CommandObject, nights: Nights) -> None:
@@ -72,9 +67,7 @@ async def on_change(callback: CallbackQuery, callback_data: NightCB, nights: Nig
     screen = await nights.desk.change(callback_data)
     await callback.answer()
     if isinstance(callback.message, Message):
-        with suppress(TelegramBadRequest):
-            await callback.message.edit_reply_markup(reply_markup=None)
-        await answer(callback.message, screen)
+        await answer_choice(callback.message, screen)
 
 
 async def on_screen(callback: CallbackQuery, callback_data: NightCB, nights: Nights) -> None:

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from contextlib import suppress
-
 from aiogram import F, Router
-from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import CommandObject, CommandStart
 from aiogram.types import CallbackQuery, Message
 
@@ -13,7 +10,13 @@ from bot.callbacks import ClosingCB, RatingAction, RatingCB, SeasonCB
 from bot.rating.closing import Closing
 from bot.rating.screens import DEEP_LINK, RatingScreens
 from bot.telegram.filters import GROUP, PRIVATE, admin, command
-from bot.telegram.screen import answer, answer_picture_later, picture_in_private, show
+from bot.telegram.screen import (
+    answer,
+    answer_choice,
+    answer_picture_later,
+    picture_in_private,
+    show,
+)
 from bot.texts import admin as admin_texts
 from bot.vocabulary.rights import Member
 
@@ -77,9 +80,7 @@ async def on_season(
     screen = await closing.season(member, callback_data, request)  # a double tap: made once
     await callback.answer(screen.toast, show_alert=screen.alert)
     if message is not None and screen.text is not None:
-        with suppress(TelegramBadRequest):  # chosen: the buttons go
-            await message.edit_reply_markup(reply_markup=None)
-        await answer(message, screen)
+        await answer_choice(message, screen)
 
 
 async def on_closing_picture(

@@ -90,6 +90,14 @@ async def answer(message: Message, screen: Screen) -> None:
         await message.answer(screen.text, reply_markup=screen.markup)
 
 
+async def answer_choice(message: Message, screen: Screen) -> None:
+    """A choice was made under ``message``: its buttons go (a copy tapped again is answered by
+    the service), and the answer follows as a new message."""
+    with suppress(TelegramBadRequest):  # gone already, or too old to edit
+        await message.edit_reply_markup(reply_markup=None)
+    await answer(message, screen)
+
+
 @dataclass(frozen=True, slots=True)
 class Picture:
     """A PNG to send as a photo, with its caption."""
