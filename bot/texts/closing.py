@@ -28,7 +28,7 @@ def next_button(title: str) -> str:
 def next_season(title: str) -> str:
     return (
         f"Турнир «{quote(title)}» создан и стал текущим: новые игры и вечера идут в него. "
-        "Переименовать: /renametournament."
+        "Переименовать его можно в /tournaments."
     )
 
 

@@ -474,7 +474,8 @@ def fitted_in(rounds: int, table_possible: bool) -> str:
 
 def replaced(rounds: Sequence[int]) -> str:
     numbers = ", ".join(str(r) for r in rounds)
+    where = f"в играх {numbers}" if len(rounds) > 1 else f"в игре {numbers}"
     return (
-        f"Заменён отдыхающими в играх {numbers}. Рассадка в чате клуба обновлена, заменившим — "
+        f"Заменён отдыхающими {where}. Рассадка в чате клуба обновлена, заменившим — "
         "их новые места."
     )
