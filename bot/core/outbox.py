@@ -79,13 +79,24 @@ async def enqueue(
 
 
 async def enqueue_live(tx: Transaction, chat: str, key: PostKey, now: str) -> None:
-    """Queue the post ``key`` to be drawn anew in ``chat``, unless that is queued already: it is
-    drawn when it goes, so thirty taps while one edit waits for its turn cost that one edit."""
-    await tx.execute(
-        "INSERT INTO outbox (chat, kind, body, created_at) SELECT ?, ?, ?, ? WHERE NOT EXISTS "
-        "(SELECT 1 FROM outbox WHERE chat = ? AND kind = ? AND body = ?)",
-        (chat, Kind.LIVE.value, str(key), now, chat, Kind.LIVE.value, str(key)),
+    """Queue the post ``key`` to be drawn anew in ``chat``: one row per post, drawn when it goes,
+    so thirty taps while one edit waits for its turn cost that one edit.
+
+    A row already queued is replaced by a new one (its back-off kept): the worker may be drawing
+    the old row right now, from before this change, and its ``delivered`` then removes only the
+    old row — this change is drawn by the next edit, never lost."""
+    queued = await tx.one(
+        "SELECT id, attempts, next_try_at FROM outbox WHERE chat = ? AND kind = ? AND body = ?",
+        (chat, Kind.LIVE.value, str(key)),
     )
+    if queued is not None:
+        await tx.execute("DELETE FROM outbox WHERE id = ?", (queued["id"],))
+    await tx.execute(
+        "INSERT INTO outbox (chat, kind, body, created_at, attempts, next_try_at) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        (chat, Kind.LIVE.value, str(key), now, queued["attempts"] if queued else 0,
+         queued["next_try_at"] if queued else None),
+    )  # fmt: skip
     tx.changed(Change.OUTBOX)
 
 

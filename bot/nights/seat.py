@@ -18,7 +18,7 @@ from bot.tables import nights as rows
 from bot.tables import players as player_rows
 from bot.tables.nights import Night, NightPost
 from bot.texts import nights as texts
-from bot.vocabulary.nights import SignupRole
+from bot.vocabulary.nights import NightStatus, SignupRole
 from bot.vocabulary.notices import Notice
 
 REMIND_AHEAD = timedelta(minutes=15)  # the first round's reminder, before the start
@@ -71,12 +71,18 @@ async def seat(tx: Transaction, night: Night, clock: Clock, zone: ZoneInfo) -> s
         barred=await _judges_tables(tx, night),
     )
     rounds = seating.seat(evening)
-    await rows.replace_seats(tx, night.id, kept + 1, [
+    to_come = [
         (number, table_number, seat, player)
         for number, done in enumerate(rounds, start=1) if number > kept
         for table_number, table in enumerate((done.out, *done.tables))
         for seat, player in enumerate(table, start=1)
-    ])  # fmt: skip
+    ]  # fmt: skip
+    again = night.seating_version is not None and bool(stored)
+    same = to_come == [s for s in stored if s[0] > kept] and night.tables == tables
+    if again and same and night.status is NightStatus.SEATED:
+        return texts.RESEAT_SAME  # a second tap with nothing changed: nobody is told again
+    before = _places_of(stored, night.rounds) if again else {}
+    await rows.replace_seats(tx, night.id, kept + 1, to_come)
     if night.tables != tables:
         await rows.set_tables(tx, night.id, tables)
     for table, judge in (await rows.judges_by_table(tx, night.id)).items():
@@ -93,6 +99,8 @@ async def seat(tx: Transaction, night: Night, clock: Clock, zone: ZoneInfo) -> s
         if person.user_id not in wanted or person.player_id is None:
             continue  # a guest (nobody to write to), or he said no in /settings
         places = [done.place_of(person.player_id) for done in rounds]
+        if again and before.get(person.player_id) == places:
+            continue  # a re-seating: only those whose places changed hear it
         await outbox.enqueue(
             tx, outbox.private(person.user_id), outbox.Kind.TEXT, now,
             body=texts.your_evening(day, places, kept),
@@ -108,6 +116,18 @@ async def _judges_tables(tx: Transaction, night: Night) -> dict[int, frozenset[i
         if linked is not None:
             barred[linked[0]] = frozenset({table})
     return barred
+
+
+def _places_of(
+    stored: list[tuple[int, int, int, int]], rounds: int
+) -> dict[int, list[tuple[int, int] | None]]:
+    """By player: his (table, seat) in each round of the stored seating, None where he sits out."""
+    places: dict[int, list[tuple[int, int] | None]] = {}
+    for number, table, seat_number, player in stored:
+        row = places.setdefault(player, [None] * rounds)
+        if table and number <= rounds:
+            row[number - 1] = (table, seat_number)
+    return places
 
 
 def _rounds_of(stored: list[tuple[int, int, int, int]], upto: int) -> list[seating.Round]:

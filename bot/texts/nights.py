@@ -86,6 +86,7 @@ def not_enough(players: int, tables: int) -> str:
 
 
 ALREADY_SEATED = "Вечер уже рассажен: рассадка — в чате клуба."
+RESEAT_SAME = "Рассадка не изменилась: с прошлого раза никто не пришёл и не ушёл. Никому не писал."
 ALL_PLAYED = "Все игры вечера уже сыграны: пересаживать некого."
 TABLE_USAGE = "Посадить судью за стол: <code>/table 2 @username</code> (или числовой id)."
 GUEST_USAGE = "Добавить гостя: <code>/guest Ник</code> — он встанет в список вечера."

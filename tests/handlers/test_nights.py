@@ -981,3 +981,38 @@ async def test_the_walk_throughs_smaller_findings(tmp_path):
     assert "/night" in you_were_appointed(Right.HEAD_JUDGE)
     board = elo_board([(1, "Сова", 1510.0, (1510.0, 3), (1500.0, 0), False)], 3, 1, 1, "12:00")
     assert "⚫ —" in board and "(0)" not in board
+
+
+async def test_a_second_reseat_with_nothing_changed_sends_nothing(tmp_path):
+    """Issue 30 §2: «Рассадить заново» twice with nobody come or gone re-sends nothing; after a
+    change only the players whose places moved hear of it."""
+    async with dispatcher_world(tmp_path) as world:
+        admin, _judge, people = await seated_evening(world, players=21, rounds=3)
+        post = seating_post(world)
+        edits, heard = post.edits, [len(p.bot_messages()) for p in people]
+        await admin.send("/night")
+        await admin.reply()
+        await admin.press("🎲 Рассадить заново")
+        assert admin.last_answer()["text"] == night_texts.RESEAT_SAME
+        await world.announced()
+        assert seating_post(world).edits == edits
+        assert [len(p.bot_messages()) for p in people] == heard
+        before = rounds_of(seating_post(world))
+        await admin.send("/leave Игрок21")
+        await admin.reply()
+        await admin.send("/night")
+        await admin.reply()
+        await admin.press("🎲 Рассадить заново")
+        await world.announced()
+        after = rounds_of(seating_post(world))
+        for number, person in enumerate(people[:20]):
+            name = NICKNAMES[number]
+            moved = any(place_in(before, r, name) != place_in(after, r, name) for r in before)
+            told = len(person.bot_messages()) > heard[number]
+            assert told == moved, (name, person.bot_messages()[-1].text)
+
+
+def place_in(rounds, number, name):
+    """His place in a round as the seating post lists it (tables in order), None: sits out."""
+    seated, _ = rounds[number]
+    return seated.index(name) if name in seated else None
