@@ -183,6 +183,8 @@ class NightAction(StrEnum):
     GUEST = "g"  # /guest of a nickname close to club players' (v: the player's id, or «new»)
     FIT_IN = "fit"  # a late arrival into the rounds to come, in reserve (v: the player's id)
     REPLACE = "rep"  # a leaver's seats to those who sit out (v: the player's id)
+    NAME = "nm"  # the head judge names one signed up without a nickname (v: his row's id)
+    LINK = "ln"  # «this nickname is him» (v: «row id.player id»)
 
 
 class NightCB(CallbackData, prefix="nt"):

@@ -108,7 +108,10 @@ def build_services(
     closing = Closing(database, clock, tournaments, ratings, settings.zone)
     outbox = Outbox(
         settings, database, clock, announcer, members, pacing=pacing,
-        live_posts={night_rows.POSTS: nights.posts.draw, tournament_rows.POSTS: closing.draw},
+        live_posts={
+            night_rows.POSTS: nights.posts.draw, night_rows.DESK: nights.desk.draw,
+            tournament_rows.POSTS: closing.draw,
+        },
     )  # fmt: skip
     protests = Protests(database, clock, window, settings.zone, members, announcer, games)
     scheduler = Scheduler(clock)

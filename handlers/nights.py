@@ -23,11 +23,14 @@ async def cmd_night(
     message: Message, command: CommandObject, member: Member, nights: Nights
 ) -> None:
     request = f"message:{message.chat.id}:{message.message_id}"  # redelivered: opened once
-    await answer(message, await nights.desk.open(member, command.args, request))
+    night_id, screen = await nights.desk.open(member, command.args, request)
+    sent = await message.answer(screen.text or "", reply_markup=screen.markup)
+    await nights.desk.shown(night_id, message.chat.id, sent.message_id)
 
 
 class Guest(StatesGroup):
-    choice = State()  # /guest of a nickname close to club players' (data: guest, the nickname)
+    choice = State()  # a nickname close to club players' (data: guest, the nickname typed)
+    naming = State()  # «🔗 Ник для …»: his nickname is awaited (data: person, his row's id)
 
 
 async def cmd_guest(
@@ -46,6 +49,41 @@ async def on_guest_choice(
 ) -> None:
     data = await state.get_data() if await state.get_state() == Guest.choice.state else {}
     screen = await nights.roster.guest_chosen(
+        callback.from_user.id, callback_data, data.get("guest")
+    )
+    await state.clear()
+    await callback.answer()
+    if isinstance(callback.message, Message):
+        await answer_choice(callback.message, screen)
+
+
+async def on_naming(
+    callback: CallbackQuery, callback_data: NightCB, nights: Nights, state: FSMContext
+) -> None:
+    screen, person_id = await nights.roster.naming(callback_data)
+    await state.set_state(Guest.naming)
+    await state.set_data({"person": person_id})
+    await callback.answer()
+    if isinstance(callback.message, Message):
+        await answer(callback.message, screen)
+
+
+async def on_nickname_for(message: Message, nights: Nights, state: FSMContext) -> None:
+    """The nickname the head judge sends after «🔗 Ник для …»."""
+    person_id = int((await state.get_data()).get("person", 0))
+    await state.clear()
+    screen, waiting = await nights.roster.name_typed(message.chat.id, person_id, message.text or "")
+    if waiting is not None:
+        await state.set_state(Guest.choice)
+        await state.set_data({"guest": waiting})
+    await answer(message, screen)
+
+
+async def on_link_choice(
+    callback: CallbackQuery, callback_data: NightCB, nights: Nights, state: FSMContext
+) -> None:
+    data = await state.get_data() if await state.get_state() == Guest.choice.state else {}
+    screen = await nights.roster.link_chosen(
         callback.from_user.id, callback_data, data.get("guest")
     )
     await state.clear()
@@ -76,6 +114,7 @@ async def on_screen(callback: CallbackQuery, callback_data: NightCB, nights: Nig
     await callback.answer(screen.toast, show_alert=screen.alert)
     if message is not None and screen.text is not None:
         await show(message, screen, tapped=True)
+        await nights.desk.shown(callback_data.n, message.chat.id, message.message_id)
 
 
 async def not_a_head_judge(message: Message) -> None:
@@ -126,6 +165,10 @@ def build_router() -> Router:
     heads.message.register(cmd_table, command("table"), PRIVATE)
     heads.message.register(cmd_leave, command("leave"), PRIVATE)
     heads.callback_query.register(on_guest_choice, NightCB.filter(F.a == NightAction.GUEST))
+    heads.callback_query.register(on_naming, NightCB.filter(F.a == NightAction.NAME))
+    heads.callback_query.register(on_link_choice, NightCB.filter(F.a == NightAction.LINK))
+    typed = F.text & ~F.text.startswith("/")
+    heads.message.register(on_nickname_for, Guest.naming, typed, PRIVATE)
     changes = F.a.in_({NightAction.FIT_IN, NightAction.REPLACE})
     heads.callback_query.register(on_change, NightCB.filter(changes))
     heads.callback_query.register(on_screen, NightCB.filter())

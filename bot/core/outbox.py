@@ -108,6 +108,12 @@ async def live_message(database: Database, key: PostKey, chat_id: int) -> int | 
     return int(row[0]) if row else None
 
 
+async def live_chats(tx: Transaction, key: PostKey) -> list[int]:
+    """The chats where the post ``key`` was sent."""
+    rows = await tx.all("SELECT chat_id FROM live_posts WHERE key = ?", (str(key),))
+    return [int(row[0]) for row in rows]
+
+
 async def live_sent(tx: Transaction, key: PostKey, chat_id: int, message_id: int) -> None:
     await tx.execute(
         "INSERT INTO live_posts (key, chat_id, message_id) VALUES (?, ?, ?) "

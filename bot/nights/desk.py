@@ -5,26 +5,29 @@ router lets only head judges here (handlers/nights.py)."""
 from __future__ import annotations
 
 import random
-from datetime import date
+from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import NightAction, NightCB
 from bot.club.tournaments import Tournaments
+from bot.core import outbox
 from bot.core.clock import Clock
 from bot.core.db import Database, Transaction
+from bot.core.outbox import PostKey
 from bot.nights import changes
 from bot.nights.lists import Evenings, NightError, lists_of, redraw
 from bot.nights.opening import parse_opening
 from bot.nights.seat import fillable, seat
 from bot.nights.timed import end
+from bot.tables import drafts as draft_rows
 from bot.tables import nights as rows
-from bot.tables.nights import Night, NightPost
+from bot.tables.nights import Night, NightPost, Person
 from bot.telegram.keyboards import button, keyboard
 from bot.telegram.screen import Screen
 from bot.texts import nights as texts
-from bot.vocabulary.nights import NightStatus
+from bot.vocabulary.nights import NightStatus, SignupRole
 from bot.vocabulary.rights import Member
 
 
@@ -42,10 +45,14 @@ class EveningDesk:
     def today(self) -> date:
         return self.clock.now().astimezone(self.zone).date()
 
-    async def open(self, head_judge: Member, args: str | None, request_key: str) -> Screen:
-        """``/night …``: a new evening, its sign-up posted; an existing one is shown."""
+    async def open(
+        self, head_judge: Member, args: str | None, request_key: str
+    ) -> tuple[int, Screen]:
+        """``/night …``: a new evening, its sign-up posted; an existing one is shown. The
+        evening's id comes with its screen (``shown`` keeps the message that shows it)."""
         if not (args or "").strip():
-            return await self.screen((await self.evenings.open_one()).id)
+            night_id = (await self.evenings.open_one()).id
+            return night_id, await self.screen(night_id)
         opening = parse_opening(args, self.today())
         current = await self.tournaments.current_tournament()
         if current is None:
@@ -69,21 +76,70 @@ class EveningDesk:
                 raise NightError(texts.ended_on(date.fromisoformat(existing.date)))
             shown = await self.screen(existing.id)
             intro = texts.exists(date.fromisoformat(existing.date), existing.starts_at)
-            return Screen(f"{intro}\n\n{shown.text}", shown.markup)
-        shown = await self.screen(existing.id if existing else night_id)
-        return Screen(f"{texts.OPENED}\n\n{shown.text}", shown.markup)
+            return existing.id, Screen(f"{intro}\n\n{shown.text}", shown.markup)
+        night_id = existing.id if existing else night_id
+        shown = await self.screen(night_id)
+        return night_id, Screen(f"{texts.OPENED}\n\n{shown.text}", shown.markup)
+
+    async def draw(self, key: PostKey) -> tuple[str, InlineKeyboardMarkup | None] | None:
+        """The screen as the outbox redraws it where it was shown (the evening's end, say)."""
+        if await rows.get(self.database, key.id) is None:
+            return None
+        shown = await self.screen(key.id)
+        return (shown.text or "", shown.markup)
+
+    async def shown(self, night_id: int, chat_id: int, message_id: int) -> None:
+        """The message that shows the screen in a head judge's chat: the one redrawn later."""
+        async with self.database.transaction() as tx:
+            await outbox.live_sent(tx, rows.desk_key(night_id), chat_id, message_id)
 
     async def screen(self, night_id: int, edit: int | None = None) -> Screen:
         night, people = await self.evenings.read(night_id)
         lists = lists_of(night, people)
-        played = len(await rows.played_rounds(self.database, night.id))
+        played = await rows.played_rounds(self.database, night.id)
+        left = [p.name for p in people if not p.coming and p.role is SignupRole.PLAYER]
         text = texts.screen(
             date.fromisoformat(night.date), night.starts_at, await self.evenings.title(night),
             night.rounds, night.tables, texts.STATUS[night.status.value], len(lists.players),
             len(lists.waiting), await self.evenings.judges_listed(night.id),
-            [p.name for p in lists.unnamed], played,
+            [p.name for p in lists.unnamed], len(played), left,
+            await self._rooms(night, played) if night.status is NightStatus.SEATED else (),
         )  # fmt: skip
-        return Screen(text, _buttons(night), edit=edit)
+        return Screen(text, _buttons(night, lists.unnamed), edit=edit)
+
+    async def _rooms(self, night: Night, played: set[tuple[int, int]]) -> list[str]:
+        """Each table now: the rounds played in one line, the round being played table by table
+        (saved, in play with its judge and since when, waiting), the rounds ahead in one."""
+        tables = sorted({t for _, t, _, _ in await rows.seats(self.database, night.id) if t})
+        in_play = {
+            (r, t): (judge, since)
+            for r, t, judge, since in await draft_rows.tables_in_play(self.database, night.id)
+        }
+        people = {p.user_id: p.name for p in await rows.people(self.database, night.id)}
+        done = [r for r in range(1, night.rounds + 1) if all((r, t) in played for t in tables)]
+        busy = {r for r, _ in played | set(in_play)} - set(done)
+        open_rounds = [r for r in range(1, night.rounds + 1) if r not in done]
+        shown = sorted(busy) or open_rounds[:1]  # the rounds under way, or the next one
+        lines = [texts.rounds_played(done)] if done else []
+        for number in shown:
+            states = []
+            for table in tables:
+                if (number, table) in played:
+                    states.append(texts.table_saved(table))
+                elif (number, table) in in_play:
+                    judge, since = in_play[(number, table)]
+                    name = people.get(judge) or await self.evenings.members.full_name(judge)
+                    states.append(texts.table_playing(table, name or str(judge), self._hhmm(since)))
+                else:
+                    states.append(texts.table_waiting(table))
+            lines.append(texts.round_now(number, states))
+        ahead = max(shown, default=night.rounds) + 1
+        if ahead <= night.rounds:
+            lines.append(texts.rounds_ahead(ahead, night.rounds))
+        return lines
+
+    def _hhmm(self, iso: str) -> str:
+        return datetime.fromisoformat(iso).astimezone(self.zone).strftime("%H:%M")
 
     async def change(self, data: NightCB) -> Screen:
         """The evening changes without a reshuffle (``changes``): its answer, as a message."""
@@ -139,7 +195,7 @@ async def _change(tx: Transaction, night: Night, data: NightCB, now: str) -> str
     return await changes.replace(tx, night, int(data.v), now)
 
 
-def _buttons(night: Night) -> InlineKeyboardMarkup | None:
+def _buttons(night: Night, unnamed: list[Person]) -> InlineKeyboardMarkup | None:
     if night.status is NightStatus.ENDED:
         return None
 
@@ -158,6 +214,7 @@ def _buttons(night: Night) -> InlineKeyboardMarkup | None:
          tap(texts.REMOVE_TABLE, NightAction.REMOVE_TABLE)],
         [toggle, tap(texts.REFRESH, NightAction.REFRESH)],
     ]  # fmt: skip
+    rows_ += [[tap(texts.name_button(p.name), NightAction.NAME, str(p.id))] for p in unnamed[:5]]
     if night.status is NightStatus.SEATED:
         rows_.append([tap(texts.END, NightAction.END)])
     return keyboard(rows_)

@@ -3,7 +3,7 @@ the start, and the end once every seated game is saved and final."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 from bot.club import members as member_rows
@@ -60,6 +60,20 @@ class EveningTimer:
         async with self.database.transaction() as tx:
             for night in await rows.all_final(tx):
                 await end(tx, night.id, now)
+                await _tell_head_judges(tx, night, now)
+
+
+async def _tell_head_judges(tx: Transaction, night: Night, now: str) -> None:
+    """The head judges' screens of the evening lose their buttons, and they hear it ended: every
+    game saved and final (he who opened it, when nobody's screen is kept)."""
+    key = rows.desk_key(night.id)
+    chats = await outbox.live_chats(tx, key) or [night.opened_by]
+    for chat_id in chats:
+        await outbox.enqueue_live(tx, outbox.private(chat_id), key, now)
+        await outbox.enqueue(
+            tx, outbox.private(chat_id), outbox.Kind.TEXT, now,
+            body=texts.ended_by_itself(date.fromisoformat(night.date)),
+        )  # fmt: skip
 
 
 async def _remind_first_round(tx: Transaction, night: Night, now: str) -> None:

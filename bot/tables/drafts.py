@@ -84,3 +84,17 @@ async def rounds_in_play(reader: Reader, night_id: int) -> set[int]:
         (night_id,),
     )
     return {int(row[0]) for row in rows if row[0] is not None}
+
+
+async def tables_in_play(reader: Reader, night_id: int) -> list[tuple[int, int, int, str]]:
+    """(round, table, the judge's id, since when) of the evening's protocols being entered."""
+    rows = await reader.all(
+        "SELECT json_extract(data, '$.night[1]'), json_extract(data, '$.table'), judge_id, "
+        "created_at FROM drafts WHERE json_extract(data, '$.night[0]') = ?",
+        (night_id,),
+    )
+    return [
+        (int(row[0]), int(row[1]), int(row[2]), str(row[3]))
+        for row in rows
+        if row[0] is not None and row[1] is not None
+    ]

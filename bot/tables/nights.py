@@ -23,6 +23,14 @@ class NightPost(StrEnum):
     RESULTS = "results"  # «Итоги вечера», once it ended
 
 
+DESK = "night-desk"  # the owner of an evening's head judge's screen, kept in his private chat
+
+
+def desk_key(night_id: int) -> PostKey:
+    """The head judge's screen of the evening, as the outbox redraws it (its end, say)."""
+    return PostKey(DESK, night_id, "screen")
+
+
 def post_key(night_id: int, post: NightPost) -> PostKey:
     return PostKey(POSTS, night_id, post.value)
 
@@ -217,6 +225,21 @@ async def link_people(tx: Transaction, user_id: int, player_id: int) -> list[int
         (player_id, user_id, player_id),
     )
     return [int(row[0]) for row in rows]
+
+
+async def name_person(tx: Transaction, person_id: int, player_id: int) -> None:
+    """One signed up without a nickname plays tonight as ``player_id``: a guest row of that
+    player (the head judge's /guest) gives way to him, keeping the player's seats."""
+    row = await tx.one("SELECT night_id FROM night_people WHERE id = ?", (person_id,))
+    if row is None:
+        return
+    await tx.execute(
+        "DELETE FROM night_people WHERE night_id = ? AND player_id = ? AND user_id IS NULL",
+        (row[0], player_id),
+    )
+    await tx.execute(
+        "UPDATE night_people SET player_id = ?, coming = 1 WHERE id = ?", (player_id, person_id)
+    )
 
 
 # -- the seating ----------------------------------------------------------------------------------

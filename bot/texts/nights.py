@@ -171,6 +171,7 @@ def open_the_bot(bot_username: str) -> str:
 def screen(
     value: date, starts_at: str, tournament: str, rounds: int, tables: int, status: str,
     players: int, waiting: int, judges: Sequence[str], unnamed: Sequence[str], played: int = 0,
+    left: Sequence[str] = (), rooms: Sequence[str] = (),
 ) -> str:  # fmt: skip
     lines = [
         f"{bold(f'Вечер {day(value)}')}, начало в {starts_at} — {status}",
@@ -182,11 +183,15 @@ def screen(
     ]
     if unnamed and status != STATUS["ended"]:
         lines.append(
-            "Без ника (не попадут в рассадку, пока не напишут /iam): "
-            + ", ".join(quote(name) for name in unnamed)
+            "Без ника (не попадут в рассадку, пока не напишут /iam или вы не дадите ник кнопкой "
+            "«🔗 Ник для …»): " + ", ".join(quote(name) for name in unnamed)
         )
+    if left:
+        lines.append("Не придут или ушли: " + ", ".join(quote(name) for name in left))
     if played:
         lines.append(f"Сыграно игр вечера: {played} из {rounds * tables if tables else '?'}")
+    if rooms and status != STATUS["ended"]:
+        lines += ["", bold("Столы сейчас"), *rooms]
     if status == STATUS["ended"]:
         return "\n".join(lines)
     if tables and len(judges) < tables:
@@ -272,11 +277,72 @@ def guest_new(nickname: str) -> str:
     return f"➕ Новый игрок «{nickname[:32]}»"
 
 
+def one_of_the_unnamed(nickname: str, new: bool, unnamed: Sequence[str]) -> str:
+    who = "новый игрок клуба" if new else "игрок клуба"
+    names = ", ".join(f"«{quote(name)}»" for name in unnamed)
+    return (
+        f"«{quote(nickname)}» ({who}) — это кто-то из записавшихся без ника ({names})? Нажмите "
+        f"его — или добавьте «{quote(nickname)}» гостем последней кнопкой."
+    )
+
+
+def is_him(name: str) -> str:
+    return f"🔗 Это {name[:40]}"
+
+
+A_GUEST = "👤 Нет, это гость"
+NAMED_ALREADY = "У него уже есть ник на этот вечер (или он больше не в списке): /night — список."
+
+
+def send_nickname_for(name: str) -> str:
+    return (
+        f"Пришлите ник для «{quote(name)}» одним сообщением — как для /guest: можно игрока "
+        "клуба или нового."
+    )
+
+
+def name_button(name: str) -> str:
+    return f"🔗 Ник для {name[:40]}"
+
+
+def person_named(name: str, nickname: str, new: bool) -> str:
+    who = "новый игрок клуба" if new else "игрок клуба"
+    return (
+        f"«{quote(name)}» играет сегодня как «{quote(nickname)}» ({who}). Закрепить ник за его "
+        "Telegram навсегда — его /iam (или /link у админа)."
+    )
+
+
+def named_tonight(value: date, nickname: str) -> str:
+    return (
+        f"Главный судья записал вас на вечер {day(value)} как «{quote(nickname)}». Если это ваш "
+        f"ник, закрепите его: <code>/iam {quote(nickname)}</code>."
+    )
+
+
+def nickname_on_the_list(nickname: str, name: str) -> str:
+    return f"«{quote(nickname)}» уже в списке вечера: это «{quote(name)}». Выберите другой ник."
+
+
+def nickname_of_another(nickname: str) -> str:
+    return (
+        f"«{quote(nickname)}» — ник другого участника клуба (он связан с его Telegram). "
+        "Выберите другой ник."
+    )
+
+
 GUEST_CHOICE_GONE = "Этот выбор устарел: напишите /guest и ник ещё раз."
 
 
 def guest_there(name: str) -> str:
     return f"«{quote(name)}» уже в списке вечера."
+
+
+def ended_by_itself(value: date) -> str:
+    return (
+        f"Вечер {day(value)} закончился сам: все его игры сохранены, окна протестов закрыты. "
+        "«Итоги вечера» — в чате клуба."
+    )
 
 
 END = "🏁 Закончить вечер"
@@ -394,6 +460,31 @@ def not_on_the_list(name: str) -> str:
 
 def table_free(round_number: int, table: int, seat: int) -> str:
     return f"Стол {table} освободился: ваша игра {round_number} — за ним, место {seat}."
+
+
+def rounds_played(numbers: Sequence[int]) -> str:
+    listed = ", ".join(str(n) for n in numbers)
+    return f"✅ Сыграны: {'игра' if len(numbers) == 1 else 'игры'} {listed}"
+
+
+def round_now(number: int, tables: Sequence[str]) -> str:
+    return f"Игра {number}: " + " · ".join(tables)
+
+
+def rounds_ahead(first: int, last: int) -> str:
+    return f"Впереди: игра {first}" if first == last else f"Впереди: игры {first}–{last}"
+
+
+def table_saved(table: int) -> str:
+    return f"стол {table} ✅ сохранена"
+
+
+def table_playing(table: int, judge: str, since: str) -> str:
+    return f"стол {table} ▶️ идёт ({quote(judge)}, с {since})"
+
+
+def table_waiting(table: int) -> str:
+    return f"стол {table} ⏳ ждёт"
 
 
 def judge_at(table: int, name: str) -> str:

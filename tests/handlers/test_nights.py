@@ -553,6 +553,11 @@ async def the_last_game_turning_final_ends_the_evening(world, admin, judge):
     results = [m for m in group.history() if m.from_bot and "Итоги вечера" in m.text]
     assert len(results) == 1 and "Сыграно: 2 игры." in results[0].text
     assert "⏳" not in results[0].text  # every game is final
+    # The head judge's screen shows the end, with no button left to press, and he is told.
+    assert "закончился сам" in admin.last().text
+    screens = [m for m in admin.bot_messages() if "начало в" in m.text]
+    assert screens and not screens[-1].buttons()
+    assert "— закончен" in screens[-1].text
     await admin.send("/night")
     assert "Открытого вечера нет" in (await admin.reply()).text
 
@@ -1016,3 +1021,78 @@ def place_in(rounds, number, name):
     """His place in a round as the seating post lists it (tables in order), None: sits out."""
     seated, _ = rounds[number]
     return seated.index(name) if name in seated else None
+
+
+async def test_the_head_judges_screen_shows_each_table_and_who_left(tmp_path):
+    """Issue 30 §2: waiting, in play (judge, since when), saved; who left."""
+    async with dispatcher_world(tmp_path) as world:
+        admin, judge, people = await seated_evening(world, players=20, rounds=3)
+        await admin.send("/night")
+        screen = (await admin.reply()).text
+        assert "Игра 1: стол 1 ⏳ ждёт · стол 2 ⏳ ждёт\nВпереди: игры 2–3" in screen
+        await judge.send("/game")
+        await judge.reply()
+        await admin.send("/night")
+        screen = (await admin.reply()).text
+        assert re.search(r"Игра 1: стол 1 ▶️ идёт \(Иван, с \d\d:\d\d\) · стол 2 ⏳ ждёт", screen)
+        await play_seated_game(judge)
+        await people[4].press(
+            "🚪 Ухожу с вечера", chat=world.api.chats[CLUB_CHAT_ID], message=signup_post(world)
+        )
+        await admin.send("/night")
+        screen = (await admin.reply()).text
+        assert "Игра 1: стол 1 ✅ сохранена · стол 2 ⏳ ждёт\nВпереди: игры 2–3" in screen
+        assert "Не придут или ушли: Игрок05" in screen
+
+
+async def test_one_signed_up_without_a_nickname_is_named_by_the_head_judge(tmp_path):
+    """Issue 30 §2: a tap or two names him; /guest of his nickname names him instead of
+    listing the same person twice; a nickname somebody else's Telegram holds is refused."""
+    async with dispatcher_world(tmp_path) as world:
+        admin, _, _ = await club_with_players(world, 1)  # Игрок01 is person00's
+        group = world.api.chats[CLUB_CHAT_ID]
+        for nickname in ("Лиса", "Сова", "Филин"):
+            await world.services.players.create(nickname, ADMIN_ID)
+        await admin.send("/night 20:00")
+        await admin.reply()
+        await world.announced()
+        strangers = []
+        for name in ("Незнакомка", "Прохожий", "Сосед"):
+            person = world.person(name, username=f"u{len(strangers)}x")
+            await person.send("/start")
+            await person.reply()
+            await person.press("✋ Играю", chat=group, message=signup_post(world))
+            strangers.append(person)
+        await admin.send("/night")
+        await admin.reply()
+        assert "🔗 Ник для Незнакомка" in admin.buttons()
+        await admin.press("🔗 Ник для Незнакомка")
+        assert "Пришлите ник для «Незнакомка»" in (await admin.reply()).text
+        await admin.send("Игрок01")  # somebody else's: refused, nothing changed
+        assert "ник другого участника" in (await admin.reply()).text
+        await admin.press("🔗 Ник для Незнакомка")
+        await admin.reply()
+        await admin.send("Лиcа")  # a Latin c: Лиса
+        assert (await admin.reply()).text.startswith(
+            "«Незнакомка» играет сегодня как «Лиса» (игрок клуба)."
+        )
+        await world.announced()
+        assert "/iam Лиса" in strangers[0].last().text
+        await admin.send("/guest Сова")  # he is «Прохожий»: one tap names him
+        asked = await admin.reply()
+        assert "это кто-то из записавшихся без ника" in asked.text
+        assert admin.buttons() == ["🔗 Это Прохожий", "🔗 Это Сосед", "👤 Нет, это гость"]
+        await admin.press("🔗 Это Прохожий")
+        assert "«Прохожий» играет сегодня как «Сова»" in (await admin.reply()).text
+        await admin.send("/guest Филин")  # a real guest this time
+        await admin.reply()
+        await admin.press("👤 Нет, это гость")
+        assert (await admin.reply()).text == "«Филин» (игрок клуба) в списке вечера."
+        await world.announced()
+        post = signup_post(world).text
+        assert "Лиса" in post and "Сова" in post and "Филин" in post and "Сосед" in post
+        assert "Незнакомка" not in post and "Прохожий" not in post
+        await admin.send("/night")
+        screen = (await admin.reply()).text
+        assert "Записались играть: 4" in screen and "Без ника" in screen
+        assert [b for b in admin.buttons() if b.startswith("🔗")] == ["🔗 Ник для Сосед"]
