@@ -11,7 +11,7 @@ from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import NightAction, NightCB
 from bot.nights.service import Nights
-from bot.telegram.filters import PRIVATE, command, head_judge
+from bot.telegram.filters import PLAIN_TEXT, PRIVATE, command, head_judge
 from bot.telegram.screen import answer, answer_choice, picture_in_private, show
 from bot.texts import nights as texts
 from bot.vocabulary.rights import Member
@@ -167,8 +167,7 @@ def build_router() -> Router:
     heads.callback_query.register(on_guest_choice, NightCB.filter(F.a == NightAction.GUEST))
     heads.callback_query.register(on_naming, NightCB.filter(F.a == NightAction.NAME))
     heads.callback_query.register(on_link_choice, NightCB.filter(F.a == NightAction.LINK))
-    typed = F.text & ~F.text.startswith("/")
-    heads.message.register(on_nickname_for, Guest.naming, typed, PRIVATE)
+    heads.message.register(on_nickname_for, Guest.naming, PLAIN_TEXT, PRIVATE)
     changes = F.a.in_({NightAction.FIT_IN, NightAction.REPLACE})
     heads.callback_query.register(on_change, NightCB.filter(changes))
     heads.callback_query.register(on_screen, NightCB.filter())
