@@ -4,7 +4,7 @@ to everyone) and the head judge's screen in private (head judges only: the route
 from __future__ import annotations
 
 from aiogram import F, Router
-from aiogram.filters import CommandObject
+from aiogram.filters import CommandObject, StateFilter
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import CallbackQuery, Message
@@ -167,7 +167,7 @@ def build_router() -> Router:
     heads.callback_query.register(on_guest_choice, NightCB.filter(F.a == NightAction.GUEST))
     heads.callback_query.register(on_naming, NightCB.filter(F.a == NightAction.NAME))
     heads.callback_query.register(on_link_choice, NightCB.filter(F.a == NightAction.LINK))
-    heads.message.register(on_nickname_for, Guest.naming, PLAIN_TEXT, PRIVATE)
+    heads.message.register(on_nickname_for, StateFilter(Guest.naming), PLAIN_TEXT, PRIVATE)
     changes = F.a.in_({NightAction.FIT_IN, NightAction.REPLACE})
     heads.callback_query.register(on_change, NightCB.filter(changes))
     heads.callback_query.register(on_screen, NightCB.filter())
