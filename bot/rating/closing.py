@@ -4,7 +4,9 @@ nominations (issue 21, §4), as a kept post drawn when it goes, with «🖼 Ка
 from __future__ import annotations
 
 import asyncio
+import html
 import re
+from collections.abc import Sequence
 from zoneinfo import ZoneInfo
 
 from aiogram.types import InlineKeyboardMarkup
@@ -15,7 +17,7 @@ from bot.core import outbox
 from bot.core.clock import Clock
 from bot.core.db import Database, Transaction
 from bot.rating.boards import default_min_games
-from bot.rating.nominations import nominate, nominee_lines
+from bot.rating.nominations import attendance, nominate, nominee_lines
 from bot.rating.service import RatingError, Ratings
 from bot.rating.standings import Board
 from bot.tables import tournaments as rows
@@ -27,6 +29,7 @@ from bot.texts.clock import clock_time
 from bot.texts.points import show
 from bot.vocabulary.ratings import Kind
 from bot.vocabulary.rights import Member
+from scoring import Standing
 
 post_key = rows.closing_post_key
 _NUMBER_AT_END = re.compile(r"^(.*?)(\d+)$")
@@ -117,6 +120,7 @@ class Closing:
         result = await asyncio.to_thread(lambda: board.result)  # from nothing: a second at 10k
         minimum = self._minimum(tournament, board)
         found = nominate(result.games, result.standings, minimum, board.weight)
+        nominees = nominee_lines(found) + self._attendance(board, result.standings)
         now = self.clock.now()
         provisional = any(
             board.provisional(board.player_id(row), now, self.ratings.window)
@@ -126,10 +130,19 @@ class Closing:
             tournament.title, board.game_count,
             [(row.place, row.name, show(row.total), row.games) for row in result.standings],
             texts.winner(found.winner.name, show(found.winner.total)) if found.winner else None,
-            nominee_lines(found), minimum, provisional,
+            nominees, minimum, provisional,
         )  # fmt: skip
         data = ClosingCB(t=tournament.id)
         return text, keyboard([[button(rating_texts.PICTURE, data)]])
+
+    def _attendance(self, board: Board, standings: Sequence[Standing]) -> list[tuple[str, str]]:
+        """Most evenings (the days he played on, in the club's time) and most games."""
+        rows = []
+        for row in standings:
+            played = board.played(board.player_id(row))
+            days = {game.facts.ended_at.astimezone(self.zone).date() for game in played}
+            rows.append((row.name, len(days), row.games))
+        return attendance(rows)
 
     @staticmethod
     def _minimum(tournament: Tournament, board: Board) -> int:
@@ -139,16 +152,29 @@ class Closing:
         return max(1, default_min_games(board, Kind.AVERAGE))
 
     async def picture(self, tournament_id: int) -> Picture | None:
-        """The final table's first page as a picture (the rating's own drawing)."""
+        """The final table, every row of it, and its nominations as one picture."""
         from bot.rating import pictures  # lazy: the drawing library loads on first use
 
         tournament = await self.tournaments.get(tournament_id)
         if tournament is None:
             return None
         table, now = await self.ratings.table(tournament, Kind.TOTAL)
-        drawing = pictures.standings_picture(
-            tournament.title, table, 1, 1, None, clock_time(now, self.zone)
-        )
-        png = await pictures.render_async(drawing)
+        drawn = await self.draw(post_key(tournament_id))
+        notes = _nominations_of(drawn[0]) if drawn else []
         caption = texts.picture_caption(tournament.title)
+        as_of = clock_time(now, self.zone)
+        drawing = pictures.standings_picture(  # every row on one picture, nominations under it
+            tournament.title, table, 1, 1, None, as_of, size=len(table.rows), notes=notes,
+            title=caption,
+        )  # fmt: skip
+        png = await pictures.render_async(drawing)
         return Picture(png, f"tournament-{tournament_id}.png", caption)
+
+
+def _nominations_of(post: str) -> list[str]:
+    """The closing post's nominations, as plain lines for its picture (the post's own words)."""
+    part = post.split(texts.NOMINATIONS_HEADING, 1)
+    if len(part) < 2:
+        return []
+    lines = (html.unescape(re.sub(r"<[^>]+>", "", line)).strip() for line in part[1].splitlines())
+    return [line for line in lines if line]

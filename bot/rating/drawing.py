@@ -226,7 +226,7 @@ def draw_standings(picture: StandingsPicture) -> bytes:
                 axes.text(x, y, drawable(cell), fontsize=10, va="center")
         for line in picture.legend:
             y -= step
-            axes.text(0.01, y, line, fontsize=8, color="#555555", va="center")
+            axes.text(0.01, y, drawable(line), fontsize=8, color="#555555", va="center")
         axes.set_ylim(0, 1)
         axes.set_xlim(0, 1)
         return _png(figure)

@@ -101,3 +101,20 @@ def nominee_lines(
         best = found.best_moves
         lines.append((texts.BEST_MOVES, texts.hits(name_of(best.name), best.games)))
     return lines
+
+
+def attendance(
+    rows: Sequence[tuple[str, int, int]],
+) -> list[tuple[str, str]]:
+    """The season's attendance nominations, (label, worded): the most evenings (days he played
+    on) and the most games. ``rows``: (name, evenings, games) in the final table's order, so a tie
+    goes to the one placed higher; nobody is named for nothing."""
+    lines = []
+    for label, counts in (
+        (texts.MOST_EVENINGS, [(name, evenings) for name, evenings, _ in rows]),
+        (texts.MOST_GAMES, [(name, games) for name, _, games in rows]),
+    ):
+        best = max(counts, key=lambda item: item[1], default=None)  # the first of the best
+        if best is not None and best[1] > 0:
+            lines.append((label, texts.hits(*best)))
+    return lines

@@ -12,6 +12,7 @@ import asyncio
 import multiprocessing
 import os
 from collections import OrderedDict
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -66,9 +67,12 @@ def _elo_curve(data: Record) -> EloCurve | None:
 
 
 def standings_picture(
-    tournament: str, table: Table, page: int, pages: int, mine: int | None, as_of: str
-) -> StandingsPicture:
-    shown = table.rows[(page - 1) * texts.PAGE_SIZE : page * texts.PAGE_SIZE]
+    tournament: str, table: Table, page: int, pages: int, mine: int | None, as_of: str,
+    *, size: int = texts.PAGE_SIZE, notes: Sequence[str] = (), title: str | None = None,
+) -> StandingsPicture:  # fmt: skip
+    """One page of ``size`` rows; ``notes``: lines under the legend (a closing's nominations);
+    ``title``: instead of the board's own."""
+    shown = table.rows[(page - 1) * size : page * size]
     rows = []
     highlighted = None
     for index, row in enumerate(shown):
@@ -89,12 +93,12 @@ def standings_picture(
     if any(row.provisional for row in shown):
         legend.append(texts.PROVISIONAL_LEGEND)
     return StandingsPicture(
-        title=texts.standings_title(tournament, table.kind),
+        title=title or texts.standings_title(tournament, table.kind),
         subtitle=texts.standings_subtitle(as_of, page, pages, table.game_count),
         header=texts.header(table.kind),
         rows=tuple(rows),
         highlighted=highlighted,
-        legend=tuple(legend),
+        legend=(*legend, *notes),
     )
 
 

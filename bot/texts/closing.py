@@ -66,7 +66,7 @@ def post(
     ]
     if len(rows) > TOP:
         lines.append(f"… и ещё {len(rows) - TOP}: вся таблица — /rating в личном чате")
-    lines += ["", bold("Номинации")]
+    lines += ["", bold(NOMINATIONS_HEADING)]
     if winner:
         lines.append(f"🥇 Победитель: {winner}")
     lines += [f"{label}: {worded}" for label, worded in nominees]
@@ -74,12 +74,15 @@ def post(
     return "\n".join(lines)
 
 
+NOMINATIONS_HEADING = "Номинации"
 TIES = "При равенстве — тот, кто выше в итоговой таблице."
 SHERIFF = "⭐ Лучший шериф"
 DON = "🎩 Лучший дон"
 RED = "🔴 Лучший красный"
 BLACK = "⚫ Лучший чёрный"
 BEST_MOVES = "🎯 Больше всего лучших ходов (2–3 чёрных)"
+MOST_EVENINGS = "📅 Больше всего игровых вечеров"
+MOST_GAMES = "🎲 Больше всего игр"
 
 
 def average(name: str, value: str, played: int) -> str:

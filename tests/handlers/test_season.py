@@ -63,3 +63,47 @@ async def test_a_closed_tournament_may_be_reopened_by_an_admin_only(tmp_path):
         assert "«Весна» снова открыт" in (await admin.reply()).text
         await judge.send("/game")
         assert (await judge.reply()).text.startswith("Новая игра")
+
+
+async def test_the_closing_picture_has_every_row_and_the_attendance_nominations(
+    tmp_path, monkeypatch
+):
+    """Issue 30 §3: «🏆 Итоги турнира» as one picture with every row (it stopped at 20 of 25)
+    and its nominations, the season's attendance ones among them (most evenings, most games)."""
+    from bot.rating import pictures
+    from scoring import compute, resolve_ruleset
+    from scoring.protocol_json import load_protocol
+    from tests.harness import ADMIN_ID, PICTURE_SECONDS
+    from tests.protocols import protocol_bytes, random_protocol
+
+    names = [f"Игрок{n:02d}" for n in range(1, 26)]
+    protocol = random_protocol(names, 30, seed=11)
+    drawn = []
+    draw = pictures.render_async
+
+    async def kept(picture):
+        drawn.append(picture)
+        return await draw(picture)
+
+    monkeypatch.setattr(pictures, "render_async", kept)
+    async with dispatcher_world(tmp_path) as world:
+        admin = world.person("Админ", user_id=ADMIN_ID)
+        await admin.send_file("season.json", protocol_bytes(protocol), "/import Сезон")
+        assert "Игр: 30" in (await admin.reply()).text
+        await admin.send("/closetournament Сезон")
+        await admin.reply()
+        await world.announced()
+        group = world.api.chats[CLUB_CHAT_ID]
+        post = next(m for m in group.history() if m.from_bot and "Итоги турнира" in m.text)
+        distance, ruleset = load_protocol(protocol_bytes(protocol).decode(), resolve_ruleset)
+        standings = compute(distance.games, ruleset, distance.seed).standings
+        most = max(standings, key=lambda row: row.games)  # the first of the most: placed higher
+        assert f"🎲 Больше всего игр: {most.name} — {most.games}" in post.text
+        # Every game was imported on one day: one evening each, the winner named first.
+        assert f"📅 Больше всего игровых вечеров: {standings[0].name} — 1" in post.text
+        await admin.press("🖼 Картинкой", chat=group, message=post)
+        await world.api.wait_for(lambda: admin.last().photo, PICTURE_SECONDS)
+        picture = drawn[-1]
+        assert [row[1] for row in picture.rows] == [row.name for row in standings]  # all 25
+        assert any(line.startswith("🎲 Больше всего игр") for line in picture.legend)
+        assert any(line.startswith("🥇 Победитель") for line in picture.legend)
