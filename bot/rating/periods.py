@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
+from fractions import Fraction
 from zoneinfo import ZoneInfo
 
 from bot.club.games import Games
@@ -19,9 +20,13 @@ from bot.rating.nominations import nominee_lines
 from bot.tables import games as game_rows
 from bot.tables import nights as night_rows
 from bot.texts import nights as texts
+from bot.texts import rating as rating_texts
 from bot.texts.points import show
+from bot.vocabulary.names import name_key
 from bot.vocabulary.protocol import player_key
+from bot.vocabulary.ratings import Kind
 from bot.vocabulary.statuses import GameStatus
+from scoring import GameScore
 
 _DAY = r"(\d{1,2})\.(\d{1,2})(?:\.(\d{2}|\d{4}))?"
 _PERIOD = re.compile(rf"^{_DAY}(?:\s*[-–—]\s*{_DAY})?$")
@@ -51,6 +56,14 @@ class GameResults:
 
     async def of_games(self, tournament: Tournament, game_ids: list[int]) -> Found:
         """The results of some games of a tournament (annulled ones aside)."""
+        scored, provisional = await self._scored(game_ids)
+        names = await self._names()
+        found = tonight.tonight(scored, tournament.ruleset(), tournament.seed)
+        return Found(found, names, len(scored), provisional)
+
+    async def _scored(self, game_ids: list[int]) -> tuple[list[tuple[int, int, GameScore]], bool]:
+        """(table, game number, points) of each game still counted; whether one of them may
+        still be protested."""
         now = self.clock.now()
         scored = []
         provisional = False
@@ -60,9 +73,32 @@ class GameResults:
                 continue  # annulled since
             scored.append((stored.table, stored.number, score))
             provisional |= stored.status_at(now, self.games.window) is GameStatus.PROVISIONAL
-        names = {player_key(p): name for p, name in (await self.players.nicknames()).items()}
-        found = tonight.tonight(scored, tournament.ruleset(), tournament.seed)
-        return Found(found, names, len(scored), provisional)
+        return scored, provisional
+
+    async def _names(self) -> dict[str, str]:
+        return {player_key(p): name for p, name in (await self.players.nicknames()).items()}
+
+    async def _board(self, kind: Kind, game_ids: list[int], title: str) -> str:
+        """``/rating 01.12 дон``: those games' board — each player's average in the role (or in
+        every game, for «среднее»), the most games first on a tie."""
+        scored, provisional = await self._scored(game_ids)
+        names = await self._names()
+        kept: dict[str, list[Fraction]] = {}
+        for _, _, score in scored:
+            for seat in score.seats:
+                if kind.role is None or seat.role is kind.role:
+                    games_total = kept.setdefault(seat.name, [Fraction(0), Fraction(0)])
+                    games_total[0] += 1
+                    games_total[1] += seat.total
+        rows = sorted(
+            ((names.get(name, "?"), total / games, int(games), total)
+             for name, (games, total) in kept.items()),
+            key=lambda row: (-row[1], -row[2], row[0]),
+        )  # fmt: skip
+        worded_rows = [(name, show(avg), played, show(total)) for name, avg, played, total in rows]
+        return texts.period_board(
+            title, rating_texts.BOARD_TITLE[kind], len(scored), worded_rows, provisional
+        )
 
     async def period(self, words: str | None) -> str | None:
         """``/rating вечер`` (the last evening), ``/rating 01.12`` (a day), ``/rating
@@ -70,6 +106,7 @@ class GameResults:
         text = " ".join((words or "").lower().split())
         if text in texts.EVENING_WORDS:
             return await self._last_evening()
+        kind, text = _board_word(text)
         days = _days(text, self.clock.now().astimezone(self.zone).date())
         if days is None:
             return None
@@ -83,6 +120,8 @@ class GameResults:
         title = texts.period_title(first, last)
         if not ids:
             return texts.no_games_then(title)
+        if kind is not Kind.TOTAL:
+            return await self._board(kind, ids, title)
         best_of = texts.BEST_OF_DAY if first == last else texts.BEST_OF_DAYS
         return worded(await self.of_games(tournament, ids), title, best_of)
 
@@ -97,6 +136,16 @@ class GameResults:
             return texts.evening_not_played(date.fromisoformat(night.date))
         title = texts.results_title(date.fromisoformat(night.date))
         return worded(await self.of_games(tournament, ids), title)
+
+
+def _board_word(text: str) -> tuple[Kind, str]:
+    """«01.12 дон» → (the don's board, «01.12»); the sum when no board is named."""
+    words = text.split()
+    for index, word in enumerate(words):
+        kind = rating_texts.BOARD_WORDS.get(name_key(word))
+        if kind is not None:
+            return kind, " ".join(words[:index] + words[index + 1 :])
+    return Kind.TOTAL, text
 
 
 def worded(found: Found, title: str, best_of: str = texts.BEST_OF_EVENING) -> str:

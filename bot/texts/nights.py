@@ -408,6 +408,26 @@ def results_post(
 
 EVENING_TIES = "При равенстве — тот, кто выше в таблице вечера."
 BEST_OF_EVENING = "вечера"
+
+
+def period_board(
+    title: str, board: str, games: int, rows: Sequence[tuple[str, str, int, str]],
+    provisional: bool,
+) -> str:  # fmt: skip
+    """``rows``: (nickname, average, games, points) best first."""
+    lines = [bold(f"{title}: {board}"), f"Сыграно: {games_word(games)}."]
+    if provisional:
+        lines.append("⏳ Итоги предварительные: по части игр ещё можно подать протест.")
+    lines.append("")
+    if not rows:
+        lines.append("В этой роли в эти дни никто не играл.")
+    lines += [
+        f"{place}. {quote(name)} — в среднем {average} ({games_word(played)}, всего {points})"
+        for place, (name, average, played, points) in enumerate(rows, start=1)
+    ]
+    return "\n".join(lines)
+
+
 BEST_OF_DAY = "дня"
 BEST_OF_DAYS = "этих дней"
 

@@ -386,6 +386,11 @@ async def anyone_asks_for_the_evening_or_the_days_later(world, post):
     assert same == post.text.split("\n", 1)[1]  # the same games; the best «of the day»
     await player.send(f"/rating 01.01-{today:%d.%m}")
     assert "Сыграно: 2 игры." in (await player.reply()).text
+    await player.send(f"/rating {today:%d.%m} дон")  # a day's board (issue 30 §3)
+    dons = (await player.reply()).text
+    assert dons.startswith("📅 Игры ") and "доны — средний балл за игру доном" in dons
+    rows = [line for line in dons.splitlines() if re.match(r"\d+\. ", line)]
+    assert len(rows) == 2 and all("(1 игра, всего " in row for row in rows), dons
 
 
 async def the_ended_evenings_buttons_say_so(admin):
