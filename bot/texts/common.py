@@ -54,18 +54,31 @@ def _audience(member: Member) -> str:
 Commands = Sequence[tuple[str, str]]  # (command, what it does), as the menu lists them
 
 
-def _command_list(commands: Commands) -> str:
-    lines = [bold("Команды:")]
+def _command_list(commands: Commands, *, more: bool = False) -> str:
+    lines = [bold("С чего начать:" if more else "Команды:")]
     lines += [f"• /{name} — {quote(description)}" for name, description in commands]
+    if more:
+        lines.append("Все команды с примерами — /help")
     return "\n".join(lines)
 
 
+# What the staff's /start names first (the whole list is /help's): a player's list is short.
+_FIRST_STEPS = {
+    "admin": ("newtournament", "judge", "headjudge", "night", "game", "rating"),
+    "head_judge": ("night", "game", "protests", "rating"),
+    "judge": ("game", "rating"),
+}
+
+
 def start_private(member: Member, commands: Commands) -> str:
+    audience = _audience(member)
+    first = _FIRST_STEPS.get(audience)
+    shown = [c for c in commands if c[0] in first] if first else list(commands)
     parts = [
         bold(f"Здравствуйте, {member.full_name}!"),
         _ABOUT,
-        _ROLE_INTRO[_audience(member)],
-        _command_list(commands),
+        _ROLE_INTRO[audience],
+        _command_list(shown, more=len(shown) < len(commands)),
     ]
     if member.is_admin:
         parts.append(f"Ваш Telegram id (для ADMIN_IDS): <code>{member.user_id}</code>")
