@@ -155,7 +155,7 @@ def worded(found: Found, title: str, best_of: str = texts.BEST_OF_EVENING) -> st
     best = table.best
     return texts.results_post(
         title, found.count,
-        [(names.get(r.name, "?"), show(r.total), r.games, r.wins) for r in table.table],
+        [(names.get(r.name, "?"), show(r.total), r.games, r.wins, r.lot) for r in table.table],
         texts.best_of_evening(names.get(best.name, "?"), show(best.total), best.games)
         if best else None,
         nominee_lines(table.nominations, lambda key: names.get(key, "?")),

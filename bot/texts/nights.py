@@ -376,21 +376,26 @@ def no_games_then(title: str) -> str:
 
 
 def results_post(
-    title: str, games: int, rows: Sequence[tuple[str, str, int, int]], best: str | None,
+    title: str, games: int, rows: Sequence[tuple[str, str, int, int, bool]], best: str | None,
     nominees: Sequence[tuple[str, str]], best_moves: Sequence[str], provisional: bool,
     min_games: int, best_of: str = "вечера",
 ) -> str:  # fmt: skip
-    """``rows``: (nickname, points, games, wins) best first; the others already worded."""
+    """``rows``: (nickname, points, games, wins, place by lot) best first; the others already
+    worded."""
     lines = [bold(title), f"Сыграно: {games_word(games)}."]
     if provisional:
         lines.append("⏳ Итоги предварительные: по части игр ещё можно подать протест.")
     lines.append("")
+    shown = rows[:RESULT_ROWS]
     lines += [
-        f"{place}. {quote(name)} — {points} ({games_word(played)}, побед: {wins})"
-        for place, (name, points, played, wins) in enumerate(rows[:RESULT_ROWS], start=1)
+        f"{place}{LOT_MARK if lot else ''}. {quote(name)} — {points} ({games_word(played)}, "
+        f"побед: {wins})"
+        for place, (name, points, played, wins, lot) in enumerate(shown, start=1)
     ]
     if len(rows) > RESULT_ROWS:
         lines.append(f"… и ещё {len(rows) - RESULT_ROWS} — полная таблица: /rating")
+    if any(row[4] for row in shown):
+        lines.append(LOT_NOTE)
     lines.append("")
     lines.append(
         f"🏆 Лучший игрок {best_of}: {best}"
@@ -406,6 +411,8 @@ def results_post(
     return "\n".join(lines)
 
 
+LOT_MARK = "🎲"
+LOT_NOTE = f"{LOT_MARK} — место среди равных по всем показателям определено жребием."
 EVENING_TIES = "При равенстве — тот, кто выше в таблице вечера."
 BEST_OF_EVENING = "вечера"
 

@@ -341,12 +341,15 @@ async def every_row_is_the_scoring_cores_sum(world, post):
     names = {
         f"p{player}": name for player, name in (await world.services.players.nicknames()).items()
     }
-    lines = [line for line in post.text.splitlines() if re.match(r"\d+\. ", line)]
+    lines = [line for line in post.text.splitlines() if re.match(r"\d+🎲?\. ", line)]
     played = {1: "1 игра", 2: "2 игры"}
     assert lines == [
-        f"{n}. {names[row.name]} — {show(row.total)} ({played[row.games]}, побед: {row.wins})"
+        f"{n}{'🎲' if row.lot else ''}. {names[row.name]} — {show(row.total)} "
+        f"({played[row.games]}, побед: {row.wins})"
         for n, row in enumerate(expected, start=1)
     ]
+    assert any(row.lot for row in expected)  # twenty players, two games: ties by lot happen …
+    assert night_texts.LOT_NOTE in post.text  # … and the post says how they were decided
 
 
 async def the_pictures_come_in_private_never_into_the_chat(world, post):
