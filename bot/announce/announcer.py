@@ -29,6 +29,7 @@ from bot.texts import protests as protest_texts
 from bot.texts.announce import change_note, penalty_line
 from bot.texts.clock import date_time
 from bot.texts.game import WINNER, seat_points
+from bot.vocabulary.change_note import read_note
 from bot.vocabulary.protocol import SEATS
 from bot.vocabulary.statuses import ProtestStatus
 from bot.vocabulary.window import ProtestWindow
@@ -124,9 +125,11 @@ class Announcer:
             if row is not None
             else None
         )
-        await bot.send_message(
-            chat_id, change_note(game.table, game.number, keys), reply_parameters=reply
-        )
+        parts, protesters = read_note(keys)
+        text = change_note(game.table, game.number, parts)
+        if protesters:
+            text = f"{protest_texts.changed_by_protest(protesters)}\n{text}"
+        await bot.send_message(chat_id, text, reply_parameters=reply)
 
     @staticmethod
     async def record(tx: Transaction, game_id: int, chat_id: int, published: Published) -> None:

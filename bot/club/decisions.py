@@ -16,16 +16,20 @@ from bot.vocabulary.statuses import ProtestStatus
 
 
 async def tell_decision(
-    tx: Transaction, protest: Protest, status: ProtestStatus, reason: str | None, now: str
-) -> None:
+    tx: Transaction, protest: Protest, status: ProtestStatus, reason: str | None, now: str,
+    *, in_club: bool = True,
+) -> None:  # fmt: skip
+    """The protester hears the decision; the club too, under the announcement, unless its
+    words go with the correction's note (``in_club`` False: one reply, not two)."""
     await enqueue(
         tx, private(protest.user_id), Kind.TEXT, now,
         body=texts.decision_for_protester(protest.table, protest.number, status, reason),
     )  # fmt: skip
-    await enqueue(
-        tx, CLUB, Kind.REPLY, now, game_id=protest.game_id,
-        body=texts.decision_for_club(protest.nickname, status, reason),
-    )  # fmt: skip
+    if in_club:
+        await enqueue(
+            tx, CLUB, Kind.REPLY, now, game_id=protest.game_id,
+            body=texts.decision_for_club(protest.nickname, status, reason),
+        )  # fmt: skip
 
 
 async def finalize_if_settled(tx: Transaction, game_id: int, now: str, cutoff: str) -> None:
@@ -36,9 +40,13 @@ async def finalize_if_settled(tx: Transaction, game_id: int, now: str, cutoff: s
 
 async def decide_by_change(
     tx: Transaction, game_id: int, actor_id: int, now: str, cutoff: str
-) -> None:
-    """A head judge saved a correction of a game whose protest he took to change: decided."""
+) -> list[str]:
+    """A head judge saved a correction of a game whose protest he took to change: decided.
+    The protesters' nicknames come back: the club reads the decision in the correction's note."""
+    decided = []
     for protest in await protest_rows.pending_of_game(tx, game_id, change_by=actor_id):
         if await protest_rows.decide(tx, protest.id, ProtestStatus.CHANGED, actor_id, now):
-            await tell_decision(tx, protest, ProtestStatus.CHANGED, None, now)
+            await tell_decision(tx, protest, ProtestStatus.CHANGED, None, now, in_club=False)
+            decided.append(protest.nickname)
     await finalize_if_settled(tx, game_id, now, cutoff)
+    return decided

@@ -23,6 +23,7 @@ from bot.tables import games as rows
 from bot.tables.games import StoredGame
 from bot.texts import protests as protest_texts
 from bot.vocabulary import audit_record
+from bot.vocabulary.change_note import note_body
 from bot.vocabulary.protocol import Protocol
 from bot.vocabulary.rights import Member
 from bot.vocabulary.statuses import AuditAction, GameStatus
@@ -363,12 +364,13 @@ class Games:
             tx, game_id, actor.user_id, now, AuditAction.CORRECTED, before, after,
             submission_key=submission_key(submission.draft_id),
         )  # fmt: skip
-        await self._announce(tx, game_id, now, audit_record.describe_change(before, after))
-        await self.events.results_changed(tx, game_id, now)
-        # A head judge's change decides the protests he took.
-        await decide_by_change(
+        # A head judge's change decides the protests he took: the club reads it in the note.
+        decided = await decide_by_change(
             tx, game_id, actor.user_id, now, self.window.cutoff(self.clock.now())
         )
+        keys = audit_record.describe_change(before, after)
+        await self._announce(tx, game_id, now, note_body(keys, decided))
+        await self.events.results_changed(tx, game_id, now)
         return Saved(game_id, created=True)
 
     async def _announce(self, tx: Transaction, game_id: int, now: str, note: str | None) -> None:

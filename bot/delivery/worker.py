@@ -54,6 +54,7 @@ from bot.delivery.club_chat import ClubChat
 from bot.delivery.limits import SendLimits
 from bot.delivery.pacing import Pacing
 from bot.telegram.retry import waits_here
+from bot.vocabulary.change_note import read_note
 from bot.vocabulary.notices import Notice
 
 log = logging.getLogger(__name__)
@@ -243,7 +244,7 @@ class Outbox:
             async with self.database.transaction() as tx:
                 await Announcer.record(tx, row["game_id"], chat_id, published)
                 await outbox.delivered(tx, row["id"])
-                if row["body"] and published.visibly_changed:
+                if row["body"] and (published.visibly_changed or read_note(row["body"])[1]):
                     await enqueue(
                         tx, row["chat"], Kind.CHANGE_NOTE, now,
                         game_id=row["game_id"], body=row["body"],

@@ -134,6 +134,12 @@ def decision_for_club(nickname: str, status: ProtestStatus, reason: str | None) 
     )
 
 
+def changed_by_protest(nicknames: Sequence[str]) -> str:
+    who = ", ".join(bold(name) for name in nicknames)
+    word = "игрока" if len(nicknames) == 1 else "игроков"
+    return f"⚖️ По протесту {word} {who} главный судья изменил результат игры."
+
+
 def annulled_for_club(reason: str) -> str:
     return (
         f"⚖️ Главный судья назначил переигровку (§8.9): {_sentence(reason)} Игра аннулирована и "

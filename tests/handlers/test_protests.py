@@ -264,6 +264,12 @@ async def test_change_the_result_through_the_editor(tmp_path):
         assert any("протесту" in t and "результат игры изменён" in t for t in told)
         assert record_texts.points_changed(1, 1, "1", "0") in told
         assert "победа красных" in announcement(world).text
+        # One reply under the announcement says both the decision and what changed (issue 30).
+        group = world.api.chats[CLUB_CHAT_ID]
+        replies = [m for m in group.history() if m.from_bot and m.reply_to]
+        assert len(replies) == 1, [m.text for m in replies]
+        assert "главный судья изменил результат игры" in replies[0].text
+        assert "исправлен: победитель" in replies[0].text, replies[0].text
         tournament = (await world.services.tournaments.current())[0]  # as a request reads it
         after = {r.name: r for r in (await ratings.board(tournament)).standings}
         assert after["Лис"].ci == 0  # red won: no compensation
