@@ -14,7 +14,7 @@ from bot.core.clock import Clock
 from bot.core.db import Database
 from bot.entry.draft import Draft, Step
 from bot.entry.screens import EditorContext
-from bot.entry.seated import seated_lineup, sitting_out
+from bot.entry.seated import seated_lineup, sitting_out, who_left
 
 
 class EditorReads:
@@ -55,6 +55,8 @@ class EditorReads:
             out = await sitting_out(self.database, draft.night)
             spare = await self.players.many([p for p in out if p not in ids])
             ctx.suggestions = sorted(spare.values(), key=lambda p: p.nickname.casefold())[:8]
+        if draft.step is Step.PLAYERS and draft.night and not draft.is_correction:
+            ctx.left = await who_left(self.database, draft.night[0]) & set(ids)
         if draft.step is Step.PLAYERS:
             for seat, name in draft.unknown:
                 close = [p for p in await self.players.close_to(name) if p.id not in ids]

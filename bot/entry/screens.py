@@ -46,6 +46,9 @@ class EditorContext:
     # A protocol of a seated evening whose lineup differs from the seating: (seat, who sits
     # there now, who the seating put there), said on the summary before Confirm.
     off_seating: list[tuple[int, str, str]] = field(default_factory=list)
+    # Players of the protocol who left the evening (a seated evening's /leave or «🚪 Ухожу»):
+    # marked on their seats, to be replaced by who sits the round out.
+    left: set[int] = field(default_factory=set)
 
 
 def render(draft: Draft, ctx: EditorContext) -> tuple[str, InlineKeyboardMarkup]:
@@ -116,6 +119,8 @@ def _seat_list(draft: Draft, ctx: EditorContext, cursor: int | None = None) -> s
         shown = quote(nickname) if nickname else "—"
         if seat in unknown:
             shown += f" ({texts.UNKNOWN_MARK})"
+        if draft.protocol.player(seat) in ctx.left:
+            shown += f" {texts.LEFT_MARK}"
         lines.append(f"{pointer}{seat}. {shown}{role_text}")
     return "\n".join(lines)
 
@@ -127,6 +132,9 @@ def _players(draft: Draft, ctx: EditorContext) -> tuple[str, Rows]:
     protocol = draft.protocol
     cursor = draft.cursor or draft.next_open_seat()
     text = [_seat_list(draft, ctx, cursor)]
+    leavers = [seat for seat in SEATS if protocol.player(seat) in ctx.left]
+    if leavers:
+        text.append(texts.left_the_evening(leavers))
     if cursor:
         seated = protocol.player(cursor) is not None
         text.append(texts.swap_prompt(cursor) if seated else texts.players_prompt(cursor))

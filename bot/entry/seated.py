@@ -32,6 +32,8 @@ async def draft_from_seating(
     place = await games.open_place(tournament_id, table)
     if place[0] != table or len(players) != len(SEATS):
         return None
+    left = await who_left(database, night.id)
+    gone = next((seat for seat, p in enumerate(players, start=1) if p in left), None)
     return Draft(
         judge_id=judge_id,
         tournament_id=tournament_id,
@@ -39,7 +41,19 @@ async def draft_from_seating(
         protocol=Protocol(table=table, number=place[1], players=players),
         night=(night.id, round_number),
         notice=texts.from_seating(round_number, table),
+        cursor=gone,  # a leaver's seat is chosen: who sits the round out is offered for it
     )
+
+
+async def who_left(database: Database, night_id: int) -> set[int]:
+    """The players who were on the evening's list and left it."""
+    people = await night_rows.people(database, night_id)
+    coming = {p.player_id for p in people if p.coming}
+    return {
+        p.player_id
+        for p in people
+        if not p.coming and p.player_id is not None and p.player_id not in coming
+    }
 
 
 async def sitting_out(database: Database, night: tuple[int, int]) -> list[int]:

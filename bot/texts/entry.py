@@ -53,6 +53,17 @@ def from_seating(round_number: int, table: int) -> str:
     )
 
 
+LEFT_MARK = "🚪 ушёл с вечера"
+
+
+def left_the_evening(seats: list[int]) -> str:
+    listed = ", ".join(str(seat) for seat in seats)
+    return (
+        f"⚠️ {'Место' if len(seats) == 1 else 'Места'} {listed}: ушёл с вечера. Нажмите место и "
+        "выберите замену — отдыхающие в этой игре показаны первыми."
+    )
+
+
 MOVED_BELOW = "⬇ Протокол открыт ниже — это сообщение больше не обновляется."
 
 # -- the header and the steps ------------------------------------------------------------------

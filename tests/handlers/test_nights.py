@@ -1104,3 +1104,23 @@ async def test_one_signed_up_without_a_nickname_is_named_by_the_head_judge(tmp_p
         screen = (await admin.reply()).text
         assert "Записались играть: 4" in screen and "Без ника" in screen
         assert [b for b in admin.buttons() if b.startswith("🔗")] == ["🔗 Ник для Сосед"]
+
+
+async def test_a_leaver_is_marked_in_his_judges_protocol_and_a_sitter_out_offered(tmp_path):
+    """Issue 30 §4: the leaver stayed in the pre-filled protocol with no mark."""
+    async with dispatcher_world(tmp_path) as world:
+        _admin, judge, people = await seated_evening(world, players=21, rounds=3)
+        first = re.findall(r"\d+ (Игрок\d\d)", table_line(seating_post(world), 1, 1))
+        leaver = first[3]  # seat 4 of table 1 in game 1
+        out = rounds_of(seating_post(world))[1][1]
+        await people[NICKNAMES.index(leaver)].press(
+            "🚪 Ухожу с вечера", chat=world.api.chats[CLUB_CHAT_ID], message=signup_post(world)
+        )
+        await judge.send("/game")
+        screen = (await judge.reply()).text
+        assert f"▶ 4. {leaver} 🚪 ушёл с вечера" in screen
+        assert "Место 4: ушёл с вечера" in screen
+        assert judge.buttons()[10] == out[0]  # who sits the round out, first
+        await judge.press(out[0])
+        screen = (await judge.reply()).text
+        assert f"4. {out[0]}" in screen and leaver not in screen and "ушёл" not in screen
