@@ -187,7 +187,7 @@ def _elo_panel(axes: Any, curve: EloCurve) -> None:
     axes.plot(games, curve.red, marker=marker, color="#c0392b", linewidth=2, label=curve.labels[0])
     axes.plot(games, curve.black, marker=marker, color="#222222", linewidth=2,
               label=curve.labels[1])  # fmt: skip
-    axes.set_title(drawable(curve.title), fontsize=11)
+    axes.set_title(drawable(curve.title), fontsize=11, loc="left")  # the legend is at the right
     axes.set_xlabel(curve.x_label)
     axes.grid(alpha=0.3)
     # above the lines, beside the title: "best" searched every point for a free corner (0.1 s)

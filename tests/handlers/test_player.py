@@ -213,3 +213,25 @@ def test_a_one_game_chart_has_one_tick():
     many = drawing.ProgressChart("Лис", "30 игр", tuple(range(30)), ("0", "29"), "Игра", "Сумма")
     ticks = drawing.progress_figure(many).axes[0].get_xticks()
     assert all(float(t).is_integer() for t in ticks) and len(ticks) < 12
+
+
+def test_the_elo_legend_keeps_clear_of_its_title():
+    """Issue 30 §4: the /me chart's Elo legend overlapped its title."""
+    from bot.texts import pictures as picture_texts
+
+    curve = drawing.EloCurve(
+        picture_texts.ELO_TITLE, tuple(1500.0 + i for i in range(13)),
+        tuple(1500.0 - i for i in range(13)), picture_texts.ELO_LINES, picture_texts.ELO_X_LABEL,
+    )  # fmt: skip
+    chart = drawing.ProgressChart(
+        "Сова", "12 игр", tuple(float(i) for i in range(12)), ("0", "11"), "Игра", "Сумма",
+        elo=curve,
+    )  # fmt: skip
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    figure = drawing.progress_figure(chart)
+    renderer = FigureCanvasAgg(figure).get_renderer()
+    axes = figure.axes[1]
+    titles = [t for t in (axes.title, axes._left_title, axes._right_title) if t.get_text()]
+    legend = axes.get_legend().get_window_extent(renderer)
+    assert titles and not any(t.get_window_extent(renderer).overlaps(legend) for t in titles)
