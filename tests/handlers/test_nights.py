@@ -1124,3 +1124,105 @@ async def test_a_leaver_is_marked_in_his_judges_protocol_and_a_sitter_out_offere
         await judge.press(out[0])
         screen = (await judge.reply()).text
         assert f"4. {out[0]}" in screen and leaver not in screen and "ушёл" not in screen
+
+
+async def test_an_evening_that_changes_23_players_two_tables_four_rounds(tmp_path):
+    """Issue 30, done means: after round 1 a late arrival fits into sit-out slots and nobody
+    else's seat in rounds 2–4 changes; after round 2 a leaver is replaced by one who sits out;
+    every round's protocols equal the final seating; «Итоги вечера» equals the scoring core."""
+    global NICKNAMES
+    from tests.club import appoint_judge
+
+    saved, NICKNAMES = NICKNAMES, [f"Игрок{n:02d}" for n in range(1, 25)]
+    try:
+        async with dispatcher_world(tmp_path) as world:
+            admin, judge, people = await club_with_players(world, 23)
+            await world.services.players.create("Игрок24", ADMIN_ID)
+            second = await appoint_judge(world, admin, "Пётр", "petr_judge")
+            group = world.api.chats[CLUB_CHAT_ID]
+            await admin.send("/night 19:30 4 игры 2 стола")
+            await admin.reply()
+            await world.announced()
+            for person in (*people, judge, second):
+                choice = "✋ Играю" if person in people else "⚖️ Сужу"
+                if person not in people:
+                    await person.send("/start")
+                    await person.reply()
+                await person.press(choice, chat=group, message=signup_post(world))
+            await admin.send("/night")
+            await admin.reply()
+            await admin.press("🎲 Рассадить")
+            await world.announced()
+
+            async def play_round():
+                for who in (judge, second):
+                    await play_seated_game(who)
+                await world.announced()
+
+            await play_round()
+            before = {n: tables_of(seating_post(world), n) for n in (2, 3, 4)}
+            await admin.send("/guest Игрок24")
+            await admin.reply()
+            await admin.press("🪑 В запас на оставшиеся игры")
+            assert "Добавлен в запас на 3 игры" in (await admin.reply()).text
+            await world.announced()
+            after = {n: tables_of(seating_post(world), n) for n in (2, 3, 4)}
+            for n in (2, 3, 4):
+                assert after[n][0] == before[n][0]  # nobody else moved
+                assert after[n][1] == [*before[n][1], "Игрок24"]
+            await play_round()
+            leaver = tables_of(seating_post(world), 3)[0][1][4]  # table 2, seat 5 of round 3
+            await people[NICKNAMES.index(leaver)].press(
+                "🚪 Ухожу с вечера", chat=group, message=signup_post(world)
+            )
+            await world.announced()
+            assert f"«{leaver}» уходит с вечера" in admin.last().text
+            await admin.press("🔁 Заменить отдыхающими")
+            assert "Заменён отдыхающими" in (await admin.reply()).text
+            await world.announced()
+            final = {n: tables_of(seating_post(world), n) for n in (1, 2, 3, 4)}
+            assert all(leaver not in str(final[n][0]) for n in (3, 4))
+            await play_round()
+            await play_round()
+            # Every protocol saved equals the evening's final seating of its round and table.
+            games = world.services.games
+            nicknames = await world.services.players.nicknames()
+            night_games = await world.database.fetchall(
+                "SELECT round, table_number, game_id FROM night_games ORDER BY round, table_number"
+            )
+            assert len(night_games) == 8
+            for round_number, table, game_id in night_games:
+                protocol = (await games.get(game_id)).protocol
+                lineup = [nicknames[p] for p in protocol.players]
+                assert lineup == final[round_number][0][table - 1], (round_number, table)
+            await admin.send("/night")
+            await admin.reply()
+            await admin.press("🏁 Закончить вечер")
+            await world.announced()
+            post = next(
+                m for m in reversed(group.history()) if m.from_bot and "Итоги вечера" in m.text
+            )
+            assert "Сыграно: 8 игр." in post.text
+            from bot.texts.points import show
+            from scoring import compute
+
+            tournament = (await world.services.tournaments.current())[0]
+            scored = [
+                (await games.get(game_id)).protocol.to_game(str(game_id), "основной")
+                for _, _, game_id in night_games
+            ]
+            expected = compute(scored, tournament.ruleset(), tournament.seed).standings
+            names = {f"p{player}": name for player, name in nicknames.items()}
+            rows = [line for line in post.text.splitlines() if re.match(r"\d+🎲?\. ", line)]
+            assert [row.split(" (")[0] for row in rows] == [
+                f"{n}{'🎲' if r.lot else ''}. {names[r.name]} — {show(r.total)}"
+                for n, r in enumerate(expected, start=1)
+            ][: len(rows)]
+            played = {}
+            for n in (1, 2, 3, 4):
+                for name in (x for t in final[n][0] for x in t):
+                    played[name] = played.get(name, 0) + 1
+            stayed = [n for n in NICKNAMES[:23] if n != leaver]
+            assert max(played[n] for n in stayed) - min(played[n] for n in stayed) <= 1
+    finally:
+        NICKNAMES = saved
