@@ -100,10 +100,12 @@ def build_services(
     elo = EloRatings(database, EloSettings(start=settings.elo_start, k=settings.elo_k))
     announcer = Announcer(settings, database, games, players, members, clock, window, elo)
     results = GameResults(database, clock, settings.zone, tournaments, games, players)
-    nights = build_nights(database, clock, settings.zone, tournaments, players, members, results)
     standings = Standings(database, tournaments, window)
     ratings = Ratings(
         database, tournaments, standings, clock, window, settings.partner_min_games, settings.zone
+    )
+    nights = build_nights(
+        database, clock, settings.zone, tournaments, players, members, results, ratings.top
     )
     closing = Closing(database, clock, tournaments, ratings, settings.zone)
     outbox = Outbox(

@@ -40,7 +40,11 @@ async def draft_from_seating(
         stage_id=stage_id,
         protocol=Protocol(table=table, number=place[1], players=players),
         night=(night.id, round_number),
-        notice=texts.from_seating(round_number, table),
+        notice=(
+            texts.from_final_by_choice(round_number)
+            if night.by_choice
+            else texts.from_seating(round_number, table)
+        ),
         cursor=gone,  # a leaver's seat is chosen: who sits the round out is offered for it
     )
 
@@ -64,7 +68,11 @@ async def sitting_out(database: Database, night: tuple[int, int]) -> list[int]:
 
 
 async def seated_lineup(database: Database, night: tuple[int, int], table: int) -> list[int]:
-    """Who the seating put at each seat of the table in the evening's round, seat by seat."""
+    """Who the seating put at each seat of the table in the evening's round, seat by seat
+    (nothing for a final whose players choose their seats: any order is theirs)."""
     night_id, round_number = night
+    found = await night_rows.get(database, night_id)
+    if found is not None and found.by_choice:
+        return []
     seats = await night_rows.seats(database, night_id)
     return [p for r, t, _, p in sorted(seats) if r == round_number and t == table]

@@ -5,13 +5,15 @@ router lets only head judges here (handlers/nights.py)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Awaitable, Callable
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import NightAction, NightCB
-from bot.club.tournaments import Tournaments
+from bot.club.players import PlayerDirectory
+from bot.club.tournaments import Tournament, Tournaments
 from bot.core import outbox
 from bot.core.clock import Clock
 from bot.core.db import Database, Transaction
@@ -23,6 +25,7 @@ from bot.nights.seat import fillable, seat
 from bot.nights.timed import end
 from bot.tables import drafts as draft_rows
 from bot.tables import nights as rows
+from bot.tables import players as player_rows
 from bot.tables.nights import Night, NightPost, Person
 from bot.telegram.keyboards import button, keyboard
 from bot.telegram.screen import Screen
@@ -30,17 +33,21 @@ from bot.texts import nights as texts
 from bot.vocabulary.nights import NightStatus, SignupRole
 from bot.vocabulary.rights import Member
 
+Top = Callable[[Tournament, int], Awaitable[list[int]]]  # the players of a table's first places
+
 
 class EveningDesk:
     def __init__(
         self, database: Database, clock: Clock, zone: ZoneInfo, evenings: Evenings,
-        tournaments: Tournaments,
+        tournaments: Tournaments, players: PlayerDirectory, top: Top,
     ) -> None:  # fmt: skip
         self.database = database
         self.clock = clock
         self.zone = zone
         self.evenings = evenings
         self.tournaments = tournaments
+        self.players = players
+        self.top = top
 
     def today(self) -> date:
         return self.clock.now().astimezone(self.zone).date()
@@ -68,7 +75,8 @@ class EveningDesk:
                     tx, tournament_id=current.id, date=opening.date.isoformat(),
                     starts_at=opening.starts_at, rounds=opening.rounds, tables=opening.tables,
                     seed=random.SystemRandom().randrange(10**9), opened_by=head_judge.user_id,
-                    request_key=request_key, now=now,
+                    request_key=request_key, now=now, final_top=opening.final_top,
+                    final_seats=opening.final_seats,
                 )  # fmt: skip
                 await redraw(tx, night_id, now, NightPost.SIGNUP)
         if existing is not None and again is None:
@@ -79,7 +87,21 @@ class EveningDesk:
             return existing.id, Screen(f"{intro}\n\n{shown.text}", shown.markup)
         night_id = existing.id if existing else night_id
         shown = await self.screen(night_id)
-        return night_id, Screen(f"{texts.OPENED}\n\n{shown.text}", shown.markup)
+        opened = texts.FINAL_OPENED if opening.final_top else texts.OPENED
+        return night_id, Screen(f"{opened}\n\n{shown.text}", shown.markup)
+
+    async def _finalists(self, tx: Transaction, night: Night, now: str) -> list[int]:
+        """A final's players: the tournament's first places as its table stands now, on the
+        list in their order (the rounds played keep who played them)."""
+        tournament = await self.tournaments.get(night.tournament_id)
+        assert tournament is not None and night.final_top is not None
+        top = await self.top(tournament, night.final_top)
+        if len(top) < 10:
+            raise NightError(texts.final_too_few(len(top)))
+        names = await self.players.nicknames()
+        finalists = [(p, await player_rows.user_of(tx, p), names.get(p, "?")) for p in top]
+        await rows.set_finalists(tx, night.id, finalists, now)
+        return top
 
     async def draw(self, key: PostKey) -> tuple[str, InlineKeyboardMarkup | None] | None:
         """The screen as the outbox redraws it where it was shown (the evening's end, say)."""
@@ -104,6 +126,7 @@ class EveningDesk:
             len(lists.waiting), await self.evenings.judges_listed(night.id),
             [p.name for p in lists.unnamed], len(played), left,
             await self._rooms(night, played) if night.status is NightStatus.SEATED else (),
+            texts.final_line(night.final_top, night.by_choice) if night.final_top else None,
         )  # fmt: skip
         return Screen(text, _buttons(night, lists.unnamed), edit=edit)
 
@@ -174,7 +197,8 @@ class EveningDesk:
                 if night.status is NightStatus.SEATED and data.v != "1":
                     toast = texts.ALREADY_SEATED  # a second tap, or another head judge's
                 else:
-                    toast = await seat(tx, night, self.clock, self.zone)
+                    places = await self._finalists(tx, night, now) if night.final_top else []
+                    toast = await seat(tx, night, self.clock, self.zone, places)
             elif data.a is NightAction.END:
                 if not await rows.played_rounds(tx, night.id):
                     raise NightError(texts.NOTHING_PLAYED)

@@ -16,24 +16,42 @@ _ROUND_WORDS = ("игр", "игры", "игра", "раунд", "раунда", 
 _TABLE_WORDS = ("стол", "стола", "столов", "столы", "tables")
 
 
+_FINAL_WORDS = ("финал", "final")
+_TOP_WORDS = ("топ", "top", "лучших", "первых")
+_LOT_WORDS = ("жребий", "жребием", "lot")
+_CHOICE_WORDS = ("выбор", "выбором", "choice")
+FINAL_TOP = 10  # a final's players, unless said: the first ten of the tournament's table
+
+
 @dataclass(frozen=True, slots=True)
 class Opening:
     date: date
     starts_at: str
     rounds: int
     tables: int
+    final_top: int | None = None  # a final: the first N of the tournament's table play
+    final_seats: str | None = None  # «lot» or «choice»
 
 
 def parse_opening(args: str | None, today: date) -> Opening:
-    """``19:30``, ``05.12 19:30``, ``05.12 19:30 4 игры 2 стола`` (in any order)."""
+    """``19:30``, ``05.12 19:30``, ``05.12 19:30 4 игры 2 стола`` (in any order); a final:
+    ``финал`` (the first ten of the table, seated by lot), ``финал 12 лучших выбор``."""
     words = (args or "").replace(",", " ").split()
     day: date | None = None
     starts: str | None = None
     rounds, tables = DEFAULT_ROUNDS, 0
+    final_top: int | None = None
+    final_seats: str | None = None
     pending: int | None = None  # a number waiting for its word («4 игры»)
     for word in words:
         low = word.lower()
-        if (found := _DATE.match(low)) is not None and day is None:
+        if low in _FINAL_WORDS:
+            final_top = final_top or FINAL_TOP
+        elif low.startswith(_TOP_WORDS) and pending is not None:
+            final_top, pending = pending, None
+        elif low in _LOT_WORDS or low in _CHOICE_WORDS:
+            final_seats = "lot" if low in _LOT_WORDS else "choice"
+        elif (found := _DATE.match(low)) is not None and day is None:
             year = int(found.group(3)) if found.group(3) else today.year
             year += 2000 if year < 100 else 0
             try:
@@ -62,4 +80,10 @@ def parse_opening(args: str | None, today: date) -> Opening:
         raise NightError(texts.past_date(day))
     if not 1 <= rounds <= 10 or not 0 <= tables <= 20:
         raise NightError(texts.USAGE)
-    return Opening(day, starts, rounds, tables)
+    if final_seats is not None and final_top is None:
+        raise NightError(texts.FINAL_USAGE)  # «жребий» alone: of what?
+    if final_top is None:
+        return Opening(day, starts, rounds, tables)
+    if not FINAL_TOP <= final_top <= 30:
+        raise NightError(texts.FINAL_USAGE)
+    return Opening(day, starts, rounds, 1, final_top, final_seats or "lot")

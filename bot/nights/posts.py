@@ -3,6 +3,7 @@ drawn as they are when they go out, and the same seating and results as pictures
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from datetime import date
 from enum import StrEnum
 
@@ -41,12 +42,14 @@ class EveningPosts:
     def __init__(
         self, database: Database, evenings: Evenings, tournaments: Tournaments,
         players: PlayerDirectory, results: GameResults,
+        top: Callable[[Tournament, int], Awaitable[list[int]]],
     ) -> None:  # fmt: skip
         self.database = database
         self.evenings = evenings
         self.tournaments = tournaments
         self.players = players
         self.results = results
+        self.top = top
 
     async def draw(self, key: PostKey) -> Drawn | None:
         """A kept post of the club chat by its key (the outbox's worker asks)."""
@@ -62,11 +65,23 @@ class EveningPosts:
     async def _signup_post(self, night: Night) -> Drawn:
         lists = lists_of(night, await rows.people(self.database, night.id))
         open_ = night.status is NightStatus.SIGNUP
-        text = texts.signup_post(
-            date.fromisoformat(night.date), night.starts_at, await self.evenings.title(night),
-            night.rounds, night.tables, [p.name for p in lists.players],
-            [p.name for p in lists.waiting], await self.evenings.judges_listed(night.id), open_,
-        )  # fmt: skip
+        day, title = date.fromisoformat(night.date), await self.evenings.title(night)
+        judges = await self.evenings.judges_listed(night.id)
+        if night.final_top is not None:
+            finalists = (
+                [p.name for p in lists.players + lists.waiting]
+                if night.seating_version
+                else await self._top_now(night, night.final_top)  # the table decides, not taps
+            )
+            text = texts.final_post(
+                day, night.starts_at, title, night.rounds, night.final_top, night.by_choice,
+                finalists, judges, open_,
+            )  # fmt: skip
+        else:
+            text = texts.signup_post(
+                day, night.starts_at, title, night.rounds, night.tables,
+                [p.name for p in lists.players], [p.name for p in lists.waiting], judges, open_,
+            )  # fmt: skip
         if night.status is NightStatus.ENDED:
             return text, None
         choices: tuple[tuple[str, SignupChoice], ...] = (
@@ -78,11 +93,22 @@ class EveningPosts:
             if open_
             else ((texts.ARRIVED, SignupChoice.ARRIVED), (texts.LEAVING, SignupChoice.NOT_COMING))
         )  # fmt: skip — once closed: one came after all, or one goes
+        if night.final_top is not None:  # a final: nobody signs up to play, a judge may
+            choices = ((texts.JUDGE, SignupChoice.JUDGE),) if open_ else ()
+        if not choices:
+            return text, None
         markup = keyboard([[
             button(label, NightCB(n=night.id, a=NightAction.SIGN_UP, v=choice.value))
             for label, choice in choices
         ]])  # fmt: skip
         return text, markup
+
+    async def _top_now(self, night: Night, count: int) -> list[str]:
+        tournament = await self.tournaments.get(night.tournament_id)
+        if tournament is None:
+            return []
+        names = await self.players.nicknames()
+        return [names.get(p, "?") for p in await self.top(tournament, count)]
 
     async def _seating_post(self, night: Night) -> Drawn | None:
         seats = await rows.seats(self.database, night.id)

@@ -260,6 +260,8 @@ class Roster:
         night = await rows.get(self.database, night_id)
         if night is None or night.status is NightStatus.ENDED:
             return texts.STALE
+        if night.final_top is not None and wanted is not SignupChoice.JUDGE:
+            return texts.FINAL_PLAY  # the tournament's table decides who plays a final
         if night.status is not NightStatus.SIGNUP:
             if wanted is SignupChoice.NOT_COMING:
                 return (await self._leave(night, user_id=user_id))[0]

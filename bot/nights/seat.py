@@ -3,6 +3,7 @@ off his own table, the seating posted and each player told his evening."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
@@ -46,9 +47,14 @@ async def fillable(tx: Transaction, night: Night) -> int:
     return max(1, len(playing) // SEATS)
 
 
-async def seat(tx: Transaction, night: Night, clock: Clock, zone: ZoneInfo) -> str:
+async def seat(
+    tx: Transaction, night: Night, clock: Clock, zone: ZoneInfo, order: Sequence[int] = ()
+) -> str:
     """Seat every round still to play (sign-up closes): rounds with a game saved stay as they
-    are. The seating post and each player's evening follow; the answer is the head judge's."""
+    are. The seating post and each player's evening follow; the answer is the head judge's.
+
+    ``order``: a final's players in order of place; where they choose their seats, each table
+    lists them in that order (the judge records the seats they choose)."""
     now = clock.iso()
     people = await rows.people(tx, night.id)
     lists = lists_of(night, people)
@@ -71,6 +77,9 @@ async def seat(tx: Transaction, night: Night, clock: Clock, zone: ZoneInfo) -> s
         barred=await _judges_tables(tx, night),
     )
     rounds = seating.seat(evening)
+    if night.by_choice:
+        rounds = tuple(_in_order(done, order, kept >= number)
+                       for number, done in enumerate(rounds, start=1))  # fmt: skip
     to_come = [
         (number, table_number, seat, player)
         for number, done in enumerate(rounds, start=1) if number > kept
@@ -116,6 +125,15 @@ async def _judges_tables(tx: Transaction, night: Night) -> dict[int, frozenset[i
         if linked is not None:
             barred[linked[0]] = frozenset({table})
     return barred
+
+
+def _in_order(done: seating.Round, places: Sequence[int], played: bool) -> seating.Round:
+    """A round of a final by choice: each table lists its players in order of place."""
+    if played:
+        return done
+    order = {player: index for index, player in enumerate(places)}
+    tables = tuple(tuple(sorted(t, key=lambda p: order.get(p, len(order)))) for t in done.tables)
+    return seating.Round(tables, done.out)
 
 
 def _places_of(

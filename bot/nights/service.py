@@ -20,7 +20,7 @@ from bot.club.players import PlayerDirectory
 from bot.club.tournaments import Tournaments
 from bot.core.clock import Clock
 from bot.core.db import Database
-from bot.nights.desk import EveningDesk
+from bot.nights.desk import EveningDesk, Top
 from bot.nights.lists import Evenings
 from bot.nights.posts import EveningPosts
 from bot.nights.roster import Roster
@@ -38,12 +38,12 @@ class Nights:
 
 def build_nights(
     database: Database, clock: Clock, zone: ZoneInfo, tournaments: Tournaments,
-    players: PlayerDirectory, members: MemberDirectory, results: GameResults,
+    players: PlayerDirectory, members: MemberDirectory, results: GameResults, top: Top,
 ) -> Nights:  # fmt: skip
     evenings = Evenings(database, tournaments, members)
     return Nights(
-        desk=EveningDesk(database, clock, zone, evenings, tournaments),
+        desk=EveningDesk(database, clock, zone, evenings, tournaments, players, top),
         roster=Roster(database, clock, evenings, players, members),
-        posts=EveningPosts(database, evenings, tournaments, players, results),
+        posts=EveningPosts(database, evenings, tournaments, players, results, top),
         timer=EveningTimer(database, clock, zone),
     )

@@ -92,6 +92,11 @@ class Ratings:
     async def board(self, tournament: Tournament) -> Board:
         return await self.standings.board(tournament)
 
+    async def top(self, tournament: Tournament, count: int) -> list[int]:
+        """The players of the first ``count`` places of the tournament's table (a final's)."""
+        board = await self.board(tournament)
+        return [board.player_id(row) for row in board.standings[:count]]
+
     async def named_board(self, args: str | None) -> tuple[Tournament, Board]:
         """A command's tournament (by part of its title; the current one without) and its
         standings; ``RatingError`` when there is no such tournament."""

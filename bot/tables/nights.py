@@ -26,6 +26,10 @@ class NightPost(StrEnum):
 DESK = "night-desk"  # the owner of an evening's head judge's screen, kept in his private chat
 
 
+FINAL_BY_LOT = "lot"
+FINAL_BY_CHOICE = "choice"
+
+
 def desk_key(night_id: int) -> PostKey:
     """The head judge's screen of the evening, as the outbox redraws it (its end, say)."""
     return PostKey(DESK, night_id, "screen")
@@ -48,6 +52,13 @@ class Night:
     seating_version: str | None
     opened_by: int = 0
     reminded_at: str | None = None  # when its first round's players were reminded
+    final_top: int | None = None  # a final: how many of the tournament's top play
+    final_seats: str | None = None  # a final's seats: «lot», or «choice» (in order of place)
+
+    @property
+    def by_choice(self) -> bool:
+        """A final whose players choose their seats in order of place."""
+        return self.final_top is not None and self.final_seats == FINAL_BY_CHOICE
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +91,8 @@ def night_of(row: Any) -> Night:
         seating_version=row["seating_version"],
         opened_by=row["opened_by"],
         reminded_at=row["reminded_at"],
+        final_top=row["final_top"],
+        final_seats=row["final_seats"],
     )
 
 
@@ -115,13 +128,42 @@ async def latest(tx: Reader) -> Night | None:
 
 async def create(
     tx: Transaction, *, tournament_id: int, date: str, starts_at: str, rounds: int, tables: int,
-    seed: int, opened_by: int, request_key: str, now: str,
+    seed: int, opened_by: int, request_key: str, now: str, final_top: int | None = None,
+    final_seats: str | None = None,
 ) -> int:  # fmt: skip
     return await tx.insert(
         "INSERT INTO nights (tournament_id, date, starts_at, rounds, tables, seed, opened_by, "
-        "request_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (tournament_id, date, starts_at, rounds, tables, seed, opened_by, request_key, now),
-    )
+        "request_key, created_at, final_top, final_seats) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (tournament_id, date, starts_at, rounds, tables, seed, opened_by, request_key, now,
+         final_top, final_seats),
+    )  # fmt: skip
+
+
+async def set_finalists(
+    tx: Transaction, night_id: int, players: list[tuple[int, int | None, str]], now: str
+) -> None:
+    """A final's players, as the tournament's table orders them now: (player, his member or
+    None, nickname). Those no longer in the top leave the list; those in it are coming."""
+    chosen = {player for player, _, _ in players}
+    for listed in await tx.all(
+        "SELECT id, player_id FROM night_people WHERE night_id = ? AND role = ?",
+        (night_id, SignupRole.PLAYER.value),
+    ):
+        if listed["player_id"] not in chosen:
+            await tx.execute("UPDATE night_people SET coming = 0 WHERE id = ?", (listed["id"],))
+    for player, user_id, nickname in players:
+        found = await tx.one(
+            "SELECT id FROM night_people WHERE night_id = ? AND player_id = ?", (night_id, player)
+        )
+        if found is not None:
+            await tx.execute("UPDATE night_people SET coming = 1 WHERE id = ?", (found["id"],))
+            continue
+        await tx.execute(
+            "INSERT INTO night_people (night_id, user_id, player_id, shown_name, role, coming, "
+            "signed_at) VALUES (?, ?, ?, ?, ?, 1, ?) ON CONFLICT (night_id, user_id) DO UPDATE "
+            "SET player_id = excluded.player_id, role = excluded.role, coming = 1",
+            (night_id, user_id, player, nickname, SignupRole.PLAYER.value, now),
+        )
 
 
 async def set_status(tx: Transaction, night_id: int, status: NightStatus) -> None:

@@ -54,6 +54,29 @@ USAGE = (
     "Можно добавить число игр за столом и столов: <code>/night 05.12 19:30 4 игры 2 стола</code> "
     "(по умолчанию 3 игры, столы — по записавшимся)."
 )
+FINAL_USAGE = (
+    "Финал открывается так: <code>/night 19:30 финал</code> — играют первые 10 турнирной "
+    "таблицы, места жребием; <code>/night 19:30 5 игр финал 12 лучших выбор</code> — первые "
+    "12 (сверх десяти отдыхают по очереди), места выбирают по порядку мест."
+)
+
+
+def final_line(top: int, by_choice: bool) -> str:
+    seats = (
+        "места выбирают по порядку мест в таблице (судья отмечает выбор в протоколе)"
+        if by_choice
+        else "места — жребием рассадки"
+    )
+    return (
+        f"🏆 Финал: играют первые {top} турнирной таблицы (список — на момент рассадки), {seats}."
+    )
+
+
+def final_too_few(count: int) -> str:
+    return f"Для финала нужно 10 игроков в таблице турнира, а в ней {count}."
+
+
+FINAL_PLAY = "Это финал: играют первые места турнирной таблицы, запись не нужна."
 ONLY_HEAD_JUDGE = "Открывать вечер и управлять им может главный судья или администратор клуба."
 NO_TOURNAMENT = "Нет текущего турнира: сначала создайте его (/newtournament)."
 
@@ -146,6 +169,31 @@ def signup_post(
     return "\n".join(lines)
 
 
+def final_post(
+    value: date, starts_at: str, tournament: str, rounds: int, top: int, by_choice: bool,
+    players: Sequence[str], judges: Sequence[str], open_: bool,
+) -> str:  # fmt: skip
+    """A final's post: its players are the tournament's first places, nobody signs up."""
+    lines = [
+        f"🏆 {bold(f'Финал {day(value)}')}, начало в {starts_at}",
+        f"Турнир «{quote(tournament)}», игр: {rounds}",
+        "",
+        final_line(top, by_choice),
+        "",
+        f"Финалисты: {len(players)}",
+    ]
+    lines += [f"{number}. {quote(name)}" for number, name in enumerate(players, start=1)]
+    if len(players) > 10:
+        lines.append(f"(сверх десяти — отдыхают по очереди: {len(players) - 10})")
+    lines += ["", "Судьи: " + (", ".join(judges) if judges else "пока никого")]
+    if open_:
+        lines += ["", "Судьи записываются кнопкой ниже."]
+    return "\n".join(lines)
+
+
+FINAL_OPENED = "Финал открыт. В чате клуба — финалисты по таблице турнира; судьи нажимают «⚖️ Сужу»."
+
+
 def signed_up(place: int, waiting: bool) -> str:
     if waiting:
         return f"Вы записаны: №{place}, сверх мест — будете отдыхать по очереди с другими."
@@ -171,14 +219,17 @@ def open_the_bot(bot_username: str) -> str:
 def screen(
     value: date, starts_at: str, tournament: str, rounds: int, tables: int, status: str,
     players: int, waiting: int, judges: Sequence[str], unnamed: Sequence[str], played: int = 0,
-    left: Sequence[str] = (), rooms: Sequence[str] = (),
+    left: Sequence[str] = (), rooms: Sequence[str] = (), final: str | None = None,
 ) -> str:  # fmt: skip
+    """``final``: a final's line, instead of the sign-up's count."""
+    signed = f"Записались играть: {players + waiting}" + (
+        f" (сверх мест: {waiting}, отдыхают по очереди)" if waiting else ""
+    )
     lines = [
         f"{bold(f'Вечер {day(value)}')}, начало в {starts_at} — {status}",
         f"Турнир «{quote(tournament)}», игр за столом: {rounds}",
         f"Столов: {tables or 'по записавшимся'}" + (f" (мест: {10 * tables})" if tables else ""),
-        f"Записались играть: {players + waiting}"
-        + (f" (сверх мест: {waiting}, отдыхают по очереди)" if waiting else ""),
+        final or signed,
         "Судьи: " + (", ".join(judges) if judges else "пока никого"),
     ]
     if unnamed and status != STATUS["ended"]:
@@ -197,7 +248,8 @@ def screen(
     if tables and len(judges) < tables:
         lines.append(f"⚠️ Судей меньше, чем столов: {len(judges)} из {tables}.")
     lines.append("")
-    lines.append(GUEST_USAGE)
+    if final is None:  # a final's players are the table's: no guests
+        lines.append(GUEST_USAGE)
     return "\n".join(lines)
 
 

@@ -1,6 +1,7 @@
 """A season that really ends (issue 30 §1.3): a closed tournament takes no games and no
 evenings, its post stays true, and the admin starts the next season in one tap."""
 
+from bot.callbacks import NightAction, NightCB
 from tests.club import Taps, enter_protocol, setup_club
 from tests.harness import CLUB_CHAT_ID, dispatcher_world
 
@@ -107,3 +108,80 @@ async def test_the_closing_picture_has_every_row_and_the_attendance_nominations(
         assert [row[1] for row in picture.rows] == [row.name for row in standings]  # all 25
         assert any(line.startswith("🎲 Больше всего игр") for line in picture.legend)
         assert any(line.startswith("🥇 Победитель") for line in picture.legend)
+
+
+async def a_season_of_25(world):
+    from tests.club import appoint_judge
+    from tests.harness import ADMIN_ID
+    from tests.protocols import protocol_bytes, random_protocol
+
+    names = [f"Игрок{n:02d}" for n in range(1, 26)]
+    protocol = random_protocol(names, 30, seed=11)
+    admin = world.person("Админ", user_id=ADMIN_ID, username="boss")
+    await admin.send_file("season.json", protocol_bytes(protocol), "/import Сезон")
+    assert "Игр: 30" in (await admin.reply()).text
+    judge = await appoint_judge(world, admin, "Иван", "ivan_judge")
+    tournament = await world.services.tournaments.current_tournament()
+    board = await world.services.ratings.board(tournament)
+    return admin, judge, [row.name for row in board.standings]
+
+
+def seating_rounds(world):
+    import re
+
+    group = world.api.chats[CLUB_CHAT_ID]
+    post = next(m for m in reversed(group.history()) if m.from_bot and "Рассадка" in m.text)
+    return [re.findall(r"\d+ (Игрок\d\d)", line) for line in post.text.splitlines()
+            if line.startswith("Стол 1:")]  # fmt: skip
+
+
+async def test_a_final_seats_the_top_ten_and_by_choice_lists_them_in_order_of_place(tmp_path):
+    """Issue 30 §3: a final's one table is the tournament's top 10; nobody signs up to play;
+    where the players choose their seats, the protocol lists them in order of place."""
+    async with dispatcher_world(tmp_path) as world:
+        admin, judge, table = await a_season_of_25(world)
+        await admin.send("/night 19:30 2 игры финал выбор")
+        opened = (await admin.reply()).text
+        assert "🏆 Финал: играют первые 10 турнирной таблицы" in opened
+        assert "места выбирают по порядку мест" in opened
+        await world.announced()
+        group = world.api.chats[CLUB_CHAT_ID]
+        post = next(m for m in group.history() if m.from_bot and "Финал" in m.text)
+        assert all(name in post.text for name in table[:10]) and table[10] not in post.text
+        assert [b["text"] for b in post.buttons()] == ["⚖️ Сужу"]
+        fan = world.person("Болельщик", username="fan")
+        await fan.press_data(
+            NightCB(n=1, a=NightAction.SIGN_UP, v="p").pack(), post, group
+        )  # an old «Играю»
+        assert "Это финал" in fan.last_answer()["text"]
+        await judge.send("/start")
+        await judge.reply()
+        await judge.press("⚖️ Сужу", chat=group, message=post)
+        await admin.send("/night")
+        await admin.reply()
+        await admin.press("🎲 Рассадить")
+        assert admin.last_answer()["text"].startswith("Рассажено: 10 игроков, 2 игры.")
+        await world.announced()
+        assert seating_rounds(world) == [table[:10], table[:10]]  # in order of place
+        await judge.send("/game")
+        protocol = (await judge.reply()).text
+        assert "Финал, игра 1: игроки записаны по порядку мест" in protocol
+        assert f"1. {table[0]}" in protocol and f"10. {table[9]}" in protocol
+
+
+async def test_a_final_by_lot_gives_each_finalist_another_seat_every_game(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        admin, _judge, table = await a_season_of_25(world)
+        await admin.send("/night 19:30 4 игры финал")
+        assert "места — жребием рассадки" in (await admin.reply()).text
+        await admin.send("/night 19:30 финал 9 лучших")
+        assert "первые 10" in (await admin.reply()).text  # a final needs ten: told how
+        await admin.send("/night")
+        await admin.reply()
+        await admin.press("🎲 Рассадить")
+        await world.announced()
+        rounds = seating_rounds(world)
+        assert len(rounds) == 4 and all(sorted(r) == sorted(table[:10]) for r in rounds)
+        for name in table[:10]:
+            seats = [r.index(name) for r in rounds]
+            assert len(set(seats)) == 4, (name, seats)  # never the same seat twice
