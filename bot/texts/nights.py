@@ -300,7 +300,7 @@ def seated(rounds: int, players: int, unnamed: int = 0) -> str:
         f"Рассажено: {people}, {games(rounds)}. Рассадка — в чате клуба, места — каждому в личку."
     )
     if unnamed:
-        text += f" Без ника не рассажены: {unnamed} (их ник — /iam или /guest)."
+        text += f" Без ника не рассажены: {unnamed} (ник — их /iam или «🔗 Ник для …» в /night)."
     return text
 
 
