@@ -6,6 +6,7 @@ import asyncio
 import gc
 import logging
 import signal
+import sqlite3
 import sys
 from collections.abc import Awaitable, Callable, Coroutine
 from datetime import UTC, datetime
@@ -30,7 +31,7 @@ from aiogram.types import BotCommandScopeAllGroupChats, BotCommandScopeAllPrivat
 
 from bot.club.members import MemberDirectory
 from bot.core.config import Settings
-from bot.core.db import Database
+from bot.core.db import Database, DatabaseError
 from bot.core.fsm_storage import SQLiteStorage
 from bot.core.tasks import cancelled
 from bot.ops.health import Operations, health_route, serve_health
@@ -165,6 +166,9 @@ async def open_database(settings: Settings) -> Database:
     await database.connect()
     try:
         await database.migrate()
+    except sqlite3.Error as error:  # a disk that is full, a file that is not a database
+        await database.close()
+        raise DatabaseError(database.unusable(error)) from None
     except BaseException:
         await database.close()
         raise

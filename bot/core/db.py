@@ -128,20 +128,35 @@ class Database:
         self._reactions.setdefault(change, []).append(reaction)
 
     async def connect(self) -> None:
-        if str(self.path) != ":memory:":
-            self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
+            if str(self.path) != ":memory:":
+                self.path.parent.mkdir(parents=True, exist_ok=True)
             connection = await aiosqlite.connect(self.path, isolation_level=None)
         except Exception as error:
-            raise DatabaseError(f"cannot open database {self.path}: {error}") from None
-        connection.row_factory = aiosqlite.Row
-        await connection.execute("PRAGMA journal_mode = WAL")
-        await connection.execute("PRAGMA foreign_keys = ON")
-        await connection.execute("PRAGMA busy_timeout = 5000")
-        await connection.execute("PRAGMA synchronous = NORMAL")
+            raise DatabaseError(self.unusable(error)) from None
+        try:
+            connection.row_factory = aiosqlite.Row
+            await connection.execute("PRAGMA journal_mode = WAL")
+            await connection.execute("PRAGMA foreign_keys = ON")
+            await connection.execute("PRAGMA busy_timeout = 5000")
+            await connection.execute("PRAGMA synchronous = NORMAL")
+            # The bot writes from its first update on: a file it may only read (restored by
+            # root, say) is refused now, in one line, not with the first judge's protocol.
+            await connection.execute("BEGIN IMMEDIATE")
+            await connection.execute("ROLLBACK")
+            if str(self.path) != ":memory:":  # an in-memory database has no second connection
+                self._plain = await self._read_only()
+        except sqlite3.Error as error:
+            await connection.close()  # its thread would keep the process alive for good
+            raise DatabaseError(self.unusable(error)) from None
         self._connection = connection
-        if str(self.path) != ":memory:":  # an in-memory database has no second connection
-            self._plain = await self._read_only()
+
+    def unusable(self, error: BaseException) -> str:
+        folder = self.path.parent if str(self.path) != ":memory:" else "."
+        return (
+            f"cannot use database {self.path}: {error}. The bot's user must be able to read and "
+            f"write the file and its folder, for example: chown -R <the bot's user>: {folder}"
+        )
 
     async def _read_only(self) -> aiosqlite.Connection:
         reader = aiosqlite.connect(self.path, isolation_level=None)

@@ -2,6 +2,7 @@
 
 import asyncio
 import sqlite3
+import sys
 import time
 
 import pytest
@@ -109,6 +110,47 @@ async def test_newer_database_is_refused(tmp_path):
         connection.execute("PRAGMA user_version = 9999")
     code, output = await BotProcess("http://127.0.0.1:9", tmp_path).run_to_exit()
     assert code == 3 and "newer than this bot knows" in output
+
+
+async def test_a_database_it_may_only_read_stops_at_once_with_code_3(tmp_path):
+    """Issue 31 §2: a file restored by root while the service runs as its own user. The bot
+    printed a traceback and hung (aiosqlite's thread alive, SIGTERM never heard); now one line
+    names the file and the fix, and the process ends with the documented code. Read-only is
+    made by a read-only bind mount in a mount namespace of its own (root cannot be refused a
+    write by file modes)."""
+    import shutil
+
+    database = tmp_path / "data" / "club.sqlite3"
+    database.parent.mkdir()
+    with sqlite3.connect(database) as connection:
+        connection.execute("CREATE TABLE t (x INTEGER)")
+    folder = database.parent
+    unshare = shutil.which("unshare")
+    probe = await asyncio.create_subprocess_exec(
+        "unshare", "-m", "sh", "-c", f"mount --bind {folder} {folder}",
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
+    ) if unshare else None  # fmt: skip
+    if probe is None or await probe.wait() != 0:
+        pytest.skip("no mount namespace here (unshare -m needs CAP_SYS_ADMIN)")
+    process = BotProcess("http://127.0.0.1:9", tmp_path)
+    mount = (
+        f"mount --bind {folder} {folder} && mount -o remount,ro,bind {folder} && "
+        f'exec "{sys.executable}" -m bot'
+    )
+    child = await asyncio.create_subprocess_exec(
+        "unshare", "-m", "sh", "-c", mount, cwd=tmp_path, env=process.env,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+    )  # fmt: skip
+    try:
+        stdout, _ = await asyncio.wait_for(child.communicate(), 20)
+    except TimeoutError:
+        child.kill()
+        raise AssertionError("the bot hung on a database it may only read") from None
+    output = stdout.decode()
+    assert child.returncode == 3, output
+    assert "Traceback" not in output, output
+    assert f"Database error: cannot use database {database}" in output
+    assert "chown" in output and len(output.strip().splitlines()) == 1, output
 
 
 async def test_rejected_token_stops_with_a_clear_line(fake_telegram, tmp_path):
