@@ -28,6 +28,37 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number")
 
 
+# Numbers the scoring computes exactly and at once (SCORING.md, «Numbers»): a stage weight of
+# 1e-999999 is a fraction with a million digits (minutes for one table), 1e400 breaks decimal
+# arithmetic; no league's extra or weight needs more than these digits.
+WEIGHT_DIGITS = 6  # integer and fractional digits of a stage weight: up to 999999.999999
+EXTRA_DIGITS = 4  # of a judge's extra points: up to 9999.9999
+TOO_DEEP = "файл вложен слишком глубоко: протокол — объект с играми, а не тысячи вложенных скобок"
+EXTRA_ABSURD = "доп. баллы — число вне разумных пределов (больше 4 знаков до или после точки)"
+
+
+def weight_out_of_range(where: str, name: str) -> str:
+    return (
+        f"{where}: вес этапа «{name}» вне разумных пределов — не больше 6 знаков до и после "
+        "точки (например, 1.3)"
+    )
+
+
+def _computable(value: Decimal, digits: int) -> bool:
+    """A finite number with at most ``digits`` digits before and after its point."""
+    if not value.is_finite():
+        return False
+    if not value:
+        return True
+    _, figures, exponent = value.as_tuple()  # no arithmetic: 1e999999999 would overflow it
+    assert isinstance(exponent, int)
+    while len(figures) > 1 and figures[-1] == 0:  # 1.300 is 1.3
+        figures, exponent = figures[:-1], exponent + 1
+    before = len(figures) + exponent
+    after = -exponent if exponent < 0 else 0
+    return before <= digits and after <= digits
+
+
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -46,6 +77,8 @@ def load_protocol(
         data = json.loads(text, parse_float=Decimal, parse_constant=_reject_constant)
     except (json.JSONDecodeError, ValueError) as error:
         raise ProtocolError([Problem("json-invalid", f"файл не является JSON: {error}")]) from None
+    except RecursionError:  # «[[[[…» a hundred thousand deep: no protocol is nested so
+        raise ProtocolError([Problem("json-too-deep", TOO_DEEP)]) from None
     if not isinstance(data, dict):
         raise ProtocolError([Problem("protocol-invalid", "протокол должен быть JSON-объектом")])
 
@@ -128,6 +161,9 @@ def _read_stages(raw: Any, problems: list[Problem]) -> tuple[tuple[str, Decimal]
             problems.append(
                 Problem("stage-weight-invalid", f"{where}: «weight» — положительное число")
             )
+            continue
+        if not _computable(weight, WEIGHT_DIGITS):
+            problems.append(Problem("stage-weight-invalid", weight_out_of_range(where, name)))
             continue
         if name in stages:
             problems.append(Problem("stage-duplicate", f"этап «{name}» указан в «stages» дважды"))
@@ -281,6 +317,9 @@ class _GameReader:
             problems.append(
                 Problem("extra-invalid", "доп. баллы должны быть числом", game_id, seat)
             )
+            extra = 0
+        elif not _computable(Decimal(extra), EXTRA_DIGITS):  # 1e999999999: no judge's points
+            problems.append(Problem("extra-invalid", EXTRA_ABSURD, game_id, seat))
             extra = 0
         penalties = raw.get("penalties", [])
         if isinstance(penalties, list) and all(isinstance(code, str) for code in penalties):

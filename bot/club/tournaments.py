@@ -232,6 +232,18 @@ _MEANT_AS_WEIGHT = re.compile(r"^(?:[×*]|[xх]\d)", re.IGNORECASE)
 MAX_WEIGHT = Decimal(10)
 
 
+def weight_allowed(weight: Decimal) -> bool:
+    """A stage's weight as a club sets it: above 0, up to 10, at most three decimals (the same
+    for ``/newstage`` and an imported file)."""
+    exponent = weight.as_tuple().exponent
+    return (
+        weight.is_finite()
+        and 0 < weight <= MAX_WEIGHT
+        and isinstance(exponent, int)
+        and (exponent >= -3 or weight == weight.quantize(Decimal("0.001")))
+    )
+
+
 def stage_and_weight(words: str) -> tuple[str, Decimal]:
     """A stage's name and its weight from «Финал 1.3», «Финал ×2», «Финал × 1,5». A last word
     is a weight when it has a decimal point or a «×» before it: «Этап 2» stays a name. A
@@ -246,6 +258,6 @@ def stage_and_weight(words: str) -> tuple[str, Decimal]:
     if found is None or not (found.group(1) or not found.group(2).isdigit()):
         return " ".join(parts), Decimal(1)
     weight = Decimal(found.group(2).replace(",", "."))
-    if not 0 < weight <= MAX_WEIGHT:
+    if not weight_allowed(weight):
         raise TournamentError(texts.STAGE_WEIGHT_INVALID)
     return " ".join(parts[:-1]), weight

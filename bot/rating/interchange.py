@@ -20,6 +20,7 @@ from aiogram.exceptions import TelegramAPIError
 
 from bot.callbacks import NEW_MESSAGE, AdminAction, AdminCB, ImportCB
 from bot.club.players import NicknameError, check_new_nickname, clean_nickname, nickname_key
+from bot.club.tournaments import weight_allowed
 from bot.core.clock import Clock
 from bot.core.db import Database, Transaction
 from bot.core.memory import release_memory
@@ -146,7 +147,15 @@ def parse_protocol(raw: bytes) -> tuple[list[Game], Ruleset, int, dict[str, Deci
         raise ImportRefused([str(problem) for problem in error.problems]) from None
     if not distance.games:
         raise ImportRefused([texts.NO_GAMES])
-    return list(distance.games), ruleset, distance.seed, distance.weights
+    weights = distance.weights
+    refused = [
+        texts.weight_refused(name, weight)
+        for name, weight in weights.items()
+        if not weight_allowed(weight)
+    ]  # fmt: skip — as /newstage takes them
+    if refused:
+        raise ImportRefused(refused)
+    return list(distance.games), ruleset, distance.seed, weights
 
 
 def _read(

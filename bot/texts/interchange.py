@@ -131,3 +131,10 @@ def xlsx_caption(title: str) -> str:
 
 def ruleset_caption() -> str:
     return "Правила турнира (файл, на который ссылается протокол)."
+
+
+def weight_refused(stage: str, weight: object) -> str:
+    return (
+        f"Вес этапа «{quote(stage)}» — {quote(str(weight))}: вес бывает больше 0 и не больше 10, "
+        "с тремя знаками после точки самое большее (как в /newstage Финал 1.3)."
+    )

@@ -142,6 +142,34 @@ async def test_broken_files_are_refused_with_every_problem_and_nothing_written(t
             assert (await world.database.fetchone(f"SELECT count(*) FROM {table}"))[0] == 0
 
 
+async def test_absurd_numbers_in_a_file_are_refused_with_the_reason(tmp_path):
+    """Issue 31 §3: a file must meet the rules /newstage does (a weight above 0, up to 10, three
+    decimals at most); a nesting of 100,000 and an extra of 1e999999999 got the generic
+    apology (and the admins a notice naming internals)."""
+    async with dispatcher_world(tmp_path) as world:
+        admin = world.person("Админ", user_id=ADMIN_ID)
+        season = random_protocol([f"Игрок{n}" for n in range(12)], 3)
+        for game in season["games"]:
+            game["stage"] = "финал"
+        for weight, shown in (("1e-999999", "вне разумных пределов"), ("20", "Вес этапа «финал»"),
+                              ("1.2345", "Вес этапа «финал»"), ("1e400", "вне разумных")):
+            text = json.dumps({**season, "stages": [{"name": "финал", "weight": 1}]})
+            text = text.replace('"weight": 1}', f'"weight": {weight}}}')
+            await admin.send_file("s.json", text.encode(), "/import")
+            refused = (await admin.reply()).text
+            assert shown in refused and "ничего не записано" in refused, refused
+        await admin.send_file("deep.json", b"[" * 100_000 + b"]" * 100_000, "/import")
+        assert "вложен слишком глубоко" in (await admin.reply()).text
+        text = json.dumps(season).replace('"role": "civilian"', '"role": "civilian", "extra": '
+                                          "1e999999999", 1)  # fmt: skip
+        await admin.send_file("x.json", text.encode(), "/import")
+        assert "доп. баллы — число вне разумных пределов" in (await admin.reply()).text
+        await world.announced()
+        assert not [m for m in admin.bot_messages() if "Что-то пошло не так" in m.text]
+        assert await world.services.dead_letters.count() == 0  # no failure for the admins
+        assert (await world.database.fetchone("SELECT count(*) FROM games"))[0] == 0
+
+
 async def test_import_is_for_admins_and_export_for_judges(tmp_path):
     async with dispatcher_world(tmp_path) as world:
         _admin, judge = await setup_club(world)

@@ -1,6 +1,8 @@
 """The JSON protocol file: defaults, exact numbers, every structural error."""
 
 import json
+import time
+from decimal import Decimal
 
 import pytest
 
@@ -103,6 +105,36 @@ def test_integer_ids_are_accepted_as_text():
 )
 def test_structural_errors(data, code):
     assert code in problem_codes(data)
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "json-too-deep"),
+        ('{"games": [{"id": "g1", "winner": "red", "players": [{"name": "A", "role": "civilian", '
+         '"extra": 1e999999999}]}]}', "extra-invalid"),
+        ('{"stages": [{"name": "основной", "weight": 1e-999999}], "games": []}',
+         "stage-weight-invalid"),
+        ('{"stages": [{"name": "основной", "weight": 1e400}], "games": []}',
+         "stage-weight-invalid"),
+        ('{"stages": [{"name": "основной", "weight": 1000000}], "games": []}',
+         "stage-weight-invalid"),
+    ],
+)  # fmt: skip
+def test_numbers_no_club_uses_are_refused_at_once(text, code):
+    """Issue 31 §3: a weight of 1e-999999 kept the bot busy for minutes, 1e400 and an extra of
+    1e999999999 raised decimal errors, a deep nesting the parser's recursion error."""
+    started = time.perf_counter()
+    with pytest.raises(ProtocolError) as raised:
+        load_protocol(text, resolve_ruleset)
+    assert code in [problem.code for problem in raised.value.problems]
+    assert time.perf_counter() - started < 2
+
+
+def test_a_weight_of_six_digits_each_side_is_still_computed():
+    text = '{"stages": [{"name": "основной", "weight": 999999.999999}], "games": []}'
+    distance, _ = load_protocol(text, resolve_ruleset)
+    assert distance.weights == {"основной": Decimal("999999.999999")}
 
 
 @pytest.mark.parametrize(
