@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import re
 import tempfile
 from collections.abc import Awaitable, Callable
@@ -132,7 +133,19 @@ class DailyBackups:
 
 
 def _write_atomically(target: Path, content: bytes) -> None:
-    """A half-written copy never carries a copy's name: written beside it, then renamed."""
+    """A half-written copy never carries a copy's name: written beside it, flushed to the disk,
+    then renamed (and the rename flushed too: a power cut after it keeps the copy). What a kill
+    during an earlier copy left half-written is removed first."""
+    for leftover in target.parent.glob(".*.partial"):
+        leftover.unlink(missing_ok=True)
     partial = target.with_name(f".{target.name}.partial")
-    partial.write_bytes(content)
+    with partial.open("wb") as file:
+        file.write(content)
+        file.flush()
+        os.fsync(file.fileno())
     partial.replace(target)
+    folder = os.open(target.parent, os.O_RDONLY)
+    try:
+        os.fsync(folder)
+    finally:
+        os.close(folder)

@@ -32,6 +32,23 @@ async def test_status_tells_an_admin_how_the_bot_is(tmp_path):
         assert "Чат клуба: пишу." in text and "Последняя ежедневная копия базы:" in text
         await judge.send("/status")
         assert (await judge.reply()).text == texts.NOT_AN_ADMIN_STATUS
+        # Issue 31 §5: the write-ahead log is part of the database's size, and a clock that
+        # jumps an hour ahead does not age the bot by an hour.
+        path = world.database.path
+        wal = path.with_name(f"{path.name}-wal")
+
+        def on_disk() -> str:
+            count = path.stat().st_size + (wal.stat().st_size if wal.exists() else 0)
+            return f"{count / 1024 / 1024:.1f} МБ" if count >= 1 << 20 else f"{count // 1024} КБ"
+
+        assert wal.exists() and wal.stat().st_size > path.stat().st_size // 100
+        world.clock.shift += timedelta(hours=1)
+        before = on_disk()
+        await admin.send("/status")
+        text = (await admin.reply()).text
+        assert "работает 0 мин." in text, text
+        shown = text.split("База: ")[1].split(",")[0]
+        assert shown in (before, on_disk()), (shown, before)  # the update's own write aside
 
 
 async def test_healthz_is_200_while_telegram_answers_and_503_when_it_has_not(tmp_path):
