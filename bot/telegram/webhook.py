@@ -36,7 +36,7 @@ def webhook_route(
             return web.Response(status=401)
         try:
             raw = await request.json()
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested deeper than any update
             return web.Response(status=400)
         if not isinstance(raw, dict):
             return web.Response(status=400)

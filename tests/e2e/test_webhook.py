@@ -76,9 +76,16 @@ async def test_a_request_without_the_secret_is_refused_and_never_handled(fake_te
                     assert response.status == 401
             async with session.get(f"http://127.0.0.1:{port}/healthz") as response:
                 assert response.status == 200
+            # With the secret, a body nested 100,000 deep (issue 31 §5): 400, no traceback.
+            deep = b"[" * 100_000 + b"]" * 100_000
+            headers = {"X-Telegram-Bot-Api-Secret-Token": SECRET,
+                       "Content-Type": "application/json"}  # fmt: skip
+            async with session.post(local, data=deep, headers=headers) as response:
+                assert response.status == 400
         await asyncio.sleep(0.5)
         assert anna.bot_messages() == []
     assert process.text().count("without the right secret") == 2
+    assert "Traceback" not in process.text()
 
 
 async def test_a_kill_in_the_middle_of_handling_means_telegram_delivers_it_again(
