@@ -5,6 +5,7 @@ failure, logged, and the person gets a short Russian message."""
 from __future__ import annotations
 
 import logging
+import sqlite3
 
 from aiogram import Router
 from aiogram.exceptions import TelegramAPIError
@@ -24,7 +25,13 @@ async def on_refusal(event: ErrorEvent) -> None:
 
 async def on_error(event: ErrorEvent) -> None:
     log.error("Update %s failed", event.update.update_id, exc_info=event.exception)
-    await _tell(event, texts.UNEXPECTED_ERROR)
+    await _tell(event, texts.DISK_FULL if disk_full(event.exception) else texts.UNEXPECTED_ERROR)
+
+
+def disk_full(error: BaseException) -> bool:
+    """The server's disk (or the database's size limit) is full: nothing was written, and the
+    person is told so, not «something went wrong»."""
+    return isinstance(error, sqlite3.OperationalError) and "full" in str(error)
 
 
 async def _tell(event: ErrorEvent, text: str) -> None:

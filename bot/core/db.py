@@ -7,7 +7,7 @@ import logging
 import re
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
 from enum import StrEnum
 from importlib import resources
@@ -199,11 +199,14 @@ class Database:
             tx = Transaction(connection)
             try:
                 yield tx
-            except BaseException:
-                await connection.execute("ROLLBACK")
-                raise
-            else:
                 await connection.execute("COMMIT")
+            except BaseException:
+                # A full disk makes SQLite roll back by itself: a second ROLLBACK would fail and
+                # hide the real error («cannot rollback - no transaction is active»).
+                if connection.in_transaction:
+                    with suppress(sqlite3.Error):
+                        await connection.execute("ROLLBACK")
+                raise
         for change in sorted(tx.changes):
             for reaction in self._reactions.get(change, ()):
                 reaction()

@@ -8,6 +8,10 @@ from bot.texts.markup import bold, quote
 from bot.texts.menu import EXAMPLES, SECTIONS
 from bot.vocabulary.rights import Member
 
+DISK_FULL = (
+    "На сервере бота кончилось место на диске: действие не выполнено, ничего не записано. "
+    "Сообщите администратору клуба — когда место освободят, повторите."
+)
 UNEXPECTED_ERROR = (
     "Что-то пошло не так, и действие не выполнено. Попробуйте ещё раз; если ошибка повторится, "
     "сообщите администратору клуба."

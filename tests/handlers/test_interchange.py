@@ -151,8 +151,12 @@ async def test_absurd_numbers_in_a_file_are_refused_with_the_reason(tmp_path):
         season = random_protocol([f"Игрок{n}" for n in range(12)], 3)
         for game in season["games"]:
             game["stage"] = "финал"
-        for weight, shown in (("1e-999999", "вне разумных пределов"), ("20", "Вес этапа «финал»"),
-                              ("1.2345", "Вес этапа «финал»"), ("1e400", "вне разумных")):
+        for weight, shown in (
+            ("1e-999999", "вне разумных пределов"),
+            ("20", "Вес этапа «финал»"),
+            ("1.2345", "Вес этапа «финал»"),
+            ("1e400", "вне разумных"),
+        ):
             text = json.dumps({**season, "stages": [{"name": "финал", "weight": 1}]})
             text = text.replace('"weight": 1}', f'"weight": {weight}}}')
             await admin.send_file("s.json", text.encode(), "/import")
@@ -168,6 +172,27 @@ async def test_absurd_numbers_in_a_file_are_refused_with_the_reason(tmp_path):
         assert not [m for m in admin.bot_messages() if "Что-то пошло не так" in m.text]
         assert await world.services.dead_letters.count() == 0  # no failure for the admins
         assert (await world.database.fetchone("SELECT count(*) FROM games"))[0] == 0
+
+
+async def test_a_full_disk_during_an_import_is_said_and_nothing_is_half_written(tmp_path, caplog):
+    """Issue 31 §5: the admin heard «что-то пошло не так», and the log only «cannot rollback -
+    no transaction is active». A full disk is made by SQLite's page limit on the connection."""
+    async with dispatcher_world(tmp_path) as world:
+        admin = world.person("Админ", user_id=ADMIN_ID)
+        connection = world.database.connection
+        pages = (await (await connection.execute("PRAGMA page_count")).fetchone())[0]
+        await connection.execute(f"PRAGMA max_page_count = {pages + 5}")
+        season = random_protocol([f"Игрок{n:02d}" for n in range(30)], 300)
+        await admin.send_file("s.json", protocol_bytes(season), "/import Сезон")
+        told = (await admin.reply()).text
+        assert "кончилось место на диске" in told and "ничего не записано" in told, told
+        assert "database or disk is full" in caplog.text
+        assert "cannot rollback" not in caplog.text
+        for table in ("tournaments", "players", "games"):
+            assert (await world.database.fetchone(f"SELECT count(*) FROM {table}"))[0] == 0
+        await connection.execute("PRAGMA max_page_count = 1073741823")
+        await admin.send_file("s2.json", protocol_bytes(season), "/import Сезон")
+        assert "Игр: 300" in (await admin.reply()).text  # room again: it goes in whole
 
 
 async def test_import_is_for_admins_and_export_for_judges(tmp_path):
