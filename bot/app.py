@@ -42,7 +42,7 @@ from bot.telegram.menus import group_commands, private_commands, publish_menu
 from bot.telegram.middlewares import HandledLog, MemberMiddleware
 from bot.telegram.polling import poll
 from bot.telegram.response_models import KeepResponseModels
-from bot.telegram.retry import RetryAfter
+from bot.telegram.retry import Patience
 from bot.telegram.screen import stop_pictures
 from bot.telegram.webhook import serve, webhook_route
 from bot.vocabulary.rights import Member
@@ -58,7 +58,7 @@ def create_bot(settings: Settings) -> Bot:
     if settings.telegram_api_url:
         session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_url))
     session.middleware(KeepResponseModels())
-    session.middleware(RetryAfter())
+    session.middleware(Patience(settings.reply_patience))
     session.middleware(ExpiredCallbackAnswers())
     return Bot(
         token=settings.bot_token.get_secret_value(),
@@ -248,7 +248,7 @@ async def _serve_webhook(
     path = urlsplit(settings.webhook_url).path or "/"
     route = webhook_route(
         dispatcher, bot, path, settings.webhook_secret.get_secret_value(),
-        services.dead_letters, services.polling,
+        services.dead_letters, services.polling, services.journal,
     )  # fmt: skip
     host, _, port = settings.webhook_listen.rpartition(":")
     try:

@@ -50,6 +50,8 @@ class Settings(BaseSettings):
     webhook_url: str | None = None  # set: Telegram pushes updates here instead of polling
     webhook_secret: SecretStr | None = None  # required with webhook_url
     webhook_listen: str = "127.0.0.1:8081"  # where the host's HTTPS proxy passes them on
+    # seconds an answer to somebody keeps trying while Telegram fails; then the outbox has it
+    reply_patience: float = Field(default=60.0, ge=1, le=600)
 
     @field_validator("bot_token")
     @classmethod

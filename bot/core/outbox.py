@@ -195,3 +195,8 @@ async def postpone(
         "UPDATE outbox SET attempts = ?, next_try_at = ?, last_error = ? WHERE id = ?",
         (attempts, next_try_at, problem[:500], row_id),
     )
+
+
+async def retry_now(tx: Transaction) -> None:
+    """Telegram answers again: the rows waiting out a failure's back-off are due now."""
+    await tx.execute("UPDATE outbox SET next_try_at = NULL WHERE next_try_at IS NOT NULL")

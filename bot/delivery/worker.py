@@ -109,6 +109,7 @@ class Outbox:
         self._live_drawn: dict[tuple[str, str], float] = {}  # (key, chat) → when last drawn
         self.pacing = pacing or Pacing()
         self._retry_at: dict[int, float] = {}  # row → when it may be tried again (pacing time)
+        self._backed_off = False  # a row failed since the last send that went through
         # Two lanes, each its own worker: the club chat's rows, and everyone else's. A player's
         # private result being drawn and sent never holds up the next game's announcement.
         self._wakes = {lane: asyncio.Event() for lane in LANES}
@@ -233,6 +234,8 @@ class Outbox:
             self.limits.sent(chat_id, self.pacing.now())
             if club:
                 await self._club_reachable(chat_id)
+            if self._backed_off:
+                await self._telegram_back()
 
     async def _send(self, bot: Bot, row: Any, chat_id: int) -> None:
         kind = Kind(row["kind"])
@@ -375,12 +378,23 @@ class Outbox:
         delay = min(5.0 * 2 ** (attempts - 1), LONGEST_BACKOFF)
         next_try = self.clock.now() + timedelta(seconds=delay)  # kept across a restart
         self._retry_at[int(row["id"])] = self.pacing.now() + delay
+        self._backed_off = True
         log.warning("Message %s delayed %.0f s: %s", row["id"], delay, problem or "no answer")
         async with self.database.transaction() as tx:
             await outbox.postpone(
                 tx, row["id"], attempts, next_try.isoformat(timespec="seconds"), problem
             )
         self.delayed += 1
+
+    async def _telegram_back(self) -> None:
+        """A send went through after others failed: Telegram answers again. The rows backed
+        off meanwhile go now, not minutes later (an outage's answers come within seconds)."""
+        self._backed_off = False
+        self._retry_at.clear()
+        async with self.database.transaction() as tx:
+            await outbox.retry_now(tx)
+        for wake in self._wakes.values():
+            wake.set()
 
     def _not_before(self, row: Any) -> float:
         retry_at = self._retry_at.get(int(row["id"]))

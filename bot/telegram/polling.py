@@ -20,6 +20,7 @@ import functools
 import json
 import logging
 from contextlib import suppress
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -31,14 +32,17 @@ from aiogram.exceptions import (
     TelegramRetryAfter,
     TelegramServerError,
 )
-from aiogram.methods import TelegramMethod
+from aiogram.methods import EditMessageText, SendMessage, TelegramMethod
 from aiogram.types import TelegramObject, Update
 from pydantic import ValidationError
 
+from bot.core import outbox
 from bot.core.clock import Clock
 from bot.core.db import Database
 from bot.telegram.dead_letters import DeadKind, DeadLetters, failure_reason, unreadable_reason
 from bot.telegram.middlewares import Handler
+from bot.telegram.retry import TelegramDown, in_update, telegram_state
+from bot.texts import delivery as texts
 from bot.vocabulary.refusal import Refusal
 
 log = logging.getLogger(__name__)
@@ -57,6 +61,7 @@ class UpdateJournal(BaseMiddleware):
         # The newest update handled, by bot: Telegram numbers updates in order, so only an
         # update up to it can have been handled already (a batch that comes again).
         self._newest: dict[int, int] = {}
+        self.outage = Outage()
 
     async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
         assert isinstance(event, Update)
@@ -68,11 +73,15 @@ class UpdateJournal(BaseMiddleware):
                 (bot.id, event.update_id),
             )
             return UNHANDLED
+        handling = in_update.set(True)
         try:
             result = await handler(event, data)
         except Refusal:  # what was asked cannot be done: the errors router says why
             await self._record(bot.id, event.update_id)
             raise
+        except TelegramDown as down:  # not a failure of ours: answered later, or handled again
+            await self._telegram_down(bot.id, event, down)
+            return None
         except Exception as error:  # the errors router answers; never handled a second time
             await self._record(bot.id, event.update_id)
             raw = event.model_dump_json(exclude_none=True)
@@ -80,8 +89,45 @@ class UpdateJournal(BaseMiddleware):
                 bot.id, event.update_id, DeadKind.FAILED, failure_reason(error), raw
             )
             raise
+        finally:
+            in_update.reset(handling)
         await self._record(bot.id, event.update_id)
         return result
+
+    async def _telegram_down(self, bot_id: int, update: Update, down: TelegramDown) -> None:
+        """Telegram failed for longer than an answer waits. A text answer goes to the outbox
+        (whatever the handler did is done: the person gets its true answer once Telegram is
+        back); any other update is handled again after the recovery. Admins hear of the outage
+        once, when it is over (``recovered``)."""
+        self.outage.began(self.clock.iso())
+        reply = as_text_reply(down.method)
+        if reply is None:
+            log.warning("Update %s waits for Telegram: %s", update.update_id, down)
+            self.outage.again[update.update_id] = update
+            return
+        chat_id, text, markup = reply
+        log.warning("Update %s: its answer goes through the outbox (%s)", update.update_id, down)
+        async with self.database.transaction() as tx:
+            await outbox.enqueue(tx, str(chat_id), outbox.Kind.TEXT, self.clock.iso(),
+                                 body=text, markup=markup)  # fmt: skip
+        self.outage.later += 1
+        await self._record(bot_id, update.update_id)
+
+    async def recovered(self, up: bool) -> list[Update]:
+        """Once Telegram takes answers again (``up``): the updates to handle again, and the
+        admins told of the outage, once."""
+        if not up or not self.outage.active:
+            return []
+        again = list(self.outage.again.values())
+        admins = await self.dead.admins()
+        now = self.clock.iso()
+        body = texts.outage_over(self.outage.since or now, now, self.outage.later, len(again))
+        async with self.database.transaction() as tx:
+            for admin in admins:
+                await outbox.enqueue(tx, outbox.private(admin), outbox.Kind.TEXT, now, body=body)
+        log.info("Telegram answers again: %s updates handled again", len(again))
+        self.outage = Outage()
+        return again
 
     async def _record(self, bot_id: int, update_id: int) -> None:
         await self.database.write(
@@ -134,6 +180,35 @@ class UpdateJournal(BaseMiddleware):
             await connection.execute("DELETE FROM handled_updates WHERE handled_at < ?", (cutoff,))
 
 
+@dataclass
+class Outage:
+    """Telegram failing for longer than answers wait: since when, the answers the outbox took
+    over, and the updates to handle again once it is back."""
+
+    since: str | None = None
+    later: int = 0
+    again: dict[int, Update] = field(default_factory=dict)
+
+    def began(self, now: str) -> None:
+        self.since = self.since or now
+
+    @property
+    def active(self) -> bool:
+        return self.since is not None
+
+
+def as_text_reply(method: TelegramMethod[Any]) -> tuple[int | str, str, str | None] | None:
+    """(chat, text, its buttons' JSON) of a text the bot was sending or editing in; None for
+    anything else (a photo, a file, a question to Telegram)."""
+    if not isinstance(method, (SendMessage, EditMessageText)) or method.chat_id is None:
+        return None
+    if not method.text:
+        return None
+    markup = method.reply_markup
+    buttons = markup.model_dump_json(exclude_none=True) if markup is not None else None
+    return method.chat_id, method.text, buttons
+
+
 class PollState:
     """When Telegram last answered (``getUpdates``, or the start-up calls before polling began):
     what the health check reads."""
@@ -167,6 +242,17 @@ async def poll(
         state.last_ok = datetime.now(UTC)
     handle = UpdateTasks(dispatcher, bot).handle
 
+    recovering: set[asyncio.Task[None]] = set()
+
+    async def recover() -> None:  # Telegram takes answers again: what waited for it goes on
+        handle(await journal.recovered(True))
+
+    def back() -> None:
+        task = asyncio.create_task(recover())
+        recovering.add(task)
+        task.add_done_callback(recovering.discard)
+
+    telegram_state(bot).listeners.append(back)
     left = await journal.unhandled(bot.id)
     if left:
         log.info("Handling %s updates received before the restart", len(left))
@@ -197,6 +283,7 @@ async def poll(
         delay = 1.0
         if state is not None:
             state.last_ok = datetime.now(UTC)
+        handle(await journal.recovered(telegram_state(bot).up))  # missed by ``back``: a race
         ids = [raw["update_id"] for raw in raw_batch if isinstance(raw.get("update_id"), int)]
         if not ids:
             continue

@@ -18,7 +18,8 @@ from aiogram import Bot, Dispatcher
 from aiohttp import web
 
 from bot.telegram.dead_letters import DeadLetters
-from bot.telegram.polling import PollState, handle_update, read_update
+from bot.telegram.polling import PollState, UpdateJournal, handle_update, read_update
+from bot.telegram.retry import telegram_state
 
 log = logging.getLogger(__name__)
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
@@ -27,7 +28,7 @@ Route = tuple[str, str, Callable[[web.Request], Awaitable[web.StreamResponse]]]
 
 def webhook_route(
     dispatcher: Dispatcher, bot: Bot, path: str, secret: str, dead: DeadLetters,
-    state: PollState,
+    state: PollState, journal: UpdateJournal,
 ) -> Route:  # fmt: skip
     async def receive(request: web.Request) -> web.Response:
         given = request.headers.get(SECRET_HEADER, "")
@@ -44,6 +45,9 @@ def webhook_route(
         update = await read_update(bot, raw, dead)
         if update is not None:
             await handle_update(dispatcher, bot, update)  # handled before the 200
+            if journal.outage.again.pop(update.update_id, None) is not None:
+                return web.Response(status=503)  # Telegram failed it: it delivers it again
+            await journal.recovered(telegram_state(bot).up)  # the admins told of an outage
         return web.Response(status=200)
 
     return ("POST", path, receive)

@@ -58,3 +58,12 @@ def dead_update(unreadable: bool, update_id: int, why: str) -> str:
         f"{what}\nПричина: <code>{quote(why[:300])}</code>\n"
         "Всё сохранено в таблице dead_updates базы клуба — передайте разработчикам."
     )
+
+
+def outage_over(since: str, until: str, later: int, again: int) -> str:
+    """Told to admins once per outage of Telegram, when it is over (ISO times, UTC)."""
+    return (
+        f"⚠️ Telegram не принимал ответы бота с {since[11:16]} до {until[11:16]} (UTC). "
+        f"Ответов отправлено позже: {later}; обновлений обработано заново: {again}. "
+        "Ничего не потеряно; если это повторяется, проверьте сеть сервера."
+    )

@@ -154,6 +154,11 @@ class FakeBotAPI:
         self.webhook_posts: list[tuple[int, int]] = []  # (update id, HTTP status) per POST
         self.webhook_timeout = 30.0
         self.webhook_retry = 0.5
+        # Telegram failing every request but getUpdates (issue 31): ("429", retry after),
+        # ("5xx", 0) or ("drop", 0), until ``down_until`` by ``clock``; see ``fail_for``.
+        self.down: tuple[str, int] | None = None
+        self.down_until = 0.0
+        self.failed_while_down: list[str] = []
         self._updates: list[dict[str, Any]] = []
         self._update_ids = itertools.count(1)
         self._message_ids: dict[int, itertools.count[int]] = {}
@@ -321,6 +326,22 @@ class FakeBotAPI:
 
     # -- the Bot API ---------------------------------------------------------------------------
 
+    def fail_for(self, kind: str, seconds: float, retry_after: int = 5) -> None:
+        """Every request but getUpdates fails for ``seconds``: ``429`` (a flood wait of
+        ``retry_after``), ``5xx`` (a proxy's Bad Gateway) or ``drop`` (the connection breaks)."""
+        self.down = (kind, retry_after)
+        self.down_until = self.clock() + seconds
+
+    def failing_now(self, method: str) -> str | None:
+        """The kind of failure ``method`` meets now, if Telegram is down for it."""
+        if self.down is None or method.lower() == "getupdates":
+            return None
+        if self.clock() >= self.down_until:
+            self.down = None
+            return None
+        self.failed_while_down.append(method)
+        return self.down[0]
+
     async def call(self, method: str, params: dict[str, Any]) -> Any:
         if method.lower() in self.frozen:
             self.frozen_calls.append(method)
@@ -328,6 +349,13 @@ class FakeBotAPI:
             while method.lower() in self.frozen and not self.closing:  # noqa: ASYNC110 (a test switch)
                 await asyncio.sleep(0.05)
             raise BotAPIError(500, "Internal Server Error: dropped by a crash test")
+        down = self.failing_now(method)
+        if down == "429":
+            assert self.down is not None
+            retry_after = self.down[1]
+            raise BotAPIError(429, f"Too Many Requests: retry after {retry_after}", retry_after)
+        if down == "5xx":
+            raise BotAPIError(502, "Bad Gateway")
         self.calls.append((method, params))
         if self.failing.get(method.lower(), 0) > 0:
             self.failing[method.lower()] -= 1

@@ -57,6 +57,11 @@ class FakeTelegramServer:
                     name, content = uploads[value[9:]]
                     raw[key] = self.api.store_file(name, content)
         method = request.match_info["method"].lower()
+        dropped = self.api.down is not None and self.api.down[0] == "drop"
+        if dropped and self.api.failing_now(method) == "drop":
+            if request.transport is not None:
+                request.transport.close()
+            return web.Response(status=500)
         if self.api.dropping.get(method, 0) > 0:  # the connection breaks before any answer
             self.api.dropping[method] -= 1
             if request.transport is not None:
