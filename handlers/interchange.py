@@ -37,7 +37,7 @@ def _document(message: Message) -> Document | None:
 def _title(command: CommandObject, document: Document) -> str:
     if command.args and command.args.strip():
         return command.args
-    name = document.file_name or ""
+    name = (document.file_name or "").removesuffix(".gz")  # «season.json.gz»: «season»
     return name.rsplit(".", 1)[0].replace("_", " ") if name else texts.DEFAULT_TITLE
 
 

@@ -8,9 +8,11 @@ The export is made from the same ``Board`` the bot shows, so ``python -m scoring
 from __future__ import annotations
 
 import asyncio
+import gzip
 import hashlib
 import io
 import re
+import zlib
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from zoneinfo import ZoneInfo
@@ -26,7 +28,7 @@ from bot.core.db import Database, Transaction
 from bot.core.memory import release_memory
 from bot.rating.service import RatingError, Ratings
 from bot.rating.spreadsheet import workbook
-from bot.rating.standings import Board
+from bot.rating.standings import Board, FrozenBoard
 from bot.tables import audit
 from bot.tables import games as game_rows
 from bot.tables import players as player_rows
@@ -44,6 +46,9 @@ from scoring.report import to_csv
 from scoring.rulesets import BUILT_IN
 
 MAX_FILE_BYTES = 20 * 1024 * 1024  # what a bot may download from Telegram
+PACK_ABOVE = 19 * 1024 * 1024  # an export bigger than this goes gzipped
+MAX_UNPACKED = 200 * 1024 * 1024  # a gzipped file unpacks to no more (some 200,000 games)
+GZIP_MAGIC = b"\x1f\x8b"
 MAX_PROBLEMS_SHOWN = 30
 _GAME_ID = re.compile(r"^стол (\d{1,2}), игра (\d{1,4})$")
 
@@ -55,19 +60,48 @@ def game_id(table: int, number: int) -> str:
     return f"стол {table}, игра {number}"
 
 
-def export_protocol(board: Board) -> str:
+def export_protocol(board: Board | FrozenBoard, ruleset_name: str | None = None) -> str:
     """The tournament's counted games as a protocol file, in the order they were saved."""
     games = []
     for scored in board.result.games:
         facts = board.facts[scored.game.id]
         games.append(replace(scored.game, id=game_id(facts.table, facts.number)))
-    ruleset = ruleset_file_name(board) or board.tournament.ruleset().id
+    if isinstance(board, Board):
+        ruleset_name = ruleset_file_name(board)
+        ruleset, seed = board.tournament.ruleset(), board.tournament.seed
+    else:
+        ruleset, seed = board.ruleset, board.seed
     weights = board.weights  # the stages list only when a stage weighs other than 1
-    return dump_protocol(games, ruleset, board.tournament.seed, weights or None)
+    return dump_protocol(games, ruleset_name or ruleset.id, seed, weights or None)
 
 
-def export_csv(board: Board) -> str:
+def export_csv(board: Board | FrozenBoard) -> str:
     return to_csv(board.result)
+
+
+def packed(text: str, stem: str) -> tuple[bytes, str]:
+    """The protocol file as it is sent: as it is, or — too big for Telegram to let a bot take it
+    back — gzipped (``/import`` reads it so): a season of 40,000 games is 39 MB, 3 MB packed."""
+    raw = text.encode()
+    if len(raw) <= PACK_ABOVE:
+        return raw, f"{stem}.json"
+    return gzip.compress(raw, compresslevel=6, mtime=0), f"{stem}.json.gz"
+
+
+def unpacked(raw: bytes) -> bytes:
+    """A gzipped file, unpacked up to ``MAX_UNPACKED`` bytes (a zip bomb stops there)."""
+    if not raw.startswith(GZIP_MAGIC):
+        return raw
+    unpacker = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+    try:
+        data = unpacker.decompress(raw, MAX_UNPACKED + 1)
+    except zlib.error:
+        raise ImportRefused([texts.BROKEN_GZIP]) from None
+    if len(data) > MAX_UNPACKED or unpacker.unconsumed_tail:
+        raise ImportRefused([texts.TOO_BIG_UNPACKED])
+    if not unpacker.eof:  # cut short on its way
+        raise ImportRefused([texts.BROKEN_GZIP])
+    return data
 
 
 def ruleset_file_name(board: Board) -> str | None:
@@ -135,6 +169,7 @@ def _builtin_only(ref: str) -> Ruleset:
 def parse_protocol(raw: bytes) -> tuple[list[Game], Ruleset, int, dict[str, Decimal]]:
     if len(raw) > MAX_FILE_BYTES:
         raise ImportRefused([texts.TOO_BIG])
+    raw = unpacked(raw)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -337,9 +372,17 @@ class Files:
         if ruleset is not None and ruleset_name is not None:
             files.append(OutFile(ruleset.encode(), ruleset_name, texts.ruleset_caption()))
         caption = texts.export_caption(tournament.title, board.game_count)
-        files.append(OutFile(export_protocol(board).encode(), f"{stem}.json", caption))
+        # 40,000 games take half a minute to write: in a worker thread, from a copy taken now,
+        # so that everyone else is answered meanwhile.
+        frozen = board.frozen()
+        text = await asyncio.to_thread(export_protocol, frozen, ruleset_name)
+        content, name = await asyncio.to_thread(packed, text, stem)
+        if name.endswith(".gz"):
+            caption = f"{caption}\n{texts.PACKED}"
+        files.append(OutFile(content, name, caption))
         csv_caption = texts.csv_caption(tournament.title)
-        files.append(OutFile(export_csv(board).encode(), f"{stem}.csv", csv_caption))
+        table = await asyncio.to_thread(export_csv, frozen)
+        files.append(OutFile(table.encode(), f"{stem}.csv", csv_caption))
         sheet = await asyncio.to_thread(workbook, board, self.zone)  # ~0.1 s per 1,000 games
         files.append(OutFile(sheet, f"{stem}.xlsx", texts.xlsx_caption(tournament.title)))
         return files

@@ -33,7 +33,7 @@ from bot.core.tasks import cancelled
 from bot.tables.games import SEAT_COLUMNS, protocol_of, seat_columns
 from bot.vocabulary.statuses import GameStatus, ProtestStatus
 from bot.vocabulary.window import ProtestWindow
-from scoring import Game, Result, Role, SeatScore, Standing, compute
+from scoring import Game, Result, Role, Ruleset, SeatScore, Standing, compute
 from scoring.kept import KeptStandings, RoleTotals
 
 log = logging.getLogger(__name__)
@@ -99,6 +99,21 @@ class _Kept:
 T = TypeVar("T")
 
 
+@dataclass(frozen=True, slots=True)
+class FrozenBoard:
+    """A board's games as of one moment (``Board.frozen``), to compute away from the loop."""
+
+    games: list[Game]
+    facts: dict[str, GameFacts]
+    ruleset: Ruleset
+    seed: int
+    weights: dict[str, Decimal]
+
+    @property
+    def result(self) -> Result:
+        return compute(self.games, self.ruleset, self.seed, self.weights or None)
+
+
 class Board:
     """A tournament's standings as of one revision of its data.
 
@@ -154,6 +169,15 @@ class Board:
         """A player's games, wins and points per role (do not change what it returns)."""
         name = self._kept.names.get(player_id)
         return self._kept.standings.role_totals(name) if name is not None else {}
+
+    def frozen(self) -> FrozenBoard:
+        """What a computation in a worker thread needs, copied now: the kept standings move on
+        with the next saved game while the thread works (an export of 40,000 games)."""
+        games = sorted(self._kept.standings.games.values(), key=lambda game: int(game.id))
+        facts = {game.id: self.facts[game.id] for game in games}
+        return FrozenBoard(
+            games, facts, self.tournament.ruleset(), self.tournament.seed, self.weights
+        )
 
     @property
     def result(self) -> Result:

@@ -91,6 +91,44 @@ async def test_an_export_reimported_into_an_empty_database_gives_identical_stand
     assert cli_csv(original) == first_csv
 
 
+async def test_an_export_too_big_for_telegram_comes_back_gzipped(tmp_path, monkeypatch):
+    """Issue 31 §4: a club's own export must come back in. A 40,000-game export is 39 MB, and
+    Telegram lets a bot download 20 MB at most: above 19 MB it goes gzipped (here the limit is
+    lowered), and /import reads it; a gzipped file that unpacks beyond the limit is refused."""
+    import gzip
+
+    from bot.rating import interchange
+
+    monkeypatch.setattr(interchange, "PACK_ABOVE", 10_000)
+    source = random_protocol([f"Игрок{n}" for n in range(25)], 60, seed=4)
+    async with dispatcher_world(tmp_path / "a") as world:
+        admin = world.person("Админ", user_id=ADMIN_ID)
+        await admin.send_file("season.json", protocol_bytes(source), "/import Сезон")
+        assert "Игр: 60" in (await admin.reply()).text
+        await admin.send("/export")
+        await world.api.wait_for(lambda: len(admin.bot_messages()) >= 4)
+        packed = admin.bot_messages()[-3]
+        name, content = world.api.file_of(packed)
+        assert name == "Сезон.json.gz" and "сжат (gzip)" in packed.caption
+        assert len(content) < len(gzip.decompress(content)) / 4
+        await admin.send("/rating")
+        before = (await admin.reply()).text
+    async with dispatcher_world(tmp_path / "b") as world:
+        admin = world.person("Админ", user_id=ADMIN_ID)
+        await admin.send_file(name, content, "/import")
+        assert "«Сезон»" in (await admin.reply()).text  # titled after the file, «.json.gz» off
+        await admin.send("/rating")
+        after = (await admin.reply()).text
+        strip = lambda text: [line for line in text.splitlines() if "по состоянию" not in line]  # noqa: E731
+        assert strip(after) == strip(before)
+        monkeypatch.setattr(interchange, "MAX_UNPACKED", 50_000)
+        bomb = gzip.compress(b" " * 200_000)
+        await admin.send_file("bomb.json.gz", bomb, "/import")
+        assert "Распакованный файл больше" in (await admin.reply()).text
+        await admin.send_file("broken.json.gz", bomb[:50], "/import")
+        assert "Сжатый файл повреждён" in (await admin.reply()).text
+
+
 async def test_import_as_a_reply_names_the_tournament_after_the_file(tmp_path):
     async with dispatcher_world(tmp_path) as world:
         admin = world.person("Админ", user_id=ADMIN_ID)
