@@ -39,7 +39,7 @@ from bot.texts import interchange as texts
 from bot.texts.tournaments import FIRST_STAGE, MAX_TITLE
 from bot.vocabulary import audit_record
 from bot.vocabulary.protocol import Protocol
-from bot.vocabulary.statuses import AuditAction, GameStatus, PlayerAction
+from bot.vocabulary.statuses import PlayerAction
 from scoring import DEFAULT_STAGE, Game, ProtocolError, Role, Ruleset, RulesetError, builtin
 from scoring.protocol_json import dump_protocol, load_protocol
 from scoring.report import to_csv
@@ -274,20 +274,40 @@ class Importer:
                     stage = await tournament_rows.add_stage(tx, tournament_id, name, now, weight)
                     stages[game.stage] = stage.id
             players, created = await _players(tx, games, actor_id, now)
-            for index, (game, (table, number)) in enumerate(zip(games, numbers, strict=True)):
-                protocol = _protocol(game, table, number, players)
-                game_id_ = await game_rows.insert(
-                    tx, tournament_id=tournament_id, stage_id=stages[game.stage],
-                    protocol=protocol, judge_id=actor_id, ended_at=now,
-                    submission_key=f"import:{request_key}:{index}", now=now,
-                    status=GameStatus.FINAL,
-                )  # fmt: skip
-                await audit.append(tx, game_id_, actor_id, now, AuditAction.CREATED, None,
-                                   audit_record.written(protocol))  # fmt: skip
+            first_id = await game_rows.next_id(tx)
+            # The rows are made in a worker thread (the loop answers everyone meanwhile) and
+            # written in a few statements: the writing lock is held seconds, not minutes.
+            rows, records = await asyncio.to_thread(
+                _rows, games, numbers, players, stages, first_id, tournament_id, actor_id,
+                request_key, now,
+            )  # fmt: skip
+            await game_rows.insert_many(tx, rows)
+            await audit.append_many(tx, records)
         return Imported(
             tournament_id, title, len(games), created, len(players) - created, ruleset.id,
             current,
         )  # fmt: skip
+
+
+def _rows(
+    games: list[Game], numbers: list[tuple[int, int]], players: dict[str, int],
+    stages: dict[str, int], first_id: int, tournament_id: int, actor_id: int, request_key: str,
+    now: str,
+) -> tuple[game_rows.NewGames, list[tuple[int, int, str, str]]]:  # fmt: skip
+    """Every game's rows and its audit record (CPU only: for a worker thread)."""
+    protocols = [
+        _protocol(game, table, number, players)
+        for game, (table, number) in zip(games, numbers, strict=True)
+    ]
+    rows = game_rows.new_games(
+        first_id, tournament_id, [stages[game.stage] for game in games], protocols,
+        [f"import:{request_key}:{index}" for index in range(len(games))], actor_id, now,
+    )  # fmt: skip
+    records = [
+        (first_id + index, actor_id, now, audit_record.written(protocol))
+        for index, protocol in enumerate(protocols)
+    ]
+    return rows, records
 
 
 async def _free_title(tx: Transaction, title: str) -> str:

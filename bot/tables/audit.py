@@ -25,6 +25,15 @@ async def append(
     )
 
 
+async def append_many(tx: Transaction, rows: list[tuple[int, int, str, str]]) -> None:
+    """Many games' creation at once: (game, actor, at, the protocol as written)."""
+    await tx.executemany(
+        "INSERT INTO audit_log (game_id, actor_id, at, action, before, after) "
+        "VALUES (?, ?, ?, ?, NULL, ?)",
+        [(game, actor, at, AuditAction.CREATED.value, after) for game, actor, at, after in rows],
+    )
+
+
 async def last_after(tx: Transaction, game_id: int) -> str | None:
     """The game's protocol as its newest audit record left it (``Protocol.audit_json``)."""
     row = await tx.one(
