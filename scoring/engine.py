@@ -52,6 +52,9 @@ class SeatScore(NamedTuple):
     ci: Fraction
     first_killed: bool
     best_move_guessed: int | None  # blacks named, for the first-killed red player
+    fouls: int = 0
+    technical_fouls: int = 0
+    removed: str | None = None  # «fouls», «technical», «judge» or «ppk» (SCORING.md)
 
     @property
     def win(self) -> Fraction:
@@ -147,6 +150,7 @@ def ruleset_scale(ruleset: Ruleset) -> int:
         ruleset.extra_min,
         ruleset.extra_step,
         *(item.value for item in ruleset.penalties),
+        *(value for value in (ruleset.removal, ruleset.team_defeat) if value is not None),
     ]
     scale: int = 10 ** decimal_places(values)
     return scale
@@ -225,6 +229,10 @@ def score_games(
     }
     best_move_units = [units(points) for points in ruleset.best_move_points]
     penalty_units = {item.code: units(item.value) for item in ruleset.penalties}
+    discipline_units = {
+        removed: units(ruleset.discipline(removed))
+        for removed in ("fouls", "technical", "judge", "ppk")
+    }
     extra_units: dict[Decimal, int] = {}
     if compensations is None:
         compensations = _stage_compensations(ruleset, games)
@@ -248,6 +256,9 @@ def score_games(
             penalty = 0
             for code in entry.penalties:
                 penalty += penalty_units[code]
+            removed = entry.removed
+            if removed is not None:
+                penalty += discipline_units[removed]
             compensated = killed and role in RED_ROLES and winner is Winner.BLACK
             seats.append(
                 SeatScore(  # positional: keywords make a named tuple twice as slow to build
@@ -263,6 +274,9 @@ def score_games(
                     compensations[(game.stage, entry.name)] if compensated else _NO_CI,
                     killed,
                     guessed if killed else None,
+                    entry.fouls,
+                    entry.technical_fouls,
+                    removed,
                 )
             )
         scored.append(GameScore(game=game, seats=tuple(seats)))

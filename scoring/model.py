@@ -70,6 +70,17 @@ def outcome_for(role: Role, winner: Winner) -> Outcome:
     return OUTCOMES[(role, winner)]
 
 
+class Removal(StrEnum):
+    """A removal the judge records by itself (SCORING.md, «Discipline»)."""
+
+    JUDGE = "judge"  # removed for an offence
+    PPK = "ppk"  # a team defeat: his team loses, he is removed too
+
+
+MAX_FOULS = 4  # the 4th foul removes the player
+MAX_TECHNICAL_FOULS = 2  # the 2nd technical foul removes him
+
+
 @dataclass(frozen=True, slots=True)
 class SeatEntry:
     """One seat of a game protocol."""
@@ -78,6 +89,20 @@ class SeatEntry:
     role: Role
     extra: Decimal = Decimal(0)
     penalties: tuple[str, ...] = ()
+    fouls: int = 0
+    technical_fouls: int = 0
+    removal: Removal | None = None
+
+    @property
+    def removed(self) -> str | None:
+        """Why he left the game, if he was removed: «fouls», «technical», «judge» or «ppk»."""
+        if self.removal is not None:
+            return self.removal.value
+        if self.fouls >= MAX_FOULS:
+            return "fouls"
+        if self.technical_fouls >= MAX_TECHNICAL_FOULS:
+            return "technical"
+        return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,20 +8,23 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from scoring.model import DEFAULT_STAGE, SEATS, Distance, Game, Role, SeatEntry, Winner
+from scoring.model import DEFAULT_STAGE, SEATS, Distance, Game, Removal, Role, SeatEntry, Winner
+from scoring.numbers import computable
 from scoring.rulesets import DEFAULT_RULESET, Ruleset, RulesetError
 from scoring.validation import (
     Problem,
     ProtocolError,
+    check_discipline,
     check_names,
     check_night,
     check_roles,
     check_seat,
+    check_team_defeat,
 )
 
 _TOP_FIELDS = {"ruleset", "seed", "stages", "games"}
 _GAME_FIELDS = {"id", "stage", "winner", "players", "first_killed", "best_move"}
-_PLAYER_FIELDS = {"name", "role", "extra", "penalties"}
+_PLAYER_FIELDS = {"name", "role", "extra", "penalties", "fouls", "technical_fouls", "removal"}
 
 
 def _reject_constant(name: str) -> Any:
@@ -42,21 +45,6 @@ def weight_out_of_range(where: str, name: str) -> str:
         f"{where}: вес этапа «{name}» вне разумных пределов — не больше 6 знаков до и после "
         "точки (например, 1.3)"
     )
-
-
-def _computable(value: Decimal, digits: int) -> bool:
-    """A finite number with at most ``digits`` digits before and after its point."""
-    if not value.is_finite():
-        return False
-    if not value:
-        return True
-    _, figures, exponent = value.as_tuple()  # no arithmetic: 1e999999999 would overflow it
-    assert isinstance(exponent, int)
-    while len(figures) > 1 and figures[-1] == 0:  # 1.300 is 1.3
-        figures, exponent = figures[:-1], exponent + 1
-    before = len(figures) + exponent
-    after = -exponent if exponent < 0 else 0
-    return before <= digits and after <= digits
 
 
 def _is_int(value: Any) -> bool:
@@ -162,7 +150,7 @@ def _read_stages(raw: Any, problems: list[Problem]) -> tuple[tuple[str, Decimal]
                 Problem("stage-weight-invalid", f"{where}: «weight» — положительное число")
             )
             continue
-        if not _computable(weight, WEIGHT_DIGITS):
+        if not computable(weight, WEIGHT_DIGITS):
             problems.append(Problem("stage-weight-invalid", weight_out_of_range(where, name)))
             continue
         if name in stages:
@@ -258,6 +246,9 @@ class _GameReader:
                 if not role_problems:
                     self._valid_layouts.add(layout)
 
+        problems += check_team_defeat(
+            game_id, [(e.role, e.removal) if e else (None, None) for e in seats], winner
+        )
         first_killed = raw.get("first_killed")
         if first_killed is not None and not _is_int(first_killed):
             add("first-killed-invalid", "поле «first_killed» должно быть номером места 1–10")
@@ -318,7 +309,7 @@ class _GameReader:
                 Problem("extra-invalid", "доп. баллы должны быть числом", game_id, seat)
             )
             extra = 0
-        elif not _computable(Decimal(extra), EXTRA_DIGITS):  # 1e999999999: no judge's points
+        elif not computable(Decimal(extra), EXTRA_DIGITS):  # 1e999999999: no judge's points
             problems.append(Problem("extra-invalid", EXTRA_ABSURD, game_id, seat))
             extra = 0
         penalties = raw.get("penalties", [])
@@ -328,9 +319,25 @@ class _GameReader:
             message = "поле «penalties» должно быть списком кодов штрафов"
             problems.append(Problem("penalties-invalid", message, game_id, seat))
             codes = ()
+        fouls, technical, raw_removal = (
+            raw.get("fouls", 0),
+            raw.get("technical_fouls", 0),
+            raw.get("removal"),
+        )
+        discipline_problems = check_discipline(game_id, seat, fouls, technical, raw_removal)
+        problems += discipline_problems
+        if discipline_problems:
+            fouls, technical, raw_removal = 0, 0, None
+        removal = Removal(raw_removal) if raw_removal is not None else None
         if name is None or role is None or winner is None:
             problems += check_seat(self.ruleset, game_id, seat, Decimal(extra), codes, role, winner)
             return None, problems
+        if fouls or technical or removal is not None:  # rare: no cache, whatever it costs
+            seat_problems = check_seat(
+                self.ruleset, game_id, seat, Decimal(extra), codes, role, winner
+            )
+            entry = SeatEntry(name, role, Decimal(extra), codes, fouls, technical, removal)
+            return entry, problems + seat_problems
         points = (extra, codes, role, winner)
         if points not in self._valid_points:
             seat_problems = check_seat(
@@ -365,6 +372,12 @@ def game_to_json(game: Game) -> dict[str, Any]:
             entry["extra"] = _number(seat.extra)
         if seat.penalties:
             entry["penalties"] = list(seat.penalties)
+        if seat.fouls:
+            entry["fouls"] = seat.fouls
+        if seat.technical_fouls:
+            entry["technical_fouls"] = seat.technical_fouls
+        if seat.removal is not None:
+            entry["removal"] = seat.removal.value
         players.append(entry)
     data: dict[str, Any] = {
         "id": game.id,

@@ -87,8 +87,20 @@ _string: Callable[[str], str] = encode_basestring
 
 _SEAT_POINTS = (
     '"role": "%s", "win": %s, "ci": %s, "best_move": %s, "extra": %s, "penalty": %s, '
-    '"main": %s, "additional": %s, "total": %s}'
+    '"main": %s, "additional": %s, "total": %s%s}'
 )
+
+
+def _discipline(seat: SeatScore) -> str:
+    """A seat's fouls, technical fouls and removal, only where not zero or none."""
+    parts = []
+    if seat.fouls:
+        parts.append(f', "fouls": {seat.fouls}')
+    if seat.technical_fouls:
+        parts.append(f', "technical_fouls": {seat.technical_fouls}')
+    if seat.removed is not None:
+        parts.append(f', "removed": "{seat.removed}"')
+    return "".join(parts)
 
 
 def _seat_points(seat: SeatScore, numbers: _NumberTexts) -> str:
@@ -112,6 +124,7 @@ def _seat_points(seat: SeatScore, numbers: _NumberTexts) -> str:
         main,
         numbers.units(additional),
         total,
+        _discipline(seat),
     )
 
 
@@ -136,6 +149,9 @@ class _SeatTexts:
                 seat.extra_units,
                 seat.penalty_units,
                 seat.ci,
+                seat.fouls,
+                seat.technical_fouls,
+                seat.removed,
             )
             points = self._points.get(key)
             if points is None:
@@ -193,6 +209,7 @@ def _weighted_seat(seat: SeatScore, weight: Fraction, numbers: _NumberTexts) -> 
     return f'      {{"seat": {seat.seat}, "name": {_string(seat.name)}, ' + _SEAT_POINTS % (
         seat.role.value,
         *texts,
+        _discipline(seat),
     )
 
 
@@ -278,6 +295,13 @@ def rulesets_text(rulesets: list[Ruleset]) -> str:
             f"{fmt(ruleset.extra_max)} с шагом {fmt(ruleset.extra_step)}; "
             f"Ci: {fmt(ruleset.ci_factor)}·i/B, не больше {fmt(ruleset.ci_cap)}, "
             f"B = {fmt(ruleset.ci_share * 100)}% игр"
+        )
+        removal, team_defeat = (
+            "без штрафа" if value is None else fmt(value)
+            for value in (ruleset.removal, ruleset.team_defeat)
+        )
+        lines.append(
+            f"  дисциплина: удаление (4 фола, 2 технических, судьёй) {removal}; ППК {team_defeat}"
         )
         for item in ruleset.penalties:
             who = ", ".join(

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from scoring.model import Outcome, Role
+from scoring.numbers import computable
 
 TIE_BREAK_KEYS = ("additional", "wins", "special_wins", "first_killed")
 
@@ -42,6 +43,11 @@ class PenaltyItem:
         return role in self.roles and outcome in self.outcomes
 
 
+DEFAULT_REMOVAL = Decimal("-0.5")
+DEFAULT_TEAM_DEFEAT = Decimal("-0.7")
+DISCIPLINE_STEP = Decimal("0.05")
+
+
 @dataclass(frozen=True, slots=True)
 class Ruleset:
     id: str
@@ -58,6 +64,17 @@ class Ruleset:
     ci_share: Decimal
     tie_breaks: tuple[str, ...]
     penalties: tuple[PenaltyItem, ...]
+    # Discipline (SCORING.md): a removal (4 fouls, 2 technical fouls, the judge's) and a team
+    # defeat (ППК), as penalty points; None: that costs nothing.
+    removal: Decimal | None = DEFAULT_REMOVAL
+    team_defeat: Decimal | None = DEFAULT_TEAM_DEFEAT
+
+    def discipline(self, removed: str | None) -> Decimal:
+        """The points a removal costs («fouls», «technical», «judge» or «ppk»)."""
+        if removed is None:
+            return Decimal(0)
+        value = self.team_defeat if removed == "ppk" else self.removal
+        return value if value is not None else Decimal(0)
 
     def penalty(self, code: str) -> PenaltyItem | None:
         for item in self.penalties:
@@ -111,6 +128,9 @@ class _Reader:
             return Decimal(0)
         if not number.is_finite():
             self.fail(path, "нужно конечное число")
+            return Decimal(0)
+        if not computable(number):
+            self.fail(path, "не больше 6 цифр до и после точки")
             return Decimal(0)
         return number
 
@@ -171,6 +191,10 @@ def ruleset_to_mapping(ruleset: Ruleset) -> dict[str, Any]:
             }
             for item in ruleset.penalties
         ],
+        "discipline": {
+            "removal": None if ruleset.removal is None else num(ruleset.removal),
+            "team_defeat": None if ruleset.team_defeat is None else num(ruleset.team_defeat),
+        },
     }
 
 
@@ -191,6 +215,7 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "ruleset") -> Ru
         "ci",
         "tie_breaks",
         "penalties",
+        "discipline",
         "extends",
     }
     for key in data:
@@ -247,6 +272,7 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "ruleset") -> Ru
         read.fail("tie_breaks", "критерий указан дважды")
 
     penalties = _penalties(read, data.get("penalties"))
+    removal, team_defeat = _discipline(read, data.get("discipline", {}))
     if read.problems:
         raise RulesetError(source, read.problems)
     return Ruleset(
@@ -264,7 +290,34 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str = "ruleset") -> Ru
         ci_share=ci_share,
         tie_breaks=tuple(tie_breaks),
         penalties=penalties,
+        removal=removal,
+        team_defeat=team_defeat,
     )
+
+
+def _discipline(read: _Reader, raw: Any) -> tuple[Decimal | None, Decimal | None]:
+    """``"discipline": {"removal": -0.5, "team_defeat": -0.7}``: each ≤ 0, a multiple of 0.05,
+    or null (none); a value left out keeps its default."""
+    if not isinstance(raw, Mapping):
+        read.fail("discipline", "нужна таблица")
+        return DEFAULT_REMOVAL, DEFAULT_TEAM_DEFEAT
+    values: dict[str, Decimal | None] = {
+        "removal": DEFAULT_REMOVAL, "team_defeat": DEFAULT_TEAM_DEFEAT,
+    }  # fmt: skip
+    for key in raw:
+        if key not in values:
+            read.fail(f"discipline.{key}", "неизвестное поле")
+    for key in values:
+        if key not in raw:
+            continue
+        if raw[key] is None:
+            values[key] = None
+            continue
+        number = read.number(raw, key, f"discipline.{key}")
+        if number > 0 or number % DISCIPLINE_STEP != 0:
+            read.fail(f"discipline.{key}", "нужно число не больше 0, кратное 0.05")
+        values[key] = number
+    return values["removal"], values["team_defeat"]
 
 
 def _section(read: _Reader, data: Mapping[str, Any], key: str) -> Mapping[str, Any]:

@@ -13,7 +13,19 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from scoring.model import ROLE_COUNTS, SEAT_NUMBERS, SEATS, Game, Outcome, Role, Winner, outcome_for
+from scoring.model import (
+    MAX_FOULS,
+    MAX_TECHNICAL_FOULS,
+    ROLE_COUNTS,
+    SEAT_NUMBERS,
+    SEATS,
+    Game,
+    Outcome,
+    Removal,
+    Role,
+    Winner,
+    outcome_for,
+)
 from scoring.rulesets import Ruleset
 
 ROLE_NAMES_RU = {
@@ -186,6 +198,53 @@ def check_night(
     return problems
 
 
+_REMOVALS = frozenset(removal.value for removal in Removal)
+
+
+def check_discipline(
+    game_id: str, seat: int, fouls: object, technical_fouls: object, removal: object
+) -> list[Problem]:
+    """A seat's fouls (0–4), technical fouls (0–2) and removal (judge, ppk): whole numbers, at
+    most one cause of removal (SCORING.md, «Discipline»)."""
+    problems = []
+    if type(fouls) is not int or not 0 <= fouls <= MAX_FOULS:
+        problems.append(Problem("fouls-invalid", "фолы — целое число от 0 до 4", game_id, seat))
+        fouls = 0
+    if type(technical_fouls) is not int or not 0 <= technical_fouls <= MAX_TECHNICAL_FOULS:
+        message = "технические фолы — целое число от 0 до 2"
+        problems.append(Problem("technical-fouls-invalid", message, game_id, seat))
+        technical_fouls = 0
+    if removal is not None and (not isinstance(removal, str) or removal not in _REMOVALS):
+        message = "удаление: нужно judge (судьёй) или ppk (ППК)"
+        problems.append(Problem("removal-invalid", message, game_id, seat))
+        removal = None
+    causes = (fouls == MAX_FOULS) + (technical_fouls == MAX_TECHNICAL_FOULS) + (removal is not None)
+    if causes > 1:
+        message = "у удаления одна причина: 4 фола, 2 технических фола или удаление судьёй (ППК)"
+        problems.append(Problem("removal-twice", message, game_id, seat))
+    return problems
+
+
+def check_team_defeat(
+    game_id: str, seats: Sequence[tuple[Role | None, Removal | None]], winner: Winner | None
+) -> list[Problem]:
+    """One ППК a game at most, and the culprit's team lost it."""
+    culprits = [(seat, role) for seat, (role, removal) in enumerate(seats, start=1)
+                if removal is Removal.PPK]  # fmt: skip
+    problems = []
+    if len(culprits) > 1:
+        problems.append(Problem("ppk-twice", "ППК в игре может быть только одно", game_id))
+    for seat, role in culprits:
+        if winner is Winner.DRAW:
+            message = "ППК — поражение команды виновника: ничьей быть не может"
+            problems.append(Problem("ppk-winner", message, game_id, seat))
+        elif role is not None and winner is not None and winner.value == role.team.value:
+            other = "чёрных" if role.team.value == "red" else "красных"
+            message = f"ППК — поражение команды виновника: победитель — команда {other}"
+            problems.append(Problem("ppk-winner", message, game_id, seat))
+    return problems
+
+
 def validate_game(game: Game, ruleset: Ruleset) -> list[Problem]:
     """Every problem of one well-typed game."""
     problems: list[Problem] = []
@@ -199,6 +258,11 @@ def validate_game(game: Game, ruleset: Ruleset) -> list[Problem]:
         problems += check_seat(
             ruleset, game.id, seat, entry.extra, entry.penalties, entry.role, game.winner
         )
+        problems += check_discipline(
+            game.id, seat, entry.fouls, entry.technical_fouls, entry.removal
+        )
+    seats = [(entry.role, entry.removal) for entry in game.players]
+    problems += check_team_defeat(game.id, seats, game.winner)
     problems += check_names(game.id, [entry.name for entry in game.players])
     problems += check_roles(game.id, [entry.role for entry in game.players])
     problems += check_night(game.id, game.first_killed, game.best_move)

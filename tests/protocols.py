@@ -11,10 +11,19 @@ ROLES = ["civilian"] * 6 + ["sheriff", "mafia", "mafia", "don"]
 
 
 def random_protocol(
-    names: list[str], games: int, *, seed: int = 1, stages: int = 1, ruleset: str = "rules-8"
+    names: list[str],
+    games: int,
+    *,
+    seed: int = 1,
+    stages: int = 1,
+    ruleset: str = "rules-8",
+    discipline: bool = False,
 ) -> dict[str, Any]:
-    """``games`` games among ``names`` (at least ten), with best moves, extras and penalties."""
+    """``games`` games among ``names`` (at least ten), with best moves, extras and penalties, and
+    with ``discipline`` fouls, technical fouls, removals and team defeats too (drawn from a
+    generator of their own: the rest of the protocol is the same either way)."""
     rng = random.Random(seed)
+    fouls_rng = random.Random(seed + 1_000_003)
     out = []
     for index in range(games):
         seated = rng.sample(names, 10)
@@ -32,7 +41,12 @@ def random_protocol(
                 entry["penalties"] = ["8.5.2"]
             elif ruleset == "rules-8" and lost and role in ("mafia", "don") and rng.random() < 0.03:
                 entry["penalties"] = ["8.5.6.1"]
+            if discipline:
+                _add_discipline(fouls_rng, entry, winner, lost)
             players.append(entry)
+        culprits = [entry for entry in players if entry.get("removal") == "ppk"]
+        for entry in culprits[1:]:  # one team defeat a game
+            entry["removal"] = "judge"
         game: dict[str, Any] = {
             "id": f"g{index + 1}",
             "stage": f"этап {1 + index * stages // games}",
@@ -46,6 +60,17 @@ def random_protocol(
             game["best_move"] = sorted(rng.sample(others, 3))
         out.append(game)
     return {"ruleset": ruleset, "seed": seed, "games": out}
+
+
+def _add_discipline(rng: random.Random, entry: dict[str, Any], winner: str, lost: bool) -> None:
+    """Fouls for about a third of the seats; a removal for a few; a ППК for a few losers."""
+    if rng.random() < 0.3:
+        entry["fouls"] = rng.choice([1, 1, 2, 2, 3, 4])
+    if rng.random() < 0.05:
+        entry["technical_fouls"] = rng.choice([1, 1, 2] if entry.get("fouls") != 4 else [1])
+    removed = entry.get("fouls") == 4 or entry.get("technical_fouls") == 2
+    if not removed and rng.random() < 0.03:
+        entry["removal"] = "ppk" if lost and winner != "draw" and rng.random() < 0.5 else "judge"
 
 
 def protocol_bytes(protocol: dict[str, Any]) -> bytes:

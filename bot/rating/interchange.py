@@ -182,6 +182,13 @@ def parse_protocol(raw: bytes) -> tuple[list[Game], Ruleset, int, dict[str, Deci
         raise ImportRefused([str(problem) for problem in error.problems]) from None
     if not distance.games:
         raise ImportRefused([texts.NO_GAMES])
+    disciplined = [  # the scoring core reads discipline; the bot's tables do not keep it yet
+        texts.discipline_not_kept(game.id)
+        for game in distance.games
+        if any(seat.fouls or seat.technical_fouls or seat.removal for seat in game.players)
+    ]
+    if disciplined:
+        raise ImportRefused(disciplined[:5])
     weights = distance.weights
     refused = [
         texts.weight_refused(name, weight)

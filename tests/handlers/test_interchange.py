@@ -155,6 +155,10 @@ async def test_broken_files_are_refused_with_every_problem_and_nothing_written(t
         assert "ничего не записано" in text and "g1" in text and "g3" in text
         await admin.send_file("x.json", b"{not json", "/import")
         assert "не является JSON" in (await admin.reply()).text
+        fouls = random_protocol([f"Игрок{n}" for n in range(12)], 3, discipline=True, seed=5)
+        await admin.send_file("fouls.json", protocol_bytes(fouls), "/import")
+        text = (await admin.reply()).text
+        assert "ничего не записано" in text and "фолы или удаления" in text
         await admin.send_file("x.json", b"\xff\xfe\x00", "/import")
         assert "UTF-8" in (await admin.reply()).text
         await admin.send_file("x.json", b'{"games": []}', "/import")

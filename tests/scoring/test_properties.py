@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import Game, Role, SeatEntry, Winner, builtin, compute, validate_game
+from scoring.model import Removal
 
 RULES_8 = builtin("rules-8")
 ROLES = [Role.CIVILIAN] * 6 + [Role.SHERIFF, Role.MAFIA, Role.MAFIA, Role.DON]
@@ -41,7 +42,18 @@ def games(draw, game_id: str = "g"):
         chosen = (
             draw(st.lists(st.sampled_from(fitting), unique=True, max_size=2)) if fitting else []
         )
-        players.append(SeatEntry(names[seat], role, extras[seat], tuple(chosen)))
+        fouls = draw(st.sampled_from([0, 0, 0, 1, 2, 3, 4]))
+        technical = draw(st.sampled_from([0, 0, 0, 1, 2])) if fouls < 4 else 0
+        removal = None
+        if fouls < 4 and technical < 2 and draw(st.integers(0, 9)) == 0:
+            removal = (
+                Removal.PPK
+                if outcome_loss and not any(p.removal is Removal.PPK for p in players)
+                else Removal.JUDGE
+            )
+        players.append(
+            SeatEntry(names[seat], role, extras[seat], tuple(chosen), fouls, technical, removal)
+        )
     stage = draw(st.sampled_from(["main", "final"]))
     return Game(game_id, winner, tuple(players), stage, first_killed, best_move)
 

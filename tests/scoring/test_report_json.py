@@ -20,6 +20,11 @@ def plain(value):
     return float(rounded(value))
 
 
+def discipline(seat):
+    fields = {"fouls": seat.fouls, "technical_fouls": seat.technical_fouls, "removed": seat.removed}
+    return {key: value for key, value in fields.items() if value}
+
+
 def plain_rendering(result):
     return {
         "ruleset": result.ruleset.id,
@@ -42,6 +47,7 @@ def plain_rendering(result):
                         "main": plain(seat.main),
                         "additional": plain(seat.additional),
                         "total": plain(seat.total),
+                        **discipline(seat),
                     }
                     for seat in game.seats
                 ],
@@ -58,10 +64,14 @@ NAMES = [f"Игрок {i}" for i in range(25)] + ['"Кавычки"', "back\\sla
     ("ruleset", "seed", "stages"), [("rules-8", 1, 1), ("rules-8", 2, 3), ("rules-6.4", 3, 2)]
 )
 def test_written_json_equals_the_plain_rendering(ruleset, seed, stages):
-    text = protocol_bytes(random_protocol(NAMES, 400, seed=seed, stages=stages, ruleset=ruleset))
+    protocol = random_protocol(
+        NAMES, 400, seed=seed, stages=stages, ruleset=ruleset, discipline=seed > 1
+    )
+    text = protocol_bytes(protocol)
     distance, rules = load_protocol(text.decode(), resolve_ruleset)
     result = compute(distance.games, rules, distance.seed)
     assert any(seat.ci for game in result.games for seat in game.seats)
+    assert any(seat.removed == "ppk" for game in result.games for seat in game.seats) == (seed > 1)
     written = to_json(result)
     assert json.loads(written) == plain_rendering(result)
     assert written == to_json(result)  # byte-identical when written again
