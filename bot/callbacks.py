@@ -32,6 +32,15 @@ class EntryAction(StrEnum):
     SEAT_EXTRAS = "ex"  # open one seat's extra and penalties
     EXTRA = "exv"
     PENALTY = "pen"
+    FOUL = "f"  # one foul more for seat v (the extras screen's grid, or the seat's screen)
+    UNFOUL = "f-"  # one foul less for seat v
+    TECHNICAL = "t"  # one technical foul more for seat v
+    UNTECHNICAL = "t-"
+    REMOVE = "rm"  # ask to record a removal of the open seat: v «judge» or «ppk»
+    REMOVE_YES = "rmy"  # the removal v confirmed
+    REMOVE_NO = "rmn"
+    UNREMOVE = "rm-"  # the open seat's recorded removal taken back
+    UNDO = "undo"  # the last discipline tap undone
     CONFIRM = "ok"
     REPLAY = "rp"  # is this game the replay of the table's annulled one? (v: "1" yes, "0" no)
     DISCARD = "cancel"  # asks once
@@ -147,6 +156,13 @@ class ProtestCB(CallbackData, prefix="pt"):
 
 class SettingsCB(CallbackData, prefix="st"):
     """A /settings toggle: notice ``k`` (a ``Notice`` value) on (``on`` = 1) or off."""
+
+    k: str
+    on: int
+
+
+class ClubOptionCB(CallbackData, prefix="co"):
+    """An admin's /settings toggle of a club option ``k`` (a ``ClubOption`` value)."""
 
     k: str
     on: int

@@ -13,6 +13,7 @@ from bot.announce.announcer import Announcer
 from bot.club.elo import EloRatings
 from bot.club.games import Games
 from bot.club.members import MemberDirectory
+from bot.club.options import ClubOptions
 from bot.club.players import PlayerDirectory
 from bot.club.tournaments import Tournaments
 from bot.core.backup import Backups, DailyBackups
@@ -99,7 +100,8 @@ def build_services(
     games = Games(database, clock, tournaments, window, settings.club_chat_id)
     elo = EloRatings(database, EloSettings(start=settings.elo_start, k=settings.elo_k))
     announcer = Announcer(settings, database, games, players, members, clock, window, elo)
-    results = GameResults(database, clock, settings.zone, tournaments, games, players)
+    options = ClubOptions(database, clock)
+    results = GameResults(database, clock, settings.zone, tournaments, games, players, options)
     standings = Standings(database, tournaments, window)
     ratings = Ratings(
         database, tournaments, standings, clock, window, settings.partner_min_games, settings.zone
@@ -107,7 +109,7 @@ def build_services(
     nights = build_nights(
         database, clock, settings.zone, tournaments, players, members, results, ratings.top
     )
-    closing = Closing(database, clock, tournaments, ratings, settings.zone)
+    closing = Closing(database, clock, tournaments, ratings, settings.zone, options)
     outbox = Outbox(
         settings, database, clock, announcer, members, pacing=pacing,
         live_posts={
@@ -162,7 +164,7 @@ def build_services(
         identity=Identity(database, clock, members, players),
         protests=protests,
         nights=nights,
-        notices=NoticeSettings(members),
+        notices=NoticeSettings(members, options),
         club_admin=ClubAdmin(settings, members, tournaments),
         announcer=announcer,
         standings=standings,

@@ -11,16 +11,20 @@ from scoring.engine import (
 )
 from scoring.model import (
     DEFAULT_STAGE,
+    MAX_FOULS,
+    MAX_TECHNICAL_FOULS,
     ROLE_COUNTS,
     SEATS,
     Distance,
     Game,
     Outcome,
+    Removal,
     Role,
     SeatEntry,
     Team,
     Winner,
     outcome_for,
+    removal_cause,
 )
 from scoring.rulesets import BUILT_IN, PenaltyItem, Ruleset, RulesetError, builtin, resolve_ruleset
 from scoring.validation import Problem, ProtocolError, validate_game, validate_games
@@ -28,6 +32,8 @@ from scoring.validation import Problem, ProtocolError, validate_game, validate_g
 __all__ = [
     "BUILT_IN",
     "DEFAULT_STAGE",
+    "MAX_FOULS",
+    "MAX_TECHNICAL_FOULS",
     "ROLE_COUNTS",
     "SEATS",
     "Distance",
@@ -37,6 +43,7 @@ __all__ = [
     "PenaltyItem",
     "Problem",
     "ProtocolError",
+    "Removal",
     "Result",
     "Role",
     "Ruleset",
@@ -50,6 +57,7 @@ __all__ = [
     "compensation",
     "compute",
     "outcome_for",
+    "removal_cause",
     "resolve_ruleset",
     "score_games",
     "validate_game",

@@ -96,13 +96,19 @@ class SeatEntry:
     @property
     def removed(self) -> str | None:
         """Why he left the game, if he was removed: «fouls», «technical», «judge» or «ppk»."""
-        if self.removal is not None:
-            return self.removal.value
-        if self.fouls >= MAX_FOULS:
-            return "fouls"
-        if self.technical_fouls >= MAX_TECHNICAL_FOULS:
-            return "technical"
-        return None
+        return removal_cause(self.fouls, self.technical_fouls, self.removal)
+
+
+def removal_cause(fouls: int, technical_fouls: int, removal: Removal | None) -> str | None:
+    """Why a player with these fouls and this recorded removal left the game, if he did:
+    «fouls» (the 4th), «technical» (the 2nd), «judge» or «ppk» (SCORING.md, «Discipline»)."""
+    if removal is not None:
+        return removal.value
+    if fouls >= MAX_FOULS:
+        return "fouls"
+    if technical_fouls >= MAX_TECHNICAL_FOULS:
+        return "technical"
+    return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,6 +58,13 @@ class Taps:
         assert labels, f"no button for seat {seat} in {self.person.buttons()}"
         await self.press(labels[0])
 
+    async def foul(self, seat: int) -> None:
+        """The extras screen's one-tap foul of a seat («⚠️7», «⚠️7: 2», «🚫7»)."""
+        pattern = re.compile(rf"^(?:⚠️|🚫){seat}(?::|$)")
+        labels = [label for label in self.person.buttons() if pattern.match(label)]
+        assert labels, f"no foul button for seat {seat} in {self.person.buttons()}"
+        await self.press(labels[0])
+
 
 async def seat_players(taps: Taps, names: Sequence[str] = NAMES) -> None:
     """/game, paste the ten nicknames, create the ones the club does not know yet."""
@@ -80,8 +87,11 @@ async def enter_protocol(
     best_move: Sequence[int] = (4, 7, 9),
     extras: dict[int, str] | None = None,
     penalties: dict[int, Sequence[str]] | None = None,
+    fouls: dict[int, int] | None = None,
+    summary: bool = True,
 ) -> None:
-    """From /game to the summary, the fast way: paste the names, then tap."""
+    """From /game to the summary (or, not ``summary``, to the extras screen before it), the fast
+    way: paste the names, then tap."""
     await seat_players(taps, names)
     await taps.press("Далее ➡")
     for seat in (sheriff, don, *mafia):
@@ -105,13 +115,17 @@ async def enter_protocol(
             label = next(b for b in taps.person.buttons() if b.startswith(f"{code} "))
             await taps.press(label)
         await taps.press("Готово ✓")
-    await taps.press("К итогу ➡")
+    for seat, count in (fouls or {}).items():
+        for _ in range(count):
+            await taps.foul(seat)
+    if summary:
+        await taps.press("К итогу ➡")
 
 
 async def open_seat_from_summary(taps: Taps, seat: int) -> None:
     """From the summary to one seat's extra and penalties."""
     await taps.press("✏️ Изменить")
-    await taps.press("Доп. баллы и штрафы")
+    await taps.press("Доп. баллы, штрафы, фолы")
     await taps.seat(seat)
 
 

@@ -193,6 +193,7 @@ OWNERS = {
     "night_tables": "bot/tables/nights.py",
     "live_posts": "bot/core/outbox.py",
     "drafts": "bot/tables/drafts.py",
+    "club_options": "bot/tables/club_options.py",
     "announcements": "bot/announce/announcer.py",
     "club_chat_state": "bot/delivery/club_chat.py",
 }

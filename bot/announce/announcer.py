@@ -26,9 +26,9 @@ from bot.tables import protests
 from bot.telegram.keyboards import column, link
 from bot.texts import announce as announce_texts
 from bot.texts import protests as protest_texts
-from bot.texts.announce import change_note, penalty_line
+from bot.texts.announce import change_note, discipline_line, penalty_line
 from bot.texts.clock import date_time
-from bot.texts.game import WINNER, seat_points
+from bot.texts.game import WINNER, discipline, seat_points
 from bot.vocabulary.change_note import read_note
 from bot.vocabulary.protocol import SEATS
 from bot.vocabulary.statuses import ProtestStatus
@@ -193,6 +193,7 @@ class Announcer:
                 ]
                 for seat in SEATS
             ],
+            discipline=[ruleset.discipline(protocol.removed(seat)) for seat in SEATS],
             score=score,
             first_killed=protocol.first_killed,
             best_move=list(protocol.best_move),
@@ -252,10 +253,14 @@ class Announcer:
         player = await self.players.get(player_id)
         assert player is not None and game.protocol.winner
         ruleset = tournament.ruleset()
-        lines = [seat_points(score.seats[seat - 1], player.nickname)]
+        scored = score.seats[seat - 1]
+        points = ruleset.discipline(scored.removed)
+        lines = [seat_points(scored, player.nickname, points)]
         for code in game.protocol.seat_penalties(seat):
             item = ruleset.penalty(code)
             lines.append(penalty_line(code, item.description if item else ""))
+        if told := discipline(scored.fouls, scored.technical_fouls, scored.removed, points):
+            lines.append(discipline_line(told))
         change = await self._rating_change(game_id, player_id)
         if change is not None:
             lines.append(announce_texts.rating_change(change.track, change.before, change.after))

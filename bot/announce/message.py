@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 from bot.texts import announce as texts
 from bot.texts import protests as protest_texts
 from bot.texts.clock import date_time
-from bot.texts.game import WINNER, seat_points
+from bot.texts.game import WINNER, discipline, seat_points
 from bot.vocabulary.statuses import ProtestStatus
 from scoring import GameScore, Winner
 
@@ -25,6 +25,7 @@ class AnnouncementData:
     judge: str
     nicknames: list[str]  # by seat
     penalties: list[list[tuple[str, str]]]  # by seat: (code, short name) of each penalty
+    discipline: list[Decimal]  # by seat: what a removal or a team defeat cost (0: none)
     score: GameScore | None  # None: annulled
     first_killed: int | None
     best_move: list[int]
@@ -50,9 +51,12 @@ def announcement(data: AnnouncementData, zone: ZoneInfo) -> str:
         return "\n".join(lines)
     lines.append("")
     for seat in data.score.seats:
-        lines.append(seat_points(seat, data.nicknames[seat.seat - 1]))
+        points = data.discipline[seat.seat - 1]
+        lines.append(seat_points(seat, data.nicknames[seat.seat - 1], points))
         for code, description in data.penalties[seat.seat - 1]:
             lines.append(texts.penalty_line(code, description))
+        if told := discipline(seat.fouls, seat.technical_fouls, seat.removed, points):
+            lines.append(texts.discipline_line(told))
     lines.append("")
     lines.append(
         texts.night(data.first_killed, data.best_move) if data.first_killed else texts.MISS

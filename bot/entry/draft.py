@@ -43,6 +43,10 @@ class Draft:
     night: tuple[int, int] | None = None  # (evening, round) whose seating filled it
     rev: int = 0  # grows with every screen; buttons of an older screen are stale
     typed_upto: int = 0  # the newest typed message applied: one redelivered is not applied again
+    asking: str | None = None  # a removal of the open seat awaiting «Да» («judge», «ppk»)
+    # The discipline taps that can be undone, newest last: each the seat's discipline and the
+    # winner before it, and what it did (``bot.entry.discipline``).
+    undo: list[dict[str, Any]] = field(default_factory=list)
 
     def next_open_seat(self) -> int | None:
         """The first seat with nobody on it, skipping those awaiting a pasted new player."""
@@ -78,6 +82,8 @@ class Draft:
             night=list(self.night) if self.night else None,
             rev=self.rev,
             typed_upto=self.typed_upto,
+            asking=self.asking,
+            undo=self.undo,
         )
         return json.dumps(data, ensure_ascii=False)
 
@@ -107,6 +113,8 @@ class Draft:
             night=(int(data["night"][0]), int(data["night"][1])) if data.get("night") else None,
             rev=int(data.get("rev", 0)),
             typed_upto=int(data.get("typed_upto", 0)),
+            asking=data.get("asking"),
+            undo=list(data.get("undo") or []),
         )
 
 

@@ -20,7 +20,7 @@ from bot.club.players import (
 from bot.club.tournaments import Tournaments
 from bot.core.clock import Clock
 from bot.core.parsing import MAX_TABLE, small_number
-from bot.entry import screens, steps
+from bot.entry import discipline, screens, steps
 from bot.entry.context import EditorReads
 from bot.entry.draft import Draft, Drafts, Step
 from bot.entry.seated import draft_from_seating
@@ -204,7 +204,7 @@ class Editor:
         toast = None
         ruleset = await self._ruleset(draft)
         try:
-            step = steps.STEPS.get(data.a)
+            step = steps.STEPS.get(data.a) or discipline.STEPS.get(data.a)
             if step is not None:
                 step(draft, data.v, ruleset, self.clock.now())
             else:

@@ -12,14 +12,15 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import EntryAction, EntryCB, GameAction, GameCB
 from bot.club.players import Player
+from bot.entry.discipline import undo_label
 from bot.entry.draft import Draft, Step
 from bot.telegram.keyboards import button, column, in_rows, keyboard
 from bot.texts import entry as texts
-from bot.texts.game import ROLE, ROLE_MARK, WINNER, WINNER_BUTTON, seat_points, short
+from bot.texts.game import ROLE, ROLE_MARK, WINNER, WINNER_BUTTON, discipline, seat_points, short
 from bot.texts.markup import quote
 from bot.texts.points import show
 from bot.vocabulary.protocol import SEATS
-from scoring import GameScore, Ruleset, Winner, outcome_for
+from scoring import GameScore, Removal, Ruleset, Winner, outcome_for
 from scoring.validation import Problem
 
 Rows = list[list[InlineKeyboardButton]]
@@ -230,6 +231,20 @@ def _no_extras_in_draw(draft: Draft, ctx: EditorContext) -> bool:
     return draft.protocol.winner is Winner.DRAW and not ctx.ruleset.extra_in_draw
 
 
+def _discipline(draft: Draft, ctx: EditorContext, seat: int, *, joiner: str) -> str | None:
+    protocol = draft.protocol
+    removed = protocol.removed(seat)
+    return discipline(
+        protocol.seat_fouls(seat), protocol.seat_technical_fouls(seat), removed,
+        ctx.ruleset.discipline(removed), joiner=joiner,
+    )  # fmt: skip
+
+
+def _undo_row(draft: Draft) -> Rows:
+    label = undo_label(draft)
+    return [[_button(label, draft, EntryAction.UNDO)]] if label else []
+
+
 def _extras(draft: Draft, ctx: EditorContext) -> tuple[str, Rows]:
     protocol = draft.protocol
     marks = {}
@@ -237,20 +252,74 @@ def _extras(draft: Draft, ctx: EditorContext) -> tuple[str, Rows]:
     for seat in SEATS:
         extra = protocol.extra(seat)
         codes = list(protocol.seat_penalties(seat))
-        if extra or codes:
-            marks[seat] = "•"
+        told = _discipline(draft, ctx, seat, joiner=", ")
+        if extra or codes or told:
+            marks[seat] = "🚫" if protocol.removed(seat) else "•"
             nickname = _nickname(draft, ctx, seat) or "—"
-            lines.append(texts.extras_line(seat, nickname, show(extra) if extra else None, codes))
+            shown = show(extra) if extra else None
+            lines.append(texts.extras_line(seat, nickname, shown, codes, told))
     note = texts.DRAW_NO_EXTRAS if _no_extras_in_draw(draft, ctx) else texts.TAP_A_SEAT
     body = "\n".join(lines) if lines else texts.NO_EXTRAS_YET
     rows = _seat_rows(draft, ctx, EntryAction.SEAT_EXTRAS, marks)
+    fouls = []
+    for seat in SEATS:
+        removed = protocol.removed(seat) is not None
+        label = texts.foul_button(seat, protocol.seat_fouls(seat), removed)
+        fouls.append(_button(label, draft, EntryAction.FOUL, seat))
+    rows += in_rows(fouls, 5)
+    rows += _undo_row(draft)
     rows += _nav(draft, forward=texts.TO_SUMMARY)
     return f"{body}\n\n{note}", rows
+
+
+def _discipline_rows(draft: Draft, seat: int) -> Rows:
+    protocol = draft.protocol
+    fouls, technical = protocol.seat_fouls(seat), protocol.seat_technical_fouls(seat)
+    foul_row = [_button(texts.foul_plus(fouls), draft, EntryAction.FOUL, seat)]
+    if fouls:
+        foul_row.append(_button(texts.FOUL_MINUS, draft, EntryAction.UNFOUL, seat))
+    technical_row = [_button(texts.technical_plus(technical), draft, EntryAction.TECHNICAL, seat)]
+    if technical:
+        technical_row.append(_button(texts.TECHNICAL_MINUS, draft, EntryAction.UNTECHNICAL, seat))
+    removal = protocol.removal(seat)
+    if removal is not None:
+        removal_row = [_button(texts.UNREMOVE_BUTTON[removal.value], draft, EntryAction.UNREMOVE)]
+    else:
+        removal_row = [
+            _button(texts.REMOVE_BUTTON, draft, EntryAction.REMOVE, Removal.JUDGE.value),
+            _button(texts.PPK_BUTTON, draft, EntryAction.REMOVE, Removal.PPK.value),
+        ]
+    return [foul_row, technical_row, removal_row, *_undo_row(draft)]
+
+
+def _asking(draft: Draft, ctx: EditorContext, seat: int, asked: Removal) -> tuple[str, Rows]:
+    """«Удалить игрока 7?» / «ППК: …?» before a removal is recorded."""
+    nickname = _nickname(draft, ctx, seat) or "—"
+    points = show(ctx.ruleset.discipline(asked.value))
+    if asked is Removal.JUDGE:
+        text = texts.ask_removal(seat, nickname, points)
+        yes = texts.REMOVE_YES
+    else:
+        role = draft.protocol.role(seat)
+        assert role is not None
+        loser = role.team.value
+        winner = "black" if loser == "red" else "red"
+        text = texts.ask_ppk(
+            seat, nickname, texts.TEAM_GENITIVE[loser], texts.TEAM_DATIVE[winner], points
+        )
+        yes = texts.PPK_YES
+    row = [
+        _button(yes, draft, EntryAction.REMOVE_YES, asked.value),
+        _button(texts.REMOVE_NO, draft, EntryAction.REMOVE_NO),
+    ]
+    return text, [row]
 
 
 def _seat(draft: Draft, ctx: EditorContext) -> tuple[str, Rows]:
     protocol = draft.protocol
     seat = draft.cursor or 1
+    if draft.asking:
+        return _asking(draft, ctx, seat, Removal(draft.asking))
     role = protocol.role(seat)
     assert role is not None and protocol.winner is not None
     outcome = outcome_for(role, protocol.winner)
@@ -279,6 +348,8 @@ def _seat(draft: Draft, ctx: EditorContext) -> tuple[str, Rows]:
             rows.append([_button(label, draft, EntryAction.PENALTY, item.code)])
     else:
         text.append(texts.NO_PENALTIES_HERE)
+    text.append(texts.discipline_now(_discipline(draft, ctx, seat, joiner=", ")))
+    rows += _discipline_rows(draft, seat)
     # Done with this seat: back to the others, or — the last one — straight to the summary.
     rows.append([
         _button(texts.DONE, draft, EntryAction.BACK),
@@ -290,7 +361,21 @@ def _seat(draft: Draft, ctx: EditorContext) -> tuple[str, Rows]:
 def summary_lines(draft: Draft, ctx: EditorContext) -> list[str]:
     if ctx.score is None:
         return []
-    return [seat_points(seat, _nickname(draft, ctx, seat.seat) or "—") for seat in ctx.score.seats]
+    return [
+        seat_points(
+            seat, _nickname(draft, ctx, seat.seat) or "—", ctx.ruleset.discipline(seat.removed)
+        )
+        for seat in ctx.score.seats
+    ]
+
+
+def discipline_lines(draft: Draft, ctx: EditorContext) -> list[str]:
+    """«⚠️ 7. Сова: 4 фола — удалён, −0.5» for each seat with discipline."""
+    return [
+        texts.discipline_line(seat, _nickname(draft, ctx, seat) or "—", told)
+        for seat in SEATS
+        if (told := _discipline(draft, ctx, seat, joiner=", "))
+    ]
 
 
 def _summary(draft: Draft, ctx: EditorContext) -> tuple[str, Rows]:
@@ -309,6 +394,8 @@ def _summary(draft: Draft, ctx: EditorContext) -> tuple[str, Rows]:
         night = texts.night_line(protocol.first_killed, protocol.best_move)
         text.append(texts.result_line(WINNER[protocol.winner], night))
         text.append("\n".join(summary_lines(draft, ctx)))
+        if told := discipline_lines(draft, ctx):
+            text.append("\n".join(told))
         text.append(texts.CI_NOW)
         if ctx.ended_long_ago is not None:
             text.append(texts.ended_long_ago(*ctx.ended_long_ago))
@@ -369,7 +456,7 @@ def saved(
     lines = [
         texts.saved_title(draft.is_correction, protocol.table, protocol.number),
         f"{WINNER[protocol.winner].capitalize()}.",
-        "\n".join(summary_lines(draft, ctx)),
+        "\n".join(summary_lines(draft, ctx) + discipline_lines(draft, ctx)),
         texts.ANNOUNCED_SOON if announced else texts.NO_CLUB_CHAT,
     ]
     return "\n\n".join(lines), after_game_keyboard(game_id)

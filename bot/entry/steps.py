@@ -104,6 +104,8 @@ def leave(draft: Draft, step: Step) -> None:
         draft.cursor = None
     if step not in (Step.TABLE, Step.DISCARD):
         draft.back_to = None
+    if step is not draft.step:
+        draft.asking = None  # a removal asked about on a seat's screen left unanswered
     draft.step = step
 
 

@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 from aiogram.types import InlineKeyboardMarkup
 
 from bot.callbacks import ClosingCB, SeasonAction, SeasonCB
+from bot.club.options import ClubOptions
 from bot.club.tournaments import Tournament, TournamentError, Tournaments
 from bot.core import outbox
 from bot.core.clock import Clock
@@ -55,9 +56,10 @@ def _season_buttons(tournament: Tournament) -> InlineKeyboardMarkup:
 class Closing:
     def __init__(
         self, database: Database, clock: Clock, tournaments: Tournaments, ratings: Ratings,
-        zone: ZoneInfo,
+        zone: ZoneInfo, options: ClubOptions,
     ) -> None:  # fmt: skip
         self.database = database
+        self.options = options
         self.clock = clock
         self.tournaments = tournaments
         self.ratings = ratings
@@ -119,7 +121,8 @@ class Closing:
         board = await self.ratings.board(tournament)
         result = await asyncio.to_thread(lambda: board.result)  # from nothing: a second at 10k
         minimum = self._minimum(tournament, board)
-        found = nominate(result.games, result.standings, minimum, board.weight)
+        fair_play = minimum if await self.options.fair_play() else None
+        found = nominate(result.games, result.standings, minimum, board.weight, fair_play)
         nominees = nominee_lines(found) + self._attendance(board, result.standings)
         now = self.clock.now()
         provisional = any(

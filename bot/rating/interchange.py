@@ -182,13 +182,6 @@ def parse_protocol(raw: bytes) -> tuple[list[Game], Ruleset, int, dict[str, Deci
         raise ImportRefused([str(problem) for problem in error.problems]) from None
     if not distance.games:
         raise ImportRefused([texts.NO_GAMES])
-    disciplined = [  # the scoring core reads discipline; the bot's tables do not keep it yet
-        texts.discipline_not_kept(game.id)
-        for game in distance.games
-        if any(seat.fouls or seat.technical_fouls or seat.removal for seat in game.players)
-    ]
-    if disciplined:
-        raise ImportRefused(disciplined[:5])
     weights = distance.weights
     refused = [
         texts.weight_refused(name, weight)
@@ -364,6 +357,9 @@ def _protocol(game: Game, table: int, number: int, players: dict[str, int]) -> P
         best_move=tuple(game.best_move or ()),
         extras=tuple(seat.extra for seat in game.players),
         penalties=tuple(tuple(seat.penalties) for seat in game.players),
+        fouls=tuple(seat.fouls for seat in game.players),
+        technical_fouls=tuple(seat.technical_fouls for seat in game.players),
+        removals=tuple(seat.removal for seat in game.players),
     )
 
 

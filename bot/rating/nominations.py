@@ -34,14 +34,17 @@ class Nominations:
     red: Nominee | None
     black: Nominee | None
     best_moves: Nominee | None  # the most best moves that named two or three blacks
+    fair_play: Nominee | None = None  # the fewest fouls per game, never removed (issue 32)
 
 
 def nominate(
     scores: Sequence[GameScore], standings: Sequence[Standing], min_games: int,
-    weight: Callable[[str], Fraction] | None = None,
+    weight: Callable[[str], Fraction] | None = None, fair_play: int | None = None,
 ) -> Nominations:  # fmt: skip
     """``min_games``: games in the role (or team) a player needs for its nomination; ties go to
-    the one placed higher in ``standings``; nobody is named for an average of nothing."""
+    the one placed higher in ``standings``; nobody is named for an average of nothing.
+    ``fair_play``: the games a player needs for «Честная игра», None when the club does not name
+    it."""
     weigh = weight or (lambda stage: Fraction(1))
     place = {row.name: row.place for row in standings}
     by_roles: dict[frozenset[Role], dict[str, list[Fraction]]] = {
@@ -76,7 +79,36 @@ def nominate(
         red=best(by_roles[RED_ROLES]),
         black=best(by_roles[BLACK_ROLES]),
         best_moves=Nominee(most[0][0], Fraction(most[0][1]), most[0][1]) if most else None,
+        fair_play=None if fair_play is None else _fair_play(scores, place, fair_play),
     )
+
+
+def _fair_play(
+    scores: Sequence[GameScore], place: Mapping[str, int], min_games: int
+) -> Nominee | None:
+    """The fewest fouls (technical ones counted too) per game among those who played
+    ``min_games`` and were never removed; ties to the one placed higher. Nobody is named while
+    the games hold no discipline at all: an award for fouls nobody recorded would be a lot."""
+    games: dict[str, int] = {}
+    fouls: dict[str, int] = {}
+    removed: set[str] = set()
+    recorded = False
+    for game in scores:
+        for seat in game.seats:
+            games[seat.name] = games.get(seat.name, 0) + 1
+            fouls[seat.name] = fouls.get(seat.name, 0) + seat.fouls + seat.technical_fouls
+            if seat.removed is not None:
+                removed.add(seat.name)
+            recorded = recorded or bool(seat.fouls or seat.technical_fouls or seat.removed)
+    if not recorded:
+        return None
+    chosen = [
+        Nominee(name, Fraction(fouls[name], played), played)
+        for name, played in games.items()
+        if played >= min_games and name not in removed
+    ]
+    chosen.sort(key=lambda n: (n.value, place.get(n.name, 0)))
+    return chosen[0] if chosen else None
 
 
 def _hit(seat: SeatScore) -> bool:
@@ -100,6 +132,10 @@ def nominee_lines(
     if found.best_moves is not None:
         best = found.best_moves
         lines.append((texts.BEST_MOVES, texts.hits(name_of(best.name), best.games)))
+    if found.fair_play is not None:
+        fair = found.fair_play
+        worded = texts.fair_play(name_of(fair.name), show(fair.value), fair.games)
+        lines.append((texts.FAIR_PLAY, worded))
     return lines
 
 

@@ -11,6 +11,7 @@ from fractions import Fraction
 from zoneinfo import ZoneInfo
 
 from bot.club.games import Games
+from bot.club.options import ClubOptions
 from bot.club.players import PlayerDirectory
 from bot.club.tournaments import Tournament, Tournaments
 from bot.core.clock import Clock
@@ -45,7 +46,7 @@ class Found:
 class GameResults:
     def __init__(
         self, database: Database, clock: Clock, zone: ZoneInfo, tournaments: Tournaments,
-        games: Games, players: PlayerDirectory,
+        games: Games, players: PlayerDirectory, options: ClubOptions,
     ) -> None:  # fmt: skip
         self.database = database
         self.clock = clock
@@ -53,12 +54,14 @@ class GameResults:
         self.tournaments = tournaments
         self.games = games
         self.players = players
+        self.options = options
 
     async def of_games(self, tournament: Tournament, game_ids: list[int]) -> Found:
         """The results of some games of a tournament (annulled ones aside)."""
         scored, provisional = await self._scored(game_ids)
         names = await self._names()
-        found = tonight.tonight(scored, tournament.ruleset(), tournament.seed)
+        fair_play = await self.options.fair_play()
+        found = tonight.tonight(scored, tournament.ruleset(), tournament.seed, fair_play=fair_play)
         return Found(found, names, len(scored), provisional)
 
     async def _scored(self, game_ids: list[int]) -> tuple[list[tuple[int, int, GameScore]], bool]:

@@ -3,6 +3,7 @@ first nights and best moves, the last games, and the cumulative points game by g
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
@@ -14,13 +15,14 @@ from bot.rating.standings import Board, PlayedGame
 from bot.vocabulary.ratings import (
     Achievement,
     Company,
+    DisciplineTally,
     RecentGame,
     Record,
     RoleLine,
     Streaks,
 )
 from bot.vocabulary.window import ProtestWindow
-from scoring import Outcome, Role
+from scoring import Outcome, Role, SeatScore
 
 LAST_GAMES = 5
 UTC_ZONE = ZoneInfo("UTC")
@@ -52,6 +54,7 @@ def record(
         company=summary.company,
         streaks=summary.streaks,
         achievements=summary.achievements,
+        discipline=summary.discipline,
     )
 
 
@@ -66,6 +69,18 @@ class _Summary:
     company: Company | None
     streaks: Streaks | None
     achievements: tuple[Achievement, ...]
+    discipline: DisciplineTally
+
+
+def tally(seats: Sequence[SeatScore]) -> DisciplineTally:
+    """Fouls, technical fouls, removals and team defeats over a player's seats."""
+    return DisciplineTally(
+        games=len(seats),
+        fouls=sum(seat.fouls for seat in seats),
+        technical_fouls=sum(seat.technical_fouls for seat in seats),
+        removals=sum(1 for seat in seats if seat.removed in ("fouls", "technical", "judge")),
+        team_defeats=sum(1 for seat in seats if seat.removed == "ppk"),
+    )
 
 
 def _summary(
@@ -104,6 +119,7 @@ def _summary(
         company=company(played, nickname, partner_games) if played else None,
         streaks=streaks(played) if played else None,
         achievements=achievements(played, zone) if played else (),
+        discipline=tally([item.seat for item in played]),
     )
 
 

@@ -98,4 +98,7 @@ def _games(
             for column, value in enumerate(values):
                 sheet.write_number(line, 8 + column, points(value), number)
             sheet.write_string(line, 14, texts.YES if seat.first_killed else "")
+            sheet.write_number(line, 15, seat.fouls)
+            sheet.write_number(line, 16, seat.technical_fouls)
+            sheet.write_string(line, 17, texts.REMOVED[seat.removed] if seat.removed else "")
     sheet.autofilter(0, 0, line, len(texts.GAMES_COLUMNS) - 1)

@@ -25,16 +25,19 @@ class Tonight:
 
 def tonight(
     games: Sequence[tuple[int, int, GameScore]], ruleset: Ruleset, seed: int,
-    min_games: int = BEST_MIN_GAMES,
+    min_games: int = BEST_MIN_GAMES, *, fair_play: bool = False,
 ) -> Tonight:  # fmt: skip
-    """``games``: (table, game number, its points) of each counted game of the evening."""
+    """``games``: (table, game number, its points) of each counted game of the evening;
+    ``fair_play``: whether «Честная игра» is named (with the best player's minimum of games)."""
     scores = [score for _, _, score in games]
     table = standings(scores, ruleset, seed)
     best = next((row for row in table if row.games >= min_games), None)
     return Tonight(
         table=table,
         best=best,
-        nominations=nominate(scores, table, min_games=1),  # one evening: a game in the role
+        nominations=nominate(  # one evening: a game in the role
+            scores, table, min_games=1, fair_play=min_games if fair_play else None
+        ),
         best_moves=tuple(
             (seat.name, number, game_number)
             for number, game_number, score in games

@@ -19,7 +19,7 @@ from bot.core.db import Change, Database, Reader, Transaction
 from bot.vocabulary.protocol import SEATS, Protocol
 from bot.vocabulary.statuses import GameStatus, ProtestStatus
 from bot.vocabulary.window import ProtestWindow
-from scoring import Role, Winner
+from scoring import Removal, Role, Winner
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +58,7 @@ class StoredGame:
 
 _ROLES = {role.value: role for role in Role}
 _WINNERS = {winner.value: winner for winner in Winner}
+_REMOVALS: dict[str | None, Removal | None] = {None: None, **{r.value: r for r in Removal}}
 
 
 @lru_cache(maxsize=256)
@@ -86,6 +87,9 @@ def protocol_of(row: Any, seats: Sequence[Any]) -> Protocol:
         best_move=tuple(json.loads(row["best_move"])) if row["best_move"] else (),
         extras=tuple(_decimal(seat["extra"]) for seat in seats),
         penalties=tuple(_codes(seat["penalties"]) for seat in seats),
+        fouls=tuple(seat["fouls"] for seat in seats),
+        technical_fouls=tuple(seat["technical_fouls"] for seat in seats),
+        removals=tuple(_REMOVALS[seat["removal"]] for seat in seats),
     )
 
 
@@ -117,15 +121,23 @@ def _seat_rows(game_id: int, protocol: Protocol) -> list[tuple[Any, ...]]:
     for seat in SEATS:
         role = protocol.role(seat)
         assert role is not None
+        removal = protocol.removal(seat)
         rows.append((
             game_id, seat, protocol.player(seat), role.value, str(protocol.extra(seat)),
-            json.dumps(list(protocol.seat_penalties(seat))),
+            json.dumps(list(protocol.seat_penalties(seat))), protocol.seat_fouls(seat),
+            protocol.seat_technical_fouls(seat), removal.value if removal else None,
         ))  # fmt: skip
     return rows
 
 
-_SEAT_COLUMN_NAMES = ("game_id", "seat", "player_id", "role", "extra", "penalties")
+_SEAT_COLUMN_NAMES = (
+    "game_id", "seat", "player_id", "role", "extra", "penalties", "fouls", "technical_fouls",
+    "removal",
+)  # fmt: skip
 SEAT_COLUMNS = ", ".join(_SEAT_COLUMN_NAMES)  # what ``protocol_of`` reads of a seat
+_SEAT_INSERT = (
+    f"INSERT INTO game_seats ({SEAT_COLUMNS}) VALUES ({', '.join('?' * len(_SEAT_COLUMN_NAMES))})"
+)
 
 
 def seat_columns(alias: str) -> str:
@@ -204,10 +216,7 @@ async def insert(
             now, replay_of,
         ),
     )  # fmt: skip
-    await tx.executemany(
-        f"INSERT INTO game_seats ({SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
-        _seat_rows(game_id, protocol),
-    )
+    await tx.executemany(_SEAT_INSERT, _seat_rows(game_id, protocol))
     tx.changed(Change.STANDINGS, Change.SCHEDULE)
     return game_id
 
@@ -253,9 +262,7 @@ async def insert_many(tx: Transaction, rows: NewGames) -> None:
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         rows.games,
     )
-    await tx.executemany(
-        f"INSERT INTO game_seats ({SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)", rows.seats
-    )
+    await tx.executemany(_SEAT_INSERT, rows.seats)
     tx.changed(Change.STANDINGS, Change.SCHEDULE)
 
 
@@ -267,10 +274,7 @@ async def rewrite(tx: Transaction, game_id: int, protocol: Protocol, now: str) -
         (*_game_values(protocol), now, game_id),
     )
     await tx.execute("DELETE FROM game_seats WHERE game_id = ?", (game_id,))
-    await tx.executemany(
-        f"INSERT INTO game_seats ({SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
-        _seat_rows(game_id, protocol),
-    )
+    await tx.executemany(_SEAT_INSERT, _seat_rows(game_id, protocol))
     tx.changed(Change.STANDINGS)
 
 

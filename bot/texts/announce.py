@@ -22,6 +22,9 @@ CHANGED_PARTS = {
     "role": "роли",
     "extra": "доп. баллы",
     "penalties": "штрафы",
+    "fouls": "фолы",
+    "technical_fouls": "технические фолы",
+    "removal": "удаления",
 }
 
 
@@ -41,6 +44,11 @@ def where(tournament: str, stage: str, judge: str) -> str:
 
 def penalty_line(code: str, description: str) -> str:
     return f"    ↳ штраф {quote(code)}: {quote(description)}"
+
+
+def discipline_line(text: str) -> str:
+    """Under a seat's points: «↳ 4 фола — удалён: −0.5»."""
+    return f"    ↳ {quote(text)}"
 
 
 def night(first_killed: int, best_move: list[int]) -> str:

@@ -81,12 +81,17 @@ DON = "🎩 Лучший дон"
 RED = "🔴 Лучший красный"
 BLACK = "⚫ Лучший чёрный"
 BEST_MOVES = "🎯 Больше всего лучших ходов (2–3 чёрных)"
+FAIR_PLAY = "🤝 Честная игра (меньше всего фолов за игру)"
 MOST_EVENINGS = "📅 Больше всего игровых вечеров"
 MOST_GAMES = "🎲 Больше всего игр"
 
 
 def average(name: str, value: str, played: int) -> str:
     return f"{quote(name)} — в среднем {value} за {games_accusative(played)}"
+
+
+def fair_play(name: str, per_game: str, played: int) -> str:
+    return f"{quote(name)} — {per_game} за игру, {games(played)}"
 
 
 def hits(name: str, count: int) -> str:

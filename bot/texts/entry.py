@@ -82,8 +82,8 @@ STEP_TITLES = {
     Step.WINNER: "Победитель",
     Step.NIGHT: "Первая ночь",
     Step.BEST_MOVE: "Лучший ход",
-    Step.EXTRAS: "Доп. баллы и штрафы",
-    Step.SEAT: "Доп. баллы и штрафы",
+    Step.EXTRAS: "Доп. баллы, штрафы, фолы",
+    Step.SEAT: "Доп. баллы, штрафы, фолы",
     Step.SUMMARY: "Итог",
     Step.EDIT: "Что исправить?",
     Step.DISCARD: "Удалить черновик?",
@@ -133,7 +133,7 @@ EDIT_PARTS = (
     (Step.ROLES, "Роли"),
     (Step.WINNER, "Победитель"),
     (Step.NIGHT, "Первая ночь и ЛХ"),
-    (Step.EXTRAS, "Доп. баллы и штрафы"),
+    (Step.EXTRAS, "Доп. баллы, штрафы, фолы"),
 )
 
 
@@ -319,9 +319,15 @@ def best_move_prompt(killed: int | None, chosen: list[int]) -> str:
 
 
 # -- extras and penalties ----------------------------------------------------------------------
-NO_EXTRAS_YET = "Пока ни доп. баллов, ни штрафов."
-TAP_A_SEAT = "Нажмите место, чтобы дать доп. баллы или штраф."
-DRAW_NO_EXTRAS = "Ничья: доп. баллы судьи не начисляются, только штрафы."
+NO_EXTRAS_YET = "Пока ни доп. баллов, ни штрафов, ни фолов."
+TAP_A_SEAT = (
+    "Нажмите место, чтобы дать доп. баллы, штраф, тех. фол, удалить игрока или записать ППК. "
+    "«⚠️N» — фол игроку N одним нажатием (4-й удаляет)."
+)
+DRAW_NO_EXTRAS = (
+    "Ничья: доп. баллы судьи не начисляются, только штрафы и дисциплина. Нажмите место; "
+    "«⚠️N» — фол игроку N (4-й удаляет)."
+)
 EXTRA_IN_DRAW = "При ничьей доп. баллы судьи не начисляются (п. 8.4.7)."
 SEAT_FIRST = "Сначала нажмите место игрока."
 PENALTY_DOES_NOT_FIT = "Этот штраф не подходит к роли и результату игрока."
@@ -343,11 +349,164 @@ def extra_now(value: str) -> str:
     return f"Доп. баллы: {value}. Нажмите значение или напишите число."
 
 
-def extras_line(seat: int, nickname: str, extra: str | None, penalties: list[str]) -> str:
+def extras_line(
+    seat: int, nickname: str, extra: str | None, penalties: list[str], discipline: str | None
+) -> str:
     parts = [f"доп. {extra}"] if extra else []
     if penalties:
         parts.append("штраф " + ", ".join(penalties))
+    if discipline:
+        parts.append(discipline)
     return f"{seat}. {quote(nickname)}: {'; '.join(parts)}"
+
+
+# -- discipline (SCORING.md, «Discipline») -------------------------------------------------------
+def foul_button(seat: int, fouls: int, removed: bool) -> str:
+    """The extras screen's one-tap foul: «⚠️7», with fouls «⚠️7: 2», removed «🚫7»."""
+    if removed:
+        return f"🚫{seat}"
+    return f"⚠️{seat}: {fouls}" if fouls else f"⚠️{seat}"
+
+
+def discipline_now(text: str | None) -> str:
+    return f"Дисциплина: {text or 'нет'}."
+
+
+def foul_plus(count: int) -> str:
+    return f"⚠️ Фол +1 (сейчас {count})"
+
+
+def technical_plus(count: int) -> str:
+    return f"Тех. фол +1 (сейчас {count})"
+
+
+FOUL_MINUS = "Фол −1"
+TECHNICAL_MINUS = "Тех. фол −1"
+REMOVE_BUTTON = "🚫 Удалён судьёй"
+PPK_BUTTON = "⛔ ППК"
+UNREMOVE_BUTTON = {"judge": "Снять удаление судьёй", "ppk": "Снять ППК"}
+REMOVE_NO = "Нет, вернуться"
+REMOVAL_ASKED = "Сначала ответьте на вопрос об удалении."
+
+
+def undo_button(what: str) -> str:
+    return f"↩️ Отменить: {what}"
+
+
+def undo_what(kind: str, seat: int) -> str:
+    return {
+        "foul": f"фол {seat}",
+        "unfoul": f"снятие фола {seat}",
+        "technical": f"тех. фол {seat}",
+        "untechnical": f"снятие тех. фола {seat}",
+        "judge": f"удаление {seat}",
+        "ppk": f"ППК {seat}",
+        "unremove": f"снятие удаления {seat}",
+    }[kind]
+
+
+def undone(what: str) -> str:
+    return f"Отменено: {what}."
+
+
+NOTHING_TO_UNDO = "Отменять нечего."
+
+
+def foul_given(seat: int, fouls: int) -> str:
+    return f"Фол игроку {seat}: теперь {fouls}."
+
+
+def removed_by_fouls(seat: int, points: str) -> str:
+    cost = f" ({points})" if points != "0" else ""
+    return f"Игрок {seat}: 4-й фол — игрок удалён{cost}. Лишний фол отменяется кнопкой «↩️»."
+
+
+def removed_by_technical(seat: int, points: str) -> str:
+    cost = f" ({points})" if points != "0" else ""
+    return f"Игрок {seat}: 2-й технический фол — игрок удалён{cost}."
+
+
+def technical_given(seat: int) -> str:
+    return f"Технический фол игроку {seat}: первый (второй удалит игрока)."
+
+
+def fouls_full(seat: int) -> str:
+    return f"У игрока {seat} уже 4 фола — он удалён; 5-го фола не бывает."
+
+
+def technical_full(seat: int) -> str:
+    return f"У игрока {seat} уже 2 технических фола — он удалён."
+
+
+def no_fouls(seat: int) -> str:
+    return f"У игрока {seat} нет фолов — снимать нечего."
+
+
+def no_technical(seat: int) -> str:
+    return f"У игрока {seat} нет технических фолов — снимать нечего."
+
+
+REMOVED_AS = {
+    "fouls": "4 фола",
+    "technical": "2 технических фола",
+    "judge": "удалён судьёй",
+    "ppk": "ППК",
+}
+
+
+def already_removed(seat: int, cause: str) -> str:
+    return (
+        f"Игрок {seat} уже удалён ({REMOVED_AS[cause]}): у игрока может быть только одна причина "
+        "удаления."
+    )
+
+
+def ppk_elsewhere(seat: int) -> str:
+    return f"ППК в этой игре уже записано (место {seat}): в игре может быть только одно."
+
+
+def ask_removal(seat: int, nickname: str, points: str) -> str:
+    cost = f" Это {points} в доп. баллы." if points != "0" else ""
+    return f"Удалить игрока {seat}. {quote(nickname)} решением судьи?{cost}"
+
+
+def ask_ppk(seat: int, nickname: str, loser: str, winner: str, points: str) -> str:
+    cost = f" Игроку — {points}." if points != "0" else ""
+    return (
+        f"ППК: игрок {seat}. {quote(nickname)} — команда {loser} проигрывает, победа "
+        f"присуждается {winner}.{cost} Записать?"
+    )
+
+
+REMOVE_YES = "🚫 Да, удалить"
+PPK_YES = "⛔ Да, ППК"
+
+
+def removed_by_judge(seat: int) -> str:
+    return f"Игрок {seat} удалён судьёй."
+
+
+def ppk_recorded(seat: int, loser: str, winner: str) -> str:
+    return f"ППК игрока {seat}: команда {loser} проиграла, победитель — {winner}."
+
+
+def unremoved(seat: int, was_ppk: bool) -> str:
+    if was_ppk:
+        return f"ППК игрока {seat} снято. Победитель остался прежним — проверьте его."
+    return f"Удаление игрока {seat} снято."
+
+
+def no_removal(seat: int) -> str:
+    return f"Игрок {seat} не удалён судьёй — снимать нечего."
+
+
+TEAM_GENITIVE = {"red": "красных", "black": "чёрных"}
+TEAM_DATIVE = {"red": "красным", "black": "чёрным"}
+WINNER_OF = {"red": "красные", "black": "чёрные"}
+
+
+def discipline_line(seat: int, nickname: str, text: str) -> str:
+    return f"⚠️ {seat}. {quote(nickname)}: {text}"
 
 
 def penalty_button(code: str, description: str, value: str, chosen: bool) -> str:

@@ -18,13 +18,6 @@ NOT_UTF8 = "Файл не в кодировке UTF-8: сохраните его
 NO_GAMES = "В файле нет ни одной игры."
 
 
-def discipline_not_kept(game_id: str) -> str:
-    return (
-        f"игра {game_id}: в файле есть фолы или удаления, а бот их пока не хранит — уберите "
-        "поля «fouls», «technical_fouls» и «removal» или дождитесь обновления"
-    )
-
-
 def title_taken(title: str) -> str:
     return (
         f"Турнир «{quote(title)}» уже есть, а этот файл — другой. Как назвать новый турнир? "

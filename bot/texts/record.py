@@ -12,6 +12,7 @@ from bot.vocabulary.ratings import (
     Achievement,
     AchievementKind,
     Company,
+    DisciplineTally,
     HeadToHead,
     RecentGame,
     Record,
@@ -113,6 +114,8 @@ def record_text(data: Record, as_of: str) -> str:
             if data.best_moves.get(blacks)
         ]
         lines.append("Лучший ход: " + ", ".join(hits))
+    if data.discipline is not None and data.discipline.games:
+        lines.append(discipline_line(data.discipline))
     if data.elo is not None:
         (red, reds), (black, blacks) = data.elo
         lines.append(elo_line(red, reds, black, blacks))
@@ -123,6 +126,21 @@ def record_text(data: Record, as_of: str) -> str:
     if data.recent:
         lines += ["", "Последние игры — нажмите, чтобы открыть протокол:"]
     return "\n".join(lines)
+
+
+def discipline_line(tally: DisciplineTally) -> str:
+    """«Фолы: 0.5 за игру (6 за 12 игр) · удалений: 1 · ППК: 1»."""
+    if tally.fouls:
+        parts = [
+            f"Фолы: {show(tally.fouls_per_game)} за игру ({tally.fouls} за {_games(tally.games)})"
+        ]
+    else:
+        parts = ["Фолов нет"]
+    for label, count in (("тех. фолов", tally.technical_fouls), ("удалений", tally.removals),
+                         ("ППК", tally.team_defeats)):  # fmt: skip
+        if count:
+            parts.append(f"{label}: {count}")
+    return "⚖️ " + " · ".join(parts)
 
 
 ACHIEVEMENT_TITLES = {

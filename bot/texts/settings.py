@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.vocabulary.notices import Notice
+from bot.vocabulary.options import ClubOption
 
 TITLE = "<b>Что я присылаю вам в личные сообщения</b>"
 HINT = "Кнопки ниже включают и выключают каждое."
@@ -28,3 +29,15 @@ TURN_ON = {
     Notice.EVENING: "🔔 Присылать мою рассадку",
     Notice.REMINDERS: "🔔 Напоминать о моих играх",
 }
+
+CLUB_TITLE = "<b>Настройки клуба</b> (видны только администраторам)"
+CLUB_ADMINS_ONLY = "Настройки клуба меняет только администратор."
+CLUB_ON = {
+    ClubOption.FAIR_PLAY: "🤝 Номинация «Честная игра» — меньше всего фолов за игру — "
+    "называется в итогах вечера и турнира (когда в играх записаны фолы).",
+}
+CLUB_OFF = {
+    ClubOption.FAIR_PLAY: "Номинация «Честная игра» в итогах вечера и турнира не называется.",
+}
+CLUB_TURN_OFF = {ClubOption.FAIR_PLAY: "Не называть «Честную игру»"}
+CLUB_TURN_ON = {ClubOption.FAIR_PLAY: "🤝 Называть «Честную игру»"}

@@ -13,7 +13,10 @@ from bot.vocabulary.protocol import SEATS, Protocol
 
 GAME_PARTS = ("table", "number", "winner", "first_killed", "best_move")
 # Each per-seat part, and how a record that does not have it reads.
-SEAT_DEFAULTS: dict[str, Any] = {"player_id": None, "role": None, "extra": "0", "penalties": []}
+SEAT_DEFAULTS: dict[str, Any] = {
+    "player_id": None, "role": None, "extra": "0", "penalties": [], "fouls": 0,
+    "technical_fouls": 0, "removal": None,
+}  # fmt: skip
 
 
 def written(protocol: Protocol) -> str:
@@ -31,12 +34,24 @@ def written(protocol: Protocol) -> str:
                     "role": role.value if (role := protocol.role(seat)) else None,
                     "extra": str(protocol.extra(seat)),
                     "penalties": list(protocol.seat_penalties(seat)),
+                    **_discipline(protocol, seat),
                 }
                 for seat in SEATS
             ],
         },
         ensure_ascii=False,
     )
+
+
+def _discipline(protocol: Protocol, seat: int) -> dict[str, Any]:
+    """A seat's discipline, only where there is some: a record without any reads as before."""
+    removal = protocol.removal(seat)
+    parts = {
+        "fouls": protocol.seat_fouls(seat),
+        "technical_fouls": protocol.seat_technical_fouls(seat),
+        "removal": removal.value if removal else None,
+    }
+    return {key: value for key, value in parts.items() if value}
 
 
 def with_player_replaced(record: str, old_id: int, new_id: int) -> str:

@@ -10,13 +10,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
-from scoring import Game, Role, SeatEntry, Team, Winner
+from scoring import Game, Removal, Role, SeatEntry, Team, Winner, removal_cause
 
 SEATS = range(1, 11)
+_T = TypeVar("_T")
 _NO_EXTRAS: tuple[Decimal, ...] = (Decimal(0),) * 10
 _NO_PENALTIES: tuple[tuple[str, ...], ...] = ((),) * 10
+_NO_FOULS: tuple[int, ...] = (0,) * 10
+_NO_REMOVALS: tuple[Removal | None, ...] = (None,) * 10
 
 
 class Gap(StrEnum):
@@ -42,6 +45,9 @@ class Protocol:
     best_move: tuple[int, ...] = ()
     extras: tuple[Decimal, ...] = _NO_EXTRAS  # by seat; 0 = none
     penalties: tuple[tuple[str, ...], ...] = _NO_PENALTIES  # penalty codes by seat
+    fouls: tuple[int, ...] = _NO_FOULS  # by seat (SCORING.md, «Discipline»)
+    technical_fouls: tuple[int, ...] = _NO_FOULS
+    removals: tuple[Removal | None, ...] = _NO_REMOVALS  # by the judge, or a team defeat
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -66,6 +72,30 @@ class Protocol:
 
     def seat_penalties(self, seat: int) -> tuple[str, ...]:
         return self.penalties[seat - 1]
+
+    def seat_fouls(self, seat: int) -> int:
+        return self.fouls[seat - 1]
+
+    def seat_technical_fouls(self, seat: int) -> int:
+        return self.technical_fouls[seat - 1]
+
+    def removal(self, seat: int) -> Removal | None:
+        """The removal the judge recorded himself (not one by fouls)."""
+        return self.removals[seat - 1]
+
+    def removed(self, seat: int) -> str | None:
+        """Why the seat's player left the game, if he was removed («fouls», «technical»,
+        «judge», «ppk»)."""
+        return removal_cause(self.fouls[seat - 1], self.technical_fouls[seat - 1],
+                             self.removals[seat - 1])  # fmt: skip
+
+    def has_discipline(self, seat: int) -> bool:
+        return bool(self.seat_fouls(seat) or self.seat_technical_fouls(seat) or self.removal(seat))
+
+    @property
+    def team_defeat(self) -> int | None:
+        """The seat whose offence lost his team the game (ППК), if any."""
+        return next((seat for seat in SEATS if self.removal(seat) is Removal.PPK), None)
 
     @property
     def players_complete(self) -> bool:
@@ -113,6 +143,18 @@ class Protocol:
         penalties[seat - 1] = codes
         return replace(self, penalties=tuple(penalties))
 
+    def with_discipline(
+        self, seat: int, fouls: int, technical_fouls: int, removal: Removal | None
+    ) -> Protocol:
+        """The seat's fouls, technical fouls and recorded removal replaced (nothing checked:
+        the rules are the scoring core's validation)."""
+        return replace(
+            self,
+            fouls=_replaced(self.fouls, seat, fouls),
+            technical_fouls=_replaced(self.technical_fouls, seat, technical_fouls),
+            removals=_replaced(self.removals, seat, removal),
+        )
+
     # -- for the scoring core -------------------------------------------------------------------
 
     def to_game(self, game_id: str, stage: str, names: Mapping[int, str] | None = None) -> Game:
@@ -130,6 +172,7 @@ class Protocol:
                     role,
                     self.extra(seat),
                     self.seat_penalties(seat),
+                    (self.seat_fouls(seat), self.seat_technical_fouls(seat), self.removal(seat)),
                 )
             )
         return Game(
@@ -162,12 +205,19 @@ class Protocol:
                 for seat in SEATS
                 if self.seat_penalties(seat)
             },
+            # Discipline only where there is some: a draft or game without it reads as before.
+            **_by_seat("fouls", self.fouls),
+            **_by_seat("technical_fouls", self.technical_fouls),
+            **_by_seat("removals", tuple(r.value if r else None for r in self.removals)),
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Protocol:
         extras = data.get("extras") or {}
         penalties = data.get("penalties") or {}
+        fouls = data.get("fouls") or {}
+        technical = data.get("technical_fouls") or {}
+        removals = data.get("removals") or {}
         return cls(
             table=int(data["table"]),
             number=int(data["number"]),
@@ -181,7 +231,24 @@ class Protocol:
             best_move=tuple(data.get("best_move") or ()),
             extras=tuple(Decimal(extras.get(str(seat), "0")) for seat in SEATS),
             penalties=tuple(tuple(penalties.get(str(seat), ())) for seat in SEATS),
+            fouls=tuple(int(fouls.get(str(seat), 0)) for seat in SEATS),
+            technical_fouls=tuple(int(technical.get(str(seat), 0)) for seat in SEATS),
+            removals=tuple(
+                Removal(r) if (r := removals.get(str(seat))) else None for seat in SEATS
+            ),
         )
+
+
+def _replaced(values: tuple[_T, ...], seat: int, value: _T) -> tuple[_T, ...]:
+    changed = list(values)
+    changed[seat - 1] = value
+    return tuple(changed)
+
+
+def _by_seat(key: str, values: tuple[Any, ...]) -> dict[str, dict[str, Any]]:
+    """``{key: {seat: value}}`` for the seats with a value, or nothing when no seat has one."""
+    kept = {str(seat): value for seat, value in zip(SEATS, values, strict=True) if value}
+    return {key: kept} if kept else {}
 
 
 def player_key(player_id: int | None) -> str:
@@ -192,14 +259,21 @@ _SEAT_ENTRIES: dict[tuple[Any, ...], SeatEntry] = {}
 _SEAT_ENTRIES_KEPT = 8192
 
 
-def _seat_entry(name: str, role: Role, extra: Decimal, penalties: tuple[str, ...]) -> SeatEntry:
+def _seat_entry(
+    name: str,
+    role: Role,
+    extra: Decimal,
+    penalties: tuple[str, ...],
+    discipline: tuple[int, int, Removal | None],
+) -> SeatEntry:
     """Seat entries are immutable and repeat (a player, his role, no extra, no penalty): one
     object for each, so that the kept standings of a season hold a few thousand, not 100,000.
-    The extra is told by its digits too: 0.5 and 0.50 are equal but written differently."""
-    key = (name, role, extra.as_tuple(), penalties)
+    The extra is told by its digits too: 0.5 and 0.50 are equal but written differently.
+    ``discipline``: fouls, technical fouls, the recorded removal."""
+    key = (name, role, extra.as_tuple(), penalties, discipline)
     entry = _SEAT_ENTRIES.get(key)
     if entry is None:
         if len(_SEAT_ENTRIES) >= _SEAT_ENTRIES_KEPT:
             _SEAT_ENTRIES.clear()
-        entry = _SEAT_ENTRIES[key] = SeatEntry(name, role, extra, penalties)
+        entry = _SEAT_ENTRIES[key] = SeatEntry(name, role, extra, penalties, *discipline)
     return entry

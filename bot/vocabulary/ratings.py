@@ -130,6 +130,21 @@ class RecentGame:
 
 
 @dataclass(frozen=True, slots=True)
+class DisciplineTally:
+    """A player's discipline over his games (SCORING.md, «Discipline»)."""
+
+    games: int
+    fouls: int
+    technical_fouls: int
+    removals: int  # by the 4th foul, the 2nd technical foul or the judge
+    team_defeats: int  # ППК
+
+    @property
+    def fouls_per_game(self) -> Fraction:
+        return Fraction(self.fouls, self.games) if self.games else Fraction(0)
+
+
+@dataclass(frozen=True, slots=True)
 class Record:
     nickname: str
     tournament: str
@@ -147,3 +162,4 @@ class Record:
     elo: tuple[tuple[float, int], tuple[float, int]] | None = None  # (rating, games): red, black
     # his (red, black) ratings before his first club game and after each one, oldest first
     elo_curve: tuple[tuple[float, float], ...] = ()
+    discipline: DisciplineTally | None = None

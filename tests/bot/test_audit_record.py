@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from bot.vocabulary import audit_record
 from bot.vocabulary.protocol import Protocol
-from scoring import Winner
+from scoring import Removal, Winner
 
 
 def protocol(**changes: object) -> Protocol:
@@ -53,8 +53,10 @@ def test_a_change_names_its_parts_game_first_then_per_seat():
 
 def test_every_per_seat_part_written_has_a_default_so_it_is_compared():
     """A new per-seat part written without a default would never count as a change."""
-    seats = json.loads(audit_record.written(protocol()))["players"]
-    assert all(set(seat) == set(audit_record.SEAT_DEFAULTS) for seat in seats)
+    disciplined = protocol().with_discipline(3, 2, 1, Removal.JUDGE)
+    seats = json.loads(audit_record.written(disciplined))["players"]
+    assert set(seats[2]) == set(audit_record.SEAT_DEFAULTS)
+    assert all(set(seat) <= set(audit_record.SEAT_DEFAULTS) for seat in seats)
     game = set(json.loads(audit_record.written(protocol()))) - {"players"}
     assert game == set(audit_record.GAME_PARTS)
 
@@ -65,3 +67,16 @@ def test_a_merge_gives_the_duplicates_seats_to_the_kept_player():
     seats = json.loads(after)["players"]
     assert [s["player_id"] for s in seats].count(999) == 1 and seats[3]["player_id"] == 999
     assert audit_record.describe_change(before, after) == "player_id"
+
+
+def test_discipline_is_written_only_where_set_and_a_change_of_it_is_named():
+    """Issue 32: a game saved before discipline existed and one saved after without any have
+    the same record; a correction that adds a foul names «fouls», a removal «removal»."""
+    plain = audit_record.written(protocol())
+    assert "fouls" not in plain and "removal" not in plain
+    fouled = audit_record.written(protocol().with_discipline(4, 2, 0, None))
+    assert audit_record.describe_change(plain, fouled) == "fouls"
+    ppk = protocol(winner=Winner.BLACK).with_discipline(2, 0, 0, Removal.PPK)
+    assert audit_record.describe_change(plain, audit_record.written(ppk)) == "winner,removal"
+    technical = audit_record.written(protocol().with_discipline(4, 2, 2, None))
+    assert audit_record.describe_change(fouled, technical) == "technical_fouls"

@@ -30,8 +30,8 @@ INVITED = {
     Step.WINNER: [A.WINNER],
     Step.NIGHT: [A.KILLED],
     Step.BEST_MOVE: [A.BEST_MOVE],
-    Step.EXTRAS: [A.SEAT_EXTRAS, A.NEXT],
-    Step.SEAT: [A.EXTRA, A.PENALTY, A.BACK],
+    Step.EXTRAS: [A.SEAT_EXTRAS, A.NEXT, A.FOUL, A.UNDO],
+    Step.SEAT: [A.EXTRA, A.PENALTY, A.BACK, A.FOUL, A.TECHNICAL, A.REMOVE, A.REMOVE_YES, A.UNDO],
     Step.SUMMARY: [A.GOTO],
     Step.EDIT: [A.GOTO],
     Step.DISCARD: [A.BACK],
@@ -91,6 +91,8 @@ def value_for(rng: random.Random, action: EntryAction) -> str:
         return rng.choice(["8.5.1", "8.5.2", "8.5.4", "8.5.6.1", "6.4.9"])
     if action is A.WINNER:
         return rng.choice(["red", "black", "draw", "nobody"])
+    if action in (A.REMOVE, A.REMOVE_YES):
+        return rng.choice(["judge", "ppk", "ppk", "king"])
     return str(rng.choice([0, 1, 2, 3, 5, 7, 9, 10, 11, -1, 12, 13, 10**30, "²"]))
 
 
@@ -113,6 +115,13 @@ def check_consistent(draft: Draft, ruleset) -> None:
             outcome = outcome_for(role, protocol.winner)
             for code in protocol.seat_penalties(seat):
                 assert ruleset.penalty(code).applies_to(role, outcome)
+    causes = [protocol.removed(seat) for seat in SEATS]
+    assert all(0 <= protocol.seat_fouls(s) <= 4 and 0 <= protocol.seat_technical_fouls(s) <= 2
+               for s in SEATS)  # fmt: skip
+    assert causes.count("ppk") <= 1
+    for seat in SEATS:  # one cause of removal at most
+        found = (protocol.seat_fouls(seat) == 4) + (protocol.seat_technical_fouls(seat) == 2)
+        assert found + (protocol.removal(seat) is not None) <= 1
     again = Draft.loads(draft.id, draft.dumps(), draft.message_id)
     assert again == draft
 

@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 
 from bot.callbacks import EntryAction
-from bot.entry import steps
+from bot.entry import discipline, steps
 from bot.entry.draft import Draft, Step
 from bot.entry.steps import EntryError
 from bot.texts import entry as texts
@@ -115,4 +115,5 @@ def test_every_tap_that_needs_no_data_is_a_step() -> None:
         EntryAction.SEAT_AS, EntryAction.NEW_ONE,
     }  # fmt: skip
     saving = {EntryAction.CONFIRM, EntryAction.DISCARD_YES}
-    assert set(steps.STEPS) == set(EntryAction) - needs_data - saving
+    assert set(steps.STEPS) | set(discipline.STEPS) == set(EntryAction) - needs_data - saving
+    assert not set(steps.STEPS) & set(discipline.STEPS)

@@ -66,7 +66,10 @@ async def test_export_matches_the_command_line_byte_for_byte(tmp_path):
 
 @pytest.mark.process  # runs a program of ours
 async def test_an_export_reimported_into_an_empty_database_gives_identical_standings(tmp_path):
-    source = random_protocol([f"Игрок{n}" for n in range(25)], 120, seed=11, stages=3)
+    """Discipline included (issue 32 §3): fouls, removals and team defeats come back."""
+    source = random_protocol(
+        [f"Игрок{n}" for n in range(25)], 120, seed=11, stages=3, discipline=True
+    )
     async with dispatcher_world(tmp_path / "a") as world:
         admin = world.person("Админ", user_id=ADMIN_ID)
         await admin.send_file("season.json", protocol_bytes(source), "/import Прошлый сезон")
@@ -74,6 +77,13 @@ async def test_an_export_reimported_into_an_empty_database_gives_identical_stand
         first_json, first_csv = await export(world, admin)
         await admin.send("/rating")
         first_rating = (await admin.reply()).text
+    exported = json.loads(first_json)["games"]
+    assert [[{k: s.get(k) for k in ("fouls", "technical_fouls", "removal")} for s in g["players"]]
+            for g in exported] == [
+        [{k: s.get(k) for k in ("fouls", "technical_fouls", "removal")} for s in g["players"]]
+        for g in source["games"]
+    ]  # fmt: skip
+    assert any(s.get("removal") == "ppk" for g in exported for s in g["players"])
     async with dispatcher_world(tmp_path / "b") as world:
         admin = world.person("Админ", user_id=ADMIN_ID)
         await admin.send_file("export.json", first_json, "/import Прошлый сезон")
@@ -155,10 +165,11 @@ async def test_broken_files_are_refused_with_every_problem_and_nothing_written(t
         assert "ничего не записано" in text and "g1" in text and "g3" in text
         await admin.send_file("x.json", b"{not json", "/import")
         assert "не является JSON" in (await admin.reply()).text
-        fouls = random_protocol([f"Игрок{n}" for n in range(12)], 3, discipline=True, seed=5)
-        await admin.send_file("fouls.json", protocol_bytes(fouls), "/import")
+        fifth = random_protocol([f"Игрок{n}" for n in range(12)], 3, seed=5)
+        fifth["games"][1]["players"][6]["fouls"] = 5
+        await admin.send_file("fouls.json", protocol_bytes(fifth), "/import")
         text = (await admin.reply()).text
-        assert "ничего не записано" in text and "фолы или удаления" in text
+        assert "ничего не записано" in text and "фолы — целое число от 0 до 4" in text
         await admin.send_file("x.json", b"\xff\xfe\x00", "/import")
         assert "UTF-8" in (await admin.reply()).text
         await admin.send_file("x.json", b'{"games": []}', "/import")
@@ -386,7 +397,7 @@ async def test_the_spreadsheet_opens_in_a_russian_excel(tmp_path):
         _admin, judge = await setup_club(world)
         await enter_protocol(Taps(judge), extras={2: "0.3"}, penalties={3: ["8.5.2"]})
         await judge.press("✅ Подтвердить")
-        await enter_protocol(Taps(judge), winner="🔴 Красные")
+        await enter_protocol(Taps(judge), winner="🔴 Красные", fouls={5: 4, 6: 1})
         await judge.press("✅ Подтвердить")
         protocol, table, sheets = await export(world, judge, with_sheet=True)
         assert list(sheets) == ["Таблица", "Игры"]
@@ -406,6 +417,8 @@ async def test_the_spreadsheet_opens_in_a_russian_excel(tmp_path):
         assert {row[4] for row in games[1:]} == {"чёрные", "красные"}
         assert {row[7] for row in games[1:]} == {"мирный", "шериф", "мафия", "дон"}
         assert all(isinstance(row[3], float) for row in games[1:])  # a date Excel can sort
+        assert games[0][15:] == ["Фолы", "Тех. фолы", "Удалён"]
+        assert [row[15:] for row in games[11:]][4:6] == [[4.0, 0.0, "4 фола"], [1.0, 0.0, ""]]
         by_name: dict[str, float] = {}
         for row in games[1:]:
             by_name[row[6]] = by_name.get(row[6], 0) + row[13]
