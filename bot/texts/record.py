@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from bot.texts.game import ROLE
 from bot.texts.markup import bold, echo, quote
-from bot.texts.plural import games, games_genitive, plural
+from bot.texts.plural import games, games_accusative, games_genitive, plural
 from bot.texts.points import show, signed
 from bot.vocabulary.ratings import (
     Achievement,
@@ -131,9 +131,8 @@ def record_text(data: Record, as_of: str) -> str:
 def discipline_line(tally: DisciplineTally) -> str:
     """«Фолы: 0.5 за игру (6 за 12 игр) · удалений: 1 · ППК: 1»."""
     if tally.fouls:
-        parts = [
-            f"Фолы: {show(tally.fouls_per_game)} за игру ({tally.fouls} за {_games(tally.games)})"
-        ]
+        played = games_accusative(tally.games)
+        parts = [f"Фолы: {show(tally.fouls_per_game)} за игру ({tally.fouls} за {played})"]
     else:
         parts = ["Фолов нет"]
     for label, count in (("тех. фолов", tally.technical_fouls), ("удалений", tally.removals),

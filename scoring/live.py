@@ -1,0 +1,364 @@
+"""The live table protocol's log (docs/live-log.md): what a judge taps during a game, read into
+the game's state — who is at the table, fouls, the phase, the shots and checks — and into the
+protocol the scoring core scores. Pure: a list of events in, a state out; no I/O, no clock.
+
+An event is a JSON object with an ``id`` (made on the judge's device) and a ``kind``. The log is
+append-only: an undo is an event naming the one it takes back. Reading is a replay from the
+start, so a log read twice, or with an event repeated (the same ``id``: only the first counts),
+gives the same state. An event that does not fit the state it meets — a foul on a player who
+has left, a vote outside a vote, an event after the end — is set aside (``LiveState.skipped``),
+not applied: undoing an earlier event can make a later one meaningless, and the replay must
+still read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from scoring.model import (
+    MAX_FOULS,
+    MAX_TECHNICAL_FOULS,
+    Game,
+    Removal,
+    Role,
+    SeatEntry,
+    Team,
+    Winner,
+)
+
+SEATS = range(1, 11)
+ROLE_LIMITS = {Role.SHERIFF: 1, Role.DON: 1, Role.MAFIA: 2}
+
+
+class Kind(StrEnum):
+    ROLE = "role"  # {seat, role: sheriff | don | mafia}: night 0 only; «civilian» unmarks
+    FOUL = "foul"  # {seat}
+    TECHNICAL = "technical"  # {seat}
+    REMOVAL = "removal"  # {seat}: removed by the judge
+    PPK = "ppk"  # {seat}: a team defeat; the game ends, the other team wins
+    NOMINATE = "nominate"  # {seat}: put to the vote (day)
+    VOTE = "vote"  # {out: [seats]}: who leaves after the vote ([] nobody; several: «поднять всех»)
+    SHOT = "shot"  # {seat | null}: the night's shot, null a miss (night 1 and later)
+    CHECK = "check"  # {by: sheriff | don, seat} (night 1 and later)
+    BEST_MOVE = "best_move"  # {seats: [three]}: the first-killed's guess
+    NEXT = "next"  # {}: the next phase (night → day → vote → night)
+    END = "end"  # {winner: red | black | draw}: the judge ends the game
+    UNDO = "undo"  # {target: id}: that event taken back
+
+
+class Phase(StrEnum):
+    NIGHT = "night"
+    DAY = "day"
+    VOTING = "voting"
+
+
+class LogError(ValueError):
+    """An event that is not one at all (not an object, no id, an unknown kind or field)."""
+
+
+@dataclass
+class LiveState:
+    """A game as its log tells it so far."""
+
+    roles: dict[int, Role] = field(default_factory=dict)  # marked seats; the rest civilians
+    phase: Phase = Phase.NIGHT
+    round: int = 0  # night 0, day 1, voting 1, night 1, day 2, …
+    fouls: list[int] = field(default_factory=lambda: [0] * 10)
+    technical_fouls: list[int] = field(default_factory=lambda: [0] * 10)
+    removals: list[Removal | None] = field(default_factory=lambda: [None] * 10)
+    out: dict[int, str] = field(default_factory=dict)  # seat → voted, shot, fouls, … (in order)
+    nominated: list[int] = field(default_factory=list)  # today's, in order
+    shots: list[tuple[int, int | None]] = field(default_factory=list)  # (night, seat or miss)
+    checks: list[tuple[int, str, int]] = field(default_factory=list)  # (night, by, seat)
+    best_move: tuple[int, ...] = ()
+    winner: Winner | None = None
+    ended_by: str | None = None  # «judge», «ppk» or «rule» (a team's condition holds)
+    applied: list[str] = field(default_factory=list)  # ids of the events in effect, in order
+    skipped: list[tuple[str, str]] = field(default_factory=list)  # (id, why) set aside
+
+    # -- reading ---------------------------------------------------------------------------------
+
+    def role(self, seat: int) -> Role:
+        return self.roles.get(seat, Role.CIVILIAN)
+
+    @property
+    def roles_complete(self) -> bool:
+        marked = list(self.roles.values())
+        return all(marked.count(role) == limit for role, limit in ROLE_LIMITS.items())
+
+    def at_table(self, seat: int) -> bool:
+        return seat not in self.out
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def first_killed(self) -> int | None:
+        """The seat shot on the first night (night 1), if it was not a miss."""
+        return next((seat for night, seat in self.shots if night == 1), None)
+
+    @property
+    def first_night_done(self) -> bool:
+        return any(night == 1 for night, _ in self.shots) or self.round > 1 or self.over
+
+    @property
+    def team_defeat(self) -> int | None:
+        return next((s for s in SEATS if self.removals[s - 1] is Removal.PPK), None)
+
+    def to_game(self, names: Sequence[str], game_id: str, stage: str) -> Game:
+        """The protocol the scoring core scores (no extras or catalogue penalties: the judge adds
+        those after the game). ``names``: by seat."""
+        if not self.roles_complete or self.winner is None:
+            raise LogError("the game has not ended, or its roles are not marked")
+        seats = tuple(
+            SeatEntry(
+                names[seat - 1], self.role(seat), fouls=self.fouls[seat - 1],
+                technical_fouls=self.technical_fouls[seat - 1], removal=self.removals[seat - 1],
+            )
+            for seat in SEATS
+        )  # fmt: skip
+        return Game(
+            id=game_id,
+            winner=self.winner,
+            players=seats,
+            stage=stage,
+            first_killed=self.first_killed,
+            best_move=self.best_move or None,
+        )
+
+
+# -- reading a log ---------------------------------------------------------------------------
+
+
+def replay(events: Iterable[Mapping[str, Any]]) -> LiveState:
+    """The state a log leads to: each event's first copy, undone ones left out, in order."""
+    seen: set[str] = set()
+    kept: list[Mapping[str, Any]] = []
+    for event in events:
+        check_event(event)
+        if event["id"] not in seen:
+            seen.add(event["id"])
+            kept.append(event)
+    undone = {str(e["target"]) for e in kept if e["kind"] == Kind.UNDO}
+    state = LiveState()
+    for event in kept:
+        if event["kind"] == Kind.UNDO or event["id"] in undone:
+            continue
+        why = refusal(state, event)
+        if why is not None:
+            state.skipped.append((event["id"], why))
+            continue
+        _apply(state, event)
+        state.applied.append(event["id"])
+    return state
+
+
+_FIELDS: dict[str, frozenset[str]] = {
+    Kind.ROLE: frozenset({"seat", "role"}),
+    Kind.FOUL: frozenset({"seat"}),
+    Kind.TECHNICAL: frozenset({"seat"}),
+    Kind.REMOVAL: frozenset({"seat"}),
+    Kind.PPK: frozenset({"seat"}),
+    Kind.NOMINATE: frozenset({"seat"}),
+    Kind.VOTE: frozenset({"out"}),
+    Kind.SHOT: frozenset({"seat"}),
+    Kind.CHECK: frozenset({"by", "seat"}),
+    Kind.BEST_MOVE: frozenset({"seats"}),
+    Kind.NEXT: frozenset(),
+    Kind.END: frozenset({"winner"}),
+    Kind.UNDO: frozenset({"target"}),
+}
+_KINDS = frozenset(kind.value for kind in Kind)
+MAX_ID = 64
+
+
+def check_event(event: Mapping[str, Any]) -> None:
+    """Raise ``LogError`` unless ``event`` is an event: an object with a short text id, a known
+    kind and exactly its fields, seats whole numbers 1–10."""
+    if not isinstance(event, Mapping):
+        raise LogError("an event is a JSON object")
+    event_id, kind = event.get("id"), event.get("kind")
+    if not isinstance(event_id, str) or not 0 < len(event_id) <= MAX_ID:
+        raise LogError(f"an event's id is a text of 1–{MAX_ID} characters")
+    if kind not in _KINDS:
+        raise LogError(f"unknown kind of event: {str(kind)[:20]!r}")
+    if set(event) - {"id", "kind"} != _FIELDS[kind]:
+        raise LogError(f"a {kind} event has the fields {sorted(_FIELDS[kind])}")
+    if kind in (Kind.ROLE, Kind.FOUL, Kind.TECHNICAL, Kind.REMOVAL, Kind.PPK, Kind.NOMINATE,
+                Kind.CHECK):  # fmt: skip
+        _seat(event["seat"])
+    elif kind == Kind.SHOT:
+        if event["seat"] is not None:
+            _seat(event["seat"])
+    elif kind == Kind.VOTE:
+        _seats(event["out"], 0, 10)
+    elif kind == Kind.BEST_MOVE:
+        _seats(event["seats"], 3, 3)
+    elif kind == Kind.END and event["winner"] not in {w.value for w in Winner}:
+        raise LogError("winner: red, black or draw")
+    elif kind == Kind.UNDO and not isinstance(event["target"], str):
+        raise LogError("an undo names an event's id")
+    if kind == Kind.ROLE and event["role"] not in ("sheriff", "don", "mafia", "civilian"):
+        raise LogError("role: sheriff, don, mafia or civilian")
+    if kind == Kind.CHECK and event["by"] not in ("sheriff", "don"):
+        raise LogError("a check is the sheriff's or the don's")
+
+
+def _seat(value: Any) -> int:
+    if type(value) is not int or value not in SEATS:
+        raise LogError("a seat is a whole number from 1 to 10")
+    return value
+
+
+def _seats(value: Any, least: int, most: int) -> None:
+    if not isinstance(value, list) or not least <= len(value) <= most:
+        raise LogError(f"from {least} to {most} seats")
+    for seat in value:
+        _seat(seat)
+    if len(set(value)) != len(value):
+        raise LogError("a seat named twice")
+
+
+def refusal(state: LiveState, event: Mapping[str, Any]) -> str | None:
+    """Why ``event`` cannot happen in ``state`` (Russian, for the judge), or None."""
+    kind = event["kind"]
+    if state.over and kind != Kind.BEST_MOVE:
+        return "игра уже окончена"
+    seat: Any = event.get("seat")  # checked by check_event where the kind has one
+    night0 = state.phase is Phase.NIGHT and state.round == 0
+    if kind == Kind.ROLE:
+        if not night0:
+            return "роли раздаются в нулевую ночь"
+        role = Role(event["role"])
+        taken = role is not Role.CIVILIAN and state.role(seat) is not role
+        if taken and list(state.roles.values()).count(role) >= ROLE_LIMITS[role]:
+            return "эта роль уже отмечена"
+        return None
+    if kind in (Kind.FOUL, Kind.TECHNICAL, Kind.REMOVAL, Kind.PPK, Kind.NOMINATE):
+        if not state.at_table(seat):
+            return f"игрок {seat} уже не за столом"
+        if kind == Kind.NOMINATE:
+            if state.phase is not Phase.DAY:
+                return "выставляют днём"
+            if seat in state.nominated:
+                return f"игрок {seat} уже выставлен"
+        if kind == Kind.PPK and not state.roles_complete:
+            return "сначала отметьте роли"
+        return None
+    if kind == Kind.VOTE:
+        if state.phase is not Phase.VOTING:
+            return "голосование — после дня"
+        if any(not state.at_table(s) for s in event["out"]):
+            return "уйти может только тот, кто за столом"
+        return None
+    if kind in (Kind.SHOT, Kind.CHECK):
+        if state.phase is not Phase.NIGHT or state.round == 0:
+            return "стреляют и проверяют ночью, с первой ночи"
+        if kind == Kind.SHOT:
+            if any(night == state.round for night, _ in state.shots):
+                return "выстрел этой ночи уже записан"
+            if seat is not None and not state.at_table(seat):
+                return f"игрок {seat} уже не за столом"
+        elif any(night == state.round and by == event["by"] for night, by, _ in state.checks):
+            return "эта проверка уже записана"
+        return None
+    if kind == Kind.BEST_MOVE:
+        killed = state.first_killed
+        if killed is None or state.role(killed).team is not Team.RED:
+            return "лучший ход — у красного, убитого первой ночью"
+        if state.best_move:
+            return "лучший ход уже записан"
+        if killed in event["seats"]:
+            return "лучший ход не называет себя"
+        return None
+    if kind == Kind.NEXT:
+        if night0 and not state.roles_complete:
+            return "сначала отметьте роли: шериф, дон, две мафии"
+        return None
+    return None  # END
+
+
+def _apply(state: LiveState, event: Mapping[str, Any]) -> None:
+    kind = event["kind"]
+    seat: Any = event.get("seat")  # checked by check_event where the kind has one
+    if kind == Kind.ROLE:
+        role = Role(event["role"])
+        if role is Role.CIVILIAN or state.role(seat) is role:
+            state.roles.pop(seat, None)  # tapped again: unmarked
+        else:
+            state.roles[seat] = role
+    elif kind == Kind.FOUL:
+        state.fouls[seat - 1] += 1
+        if state.fouls[seat - 1] >= MAX_FOULS:
+            _leave(state, seat, "fouls")
+    elif kind == Kind.TECHNICAL:
+        state.technical_fouls[seat - 1] += 1
+        if state.technical_fouls[seat - 1] >= MAX_TECHNICAL_FOULS:
+            _leave(state, seat, "technical")
+    elif kind == Kind.REMOVAL:
+        state.removals[seat - 1] = Removal.JUDGE
+        _leave(state, seat, "judge")
+    elif kind == Kind.PPK:
+        state.removals[seat - 1] = Removal.PPK
+        _leave(state, seat, "ppk")
+        loser = state.role(seat).team
+        state.winner = Winner.BLACK if loser is Team.RED else Winner.RED
+        state.ended_by = "ppk"
+        return
+    elif kind == Kind.NOMINATE:
+        state.nominated.append(seat)
+    elif kind == Kind.VOTE:
+        for leaving in event["out"]:
+            _leave(state, leaving, "voted")
+    elif kind == Kind.SHOT:
+        state.shots.append((state.round, seat))
+        if seat is not None:
+            _leave(state, seat, "shot")
+    elif kind == Kind.CHECK:
+        state.checks.append((state.round, event["by"], seat))
+    elif kind == Kind.BEST_MOVE:
+        state.best_move = tuple(event["seats"])
+        return
+    elif kind == Kind.NEXT:
+        _next_phase(state)
+        return
+    elif kind == Kind.END:
+        state.winner = Winner(event["winner"])
+        state.ended_by = "judge"
+        return
+    _decide(state)
+
+
+def _leave(state: LiveState, seat: int, why: str) -> None:
+    if seat not in state.out:
+        state.out[seat] = why
+    if seat in state.nominated:
+        state.nominated.remove(seat)
+
+
+def _next_phase(state: LiveState) -> None:
+    if state.phase is Phase.NIGHT:
+        state.phase, state.round = Phase.DAY, state.round + 1
+        state.nominated = []
+    elif state.phase is Phase.DAY:
+        state.phase = Phase.VOTING
+    else:
+        state.phase = Phase.NIGHT
+        state.nominated = []
+
+
+def _decide(state: LiveState) -> None:
+    """A team's condition: every black player gone — red wins; as many blacks as reds at the
+    table — black wins. Not before the roles are known."""
+    if not state.roles_complete or state.over:
+        return
+    reds = sum(1 for s in SEATS if state.at_table(s) and state.role(s).team is Team.RED)
+    blacks = sum(1 for s in SEATS if state.at_table(s) and state.role(s).team is Team.BLACK)
+    if blacks == 0:
+        state.winner, state.ended_by = Winner.RED, "rule"
+    elif blacks >= reds:
+        state.winner, state.ended_by = Winner.BLACK, "rule"

@@ -1,0 +1,231 @@
+"""The live table protocol's log read into a game (scoring/live.py): random legal games give valid
+protocols; a replay is the same state; a repeated event counts once; undo takes an event back."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from scoring import Removal, Role, Winner, builtin, validate_game
+from scoring.live import Kind, LiveState, LogError, Phase, check_event, refusal, replay
+
+RULES = builtin("rules-8")
+NAMES = [f"Игрок{n}" for n in range(1, 11)]
+
+
+class Table:
+    """A random game played by a random judge: each event legal when it is tapped."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.log: list[dict[str, Any]] = []
+        self.count = 0
+
+    def tap(self, kind: Kind, **fields: Any) -> dict[str, Any]:
+        self.count += 1
+        event = {"id": f"e{self.count}", "kind": kind.value, **fields}
+        state = replay(self.log)
+        assert refusal(state, event) is None, (event, refusal(state, event))
+        self.log.append(event)
+        return event
+
+    def state(self) -> LiveState:
+        return replay(self.log)
+
+    def alive(self) -> list[int]:
+        state = self.state()
+        return [s for s in range(1, 11) if state.at_table(s)]
+
+    def play(self) -> LiveState:
+        rng = self.rng
+        roles = rng.sample(range(1, 11), 4)
+        for seat, role in zip(roles, ("sheriff", "don", "mafia", "mafia"), strict=True):
+            self.tap(Kind.ROLE, seat=seat, role=role)
+        if rng.random() < 0.3:  # a slip, tapped again to unmark, and marked right
+            other = next(s for s in range(1, 11) if s not in roles)
+            self.tap(Kind.ROLE, seat=roles[0], role="sheriff")
+            self.tap(Kind.ROLE, seat=other, role="sheriff")
+            self.tap(Kind.ROLE, seat=other, role="sheriff")
+            self.tap(Kind.ROLE, seat=roles[0], role="sheriff")
+        self.tap(Kind.NEXT)
+        while not self.state().over:
+            self._discipline()
+            if self.state().over:
+                break
+            state = self.state()
+            if state.phase is Phase.DAY:
+                for seat in rng.sample(self.alive(), rng.randint(0, 3)):
+                    if seat not in self.state().nominated and self.state().at_table(seat):
+                        self.tap(Kind.NOMINATE, seat=seat)
+            elif state.phase is Phase.VOTING:
+                nominated = state.nominated
+                if nominated:
+                    out = [rng.choice(nominated)] if rng.random() < 0.85 else nominated[:2]
+                    self.tap(Kind.VOTE, out=out if rng.random() < 0.9 else [])
+            elif state.phase is Phase.NIGHT:
+                alive = self.alive()
+                self.tap(Kind.SHOT, seat=rng.choice(alive) if rng.random() < 0.85 else None)
+                for by in ("sheriff", "don"):
+                    if rng.random() < 0.5 and not self.state().over:
+                        self.tap(Kind.CHECK, by=by, seat=rng.choice(range(1, 11)))
+                after = self.state()
+                killed = after.first_killed
+                red = killed is not None and after.role(killed).team.value == "red"
+                if state.round == 1 and red and not after.best_move and rng.random() < 0.7:
+                    assert killed is not None
+                    guess = rng.sample([s for s in range(1, 11) if s != killed], 3)
+                    self.tap(Kind.BEST_MOVE, seats=guess)
+            if self.state().over:
+                break
+            if rng.random() < 0.03:
+                self.tap(Kind.END, winner=rng.choice(["red", "black", "draw"]))
+                break
+            self.tap(Kind.NEXT)
+        return self.state()
+
+    def _discipline(self) -> None:
+        rng = self.rng
+        for _ in range(rng.randint(0, 2)):
+            alive = self.alive()
+            if self.state().over or not alive:
+                return
+            seat = rng.choice(alive)
+            draw = rng.random()
+            if draw < 0.7:
+                self.tap(Kind.FOUL, seat=seat)
+            elif draw < 0.85:
+                self.tap(Kind.TECHNICAL, seat=seat)
+            elif draw < 0.95:
+                state = self.state()
+                if state.fouls[seat - 1] < 4 and state.technical_fouls[seat - 1] < 2:
+                    self.tap(Kind.REMOVAL, seat=seat)
+            else:
+                self.tap(Kind.PPK, seat=seat)
+
+
+def protocol_of(state: LiveState):
+    return state.to_game(NAMES, "live", "основной")
+
+
+@pytest.mark.parametrize("seed", range(150))
+def test_a_random_legal_game_gives_a_valid_protocol(seed: int) -> None:
+    table = Table(seed)
+    state = table.play()
+    assert state.over and not state.skipped
+    game = protocol_of(state)
+    assert validate_game(game, RULES) == []
+    again = replay(table.log)
+    assert again == state  # a replay is the same state
+    copies = table.log + table.rng.sample(table.log, min(5, len(table.log)))
+    assert protocol_of(replay(copies)) == game  # a repeated event counts once
+
+
+@pytest.mark.parametrize("seed", range(50))
+def test_undo_takes_back_exactly_the_event_it_names(seed: int) -> None:
+    table = Table(seed)
+    table.play()
+    # Undo the last events one by one: each step is the game without them.
+    log = list(table.log)
+    for back in range(1, min(12, len(log)) + 1):
+        target = log[-back]
+        log_undone = [*table.log, *({"id": f"u{n}", "kind": "undo", "target": e["id"]}
+                                    for n, e in enumerate(log[-back:]))]  # fmt: skip
+        assert replay(log_undone) == replay(table.log[:-back])
+        assert target["id"] not in replay(log_undone).applied
+    # Undo back to the start: nothing is left.
+    everything = [*table.log, *({"id": f"x{e['id']}", "kind": "undo", "target": e["id"]}
+                                for e in reversed(table.log))]  # fmt: skip
+    assert replay(everything) == LiveState()
+
+
+def test_the_rules_of_discipline_in_the_log() -> None:
+    table = Table(1)
+    for seat, role in ((1, "sheriff"), (2, "don"), (3, "mafia"), (4, "mafia")):
+        table.tap(Kind.ROLE, seat=seat, role=role)
+    table.tap(Kind.NEXT)
+    for _ in range(4):
+        table.tap(Kind.FOUL, seat=7)
+    state = table.state()
+    assert state.out == {7: "fouls"} and state.fouls[6] == 4
+    assert refusal(state, {"id": "z", "kind": "foul", "seat": 7}) == "игрок 7 уже не за столом"
+    table.tap(Kind.TECHNICAL, seat=8)
+    table.tap(Kind.TECHNICAL, seat=8)
+    assert table.state().out[8] == "technical"
+    table.tap(Kind.REMOVAL, seat=9)
+    assert table.state().removals[8] is Removal.JUDGE and not table.state().over
+    table.tap(Kind.PPK, seat=3)  # a mafia's team defeat: red wins at once
+    state = table.state()
+    assert state.winner is Winner.RED and state.ended_by == "ppk"
+    game = protocol_of(state)
+    assert [seat.removed for seat in game.players][6:9] == ["fouls", "technical", "judge"]
+    assert game.players[2].removal is Removal.PPK and validate_game(game, RULES) == []
+
+
+def test_a_team_condition_ends_the_game_and_the_first_night_is_the_first_killed() -> None:
+    table = Table(2)
+    for seat, role in ((1, "sheriff"), (2, "don"), (3, "mafia"), (4, "mafia")):
+        table.tap(Kind.ROLE, seat=seat, role=role)
+    for _ in range(3):
+        table.tap(Kind.NEXT)  # day 1, its vote with nobody put up, night 1
+    assert table.state().phase is Phase.NIGHT and table.state().round == 1
+    table.tap(Kind.SHOT, seat=5)
+    table.tap(Kind.BEST_MOVE, seats=[2, 3, 4])
+    state = table.state()
+    assert state.first_killed == 5 and state.best_move == (2, 3, 4)
+    table.tap(Kind.NEXT)
+    table.tap(Kind.NOMINATE, seat=2)
+    table.tap(Kind.NOMINATE, seat=3)
+    table.tap(Kind.NEXT)
+    table.tap(Kind.VOTE, out=[2, 3])  # «поднять всех»: both leave
+    table.tap(Kind.NEXT)
+    table.tap(Kind.SHOT, seat=None)
+    table.tap(Kind.NEXT)
+    table.tap(Kind.NOMINATE, seat=4)
+    table.tap(Kind.NEXT)
+    table.tap(Kind.VOTE, out=[4])
+    state = table.state()
+    assert state.winner is Winner.RED and state.ended_by == "rule"
+    assert protocol_of(state).first_killed == 5
+    assert state.role(6) is Role.CIVILIAN
+    assert refusal(state, {"id": "q", "kind": "next"}) == "игра уже окончена"
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        [],
+        {"kind": "foul", "seat": 1},
+        {"id": "", "kind": "foul", "seat": 1},
+        {"id": "x" * 65, "kind": "foul", "seat": 1},
+        {"id": "a", "kind": "dance"},
+        {"id": "a", "kind": "foul", "seat": 11},
+        {"id": "a", "kind": "foul", "seat": True},
+        {"id": "a", "kind": "foul", "seat": 1, "extra": 1},
+        {"id": "a", "kind": "vote", "out": [1, 1]},
+        {"id": "a", "kind": "best_move", "seats": [1, 2]},
+        {"id": "a", "kind": "end", "winner": "green"},
+        {"id": "a", "kind": "role", "seat": 1, "role": "king"},
+        {"id": "a", "kind": "check", "by": "mafia", "seat": 1},
+        {"id": "a", "kind": "undo", "target": 3},
+    ],
+)
+def test_what_is_not_an_event_is_refused(event: Any) -> None:
+    with pytest.raises(LogError):
+        check_event(event)
+
+
+def test_an_event_that_no_longer_fits_after_an_undo_is_set_aside() -> None:
+    log = [
+        {"id": "r1", "kind": "role", "seat": 1, "role": "sheriff"},
+        {"id": "r2", "kind": "role", "seat": 2, "role": "don"},
+        {"id": "r3", "kind": "role", "seat": 3, "role": "mafia"},
+        {"id": "r4", "kind": "role", "seat": 4, "role": "mafia"},
+        {"id": "n1", "kind": "next"},
+        {"id": "f1", "kind": "foul", "seat": 5},
+        {"id": "u1", "kind": "undo", "target": "r4"},
+    ]
+    state = replay(log)
+    assert state.skipped == [("n1", "сначала отметьте роли: шериф, дон, две мафии")]
+    assert state.phase is Phase.NIGHT and state.fouls[4] == 1
