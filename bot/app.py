@@ -44,8 +44,9 @@ from bot.telegram.polling import poll
 from bot.telegram.response_models import KeepResponseModels
 from bot.telegram.retry import Patience
 from bot.telegram.screen import stop_pictures
-from bot.telegram.webhook import serve, webhook_route
+from bot.telegram.webhook import Route, serve, webhook_route
 from bot.vocabulary.rights import Member
+from bot.webapp.server import webapp_routes
 from handlers import build_router
 
 log = logging.getLogger(__name__)
@@ -222,12 +223,14 @@ async def run(settings: Settings) -> None:
 async def _poll(services: Services, dispatcher: Dispatcher, bot: Bot, stop: asyncio.Event) -> None:
     """Long polling until stopped, with ``/healthz`` on ``HEALTH_LISTEN`` when set."""
     health = await _serve_health(services.settings, services.operations)
+    app = await _serve_app(services, bot)
     try:
         await poll(dispatcher, bot, stop, services.dead_letters, services.journal, services.polling)
     finally:
         log.info("Polling stopped")
-        if health is not None:
-            await health.cleanup()
+        for runner in (health, app):
+            if runner is not None:
+                await runner.cleanup()
 
 
 def _webhook(settings: Settings, dispatcher: Dispatcher) -> tuple[str, str, list[str]] | None:
@@ -253,8 +256,8 @@ async def _serve_webhook(
     host, _, port = settings.webhook_listen.rpartition(":")
     try:
         runner = await serve(
-            [route, health_route(services.operations)], host.strip("[]"), int(port),
-            grace=SHUTDOWN_GRACE_SECONDS,
+            [route, health_route(services.operations), *_app_routes(services, bot)],
+            host.strip("[]"), int(port), grace=SHUTDOWN_GRACE_SECONDS,
         )  # fmt: skip
     except OSError as error:
         raise StartupError(f"WEBHOOK_LISTEN={settings.webhook_listen}: {error}") from None
@@ -275,6 +278,31 @@ async def _serve_webhook(
     finally:
         await runner.cleanup()
         log.info("Webhook stopped")
+
+
+def _app_routes(services: Services, bot: Bot) -> list[Route]:
+    """The Mini App's page and API, when ``WEBAPP_URL`` says where it is served."""
+    if services.settings.webapp_url is None:
+        return []
+    return webapp_routes(
+        services.settings.bot_token.get_secret_value(), bot, services.clock, services.members,
+        services.live, services.editor,
+    )  # fmt: skip
+
+
+async def _serve_app(services: Services, bot: Bot) -> Any:
+    """Polling mode: the Mini App on ``WEBAPP_LISTEN`` (behind the host's HTTPS proxy)."""
+    routes = _app_routes(services, bot)
+    if not routes:
+        return None
+    listen = services.settings.webapp_listen
+    host, _, port = listen.rpartition(":")
+    try:
+        runner = await serve(routes, host.strip("[]"), int(port), grace=SHUTDOWN_GRACE_SECONDS)
+    except OSError as error:
+        raise StartupError(f"WEBAPP_LISTEN={listen}: {error}") from None
+    log.info("Mini App served on %s", listen)
+    return runner
 
 
 async def _serve_health(settings: Settings, operations: Operations) -> Any:

@@ -27,6 +27,8 @@ from bot.delivery.worker import Outbox
 from bot.entry.draft import Drafts
 from bot.entry.editor import Editor
 from bot.identity.service import Identity
+from bot.live import service as live_service
+from bot.live.service import LiveTables
 from bot.nights import played
 from bot.nights.service import Nights, build_nights
 from bot.ops.health import Operations
@@ -60,6 +62,7 @@ class Services:
     elo: EloRatings
     # what people do
     editor: Editor
+    live: LiveTables
     identity: Identity
     protests: Protests
     nights: Nights
@@ -138,6 +141,7 @@ def build_services(
     database.after_commit(Change.SCHEDULE, scheduler.wake)
     # What a saved, corrected or annulled game means above the games owner, in its transaction.
     games.events.on_saved(played.game_saved)
+    games.events.on_saved(live_service.game_saved)
     games.events.on_results_changed(played.results_changed)
     games.events.on_results_changed(closing.redraw_for)
     dead_letters = DeadLetters(database, clock, members.admin_ids)
@@ -147,9 +151,10 @@ def build_services(
         ratings, players, settings.zone, results, elo, settings.elo_min_games,
         settings.elo_chance_games,
     )  # fmt: skip
+    drafts = Drafts(database, clock)
     editor = Editor(
-        Drafts(database, clock), players, games, tournaments, clock,
-        announces=settings.club_chat_id is not None,
+        drafts, players, games, tournaments, clock,
+        announces=settings.club_chat_id is not None, app_page=settings.webapp_page,
     )  # fmt: skip
     return Services(
         settings=settings,
@@ -161,6 +166,7 @@ def build_services(
         games=games,
         elo=elo,
         editor=editor,
+        live=LiveTables(database, clock, drafts, editor, games, players, members),
         identity=Identity(database, clock, members, players),
         protests=protests,
         nights=nights,

@@ -45,6 +45,8 @@ FEATURES: dict[str, set[str]] = {
     "bot.ops": {"bot.delivery"},
     "bot.settings": set(),
     "bot.nights": {"bot.rating"},  # its pictures are drawn by the rating's drawing worker
+    "bot.live": {"bot.entry"},  # a live game fills in the judge's protocol draft
+    "bot.webapp": {"bot.live", "bot.entry"},  # the Mini App's web routes, as handlers are
 }
 for feature, uses in FEATURES.items():
     ALLOWED[feature] = BELOW_FEATURES | uses
@@ -194,6 +196,8 @@ OWNERS = {
     "live_posts": "bot/core/outbox.py",
     "drafts": "bot/tables/drafts.py",
     "club_options": "bot/tables/club_options.py",
+    "live_games": "bot/tables/live.py",
+    "live_events": "bot/tables/live.py",
     "announcements": "bot/announce/announcer.py",
     "club_chat_state": "bot/delivery/club_chat.py",
 }

@@ -89,6 +89,7 @@ class NewGame:
     table: int
     night: tuple[int, int] | None  # the evening's (id, round) it was seated for
     now: str
+    draft_id: int = 0  # the protocol draft it was saved from
 
 
 class GameEvents:
@@ -348,7 +349,8 @@ class Games:
                            audit_record.written(protocol))  # fmt: skip
         await self._announce(tx, game_id, now, None)
         await _queue_private_results(tx, game_id, protocol.players, now)
-        await self.events.saved(tx, NewGame(game_id, protocol.table, submission.night, now))
+        saved = NewGame(game_id, protocol.table, submission.night, now, submission.draft_id)
+        await self.events.saved(tx, saved)
         return Saved(game_id, created=True)
 
     async def _correct(

@@ -50,6 +50,9 @@ class Settings(BaseSettings):
     webhook_url: str | None = None  # set: Telegram pushes updates here instead of polling
     webhook_secret: SecretStr | None = None  # required with webhook_url
     webhook_listen: str = "127.0.0.1:8081"  # where the host's HTTPS proxy passes them on
+    # The Mini App (the live table protocol): its public https:// base; the page is at /app/
+    webapp_url: str | None = None
+    webapp_listen: str = "127.0.0.1:8082"  # polling mode: where the host's HTTPS proxy sends it
     # seconds an answer to somebody keeps trying while Telegram fails; then the outbox has it
     reply_patience: float = Field(default=60.0, ge=1, le=600)
 
@@ -81,6 +84,21 @@ class Settings(BaseSettings):
             raise ValueError("expected the public https:// URL of the webhook")
         return value
 
+    @field_validator("webapp_url")
+    @classmethod
+    def _webapp_url(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        local = value.startswith(("http://127.0.0.1", "http://localhost"))  # a test's own page
+        if not value.startswith("https://") and not local:
+            raise ValueError("expected the public https:// address (Telegram opens only those)")
+        return value.rstrip("/")
+
+    @property
+    def webapp_page(self) -> str | None:
+        """The Mini App's page, when it is served."""
+        return f"{self.webapp_url}/app/" if self.webapp_url else None
+
     @field_validator("webhook_secret")
     @classmethod
     def _webhook_secret(cls, value: SecretStr | None) -> SecretStr | None:
@@ -90,7 +108,7 @@ class Settings(BaseSettings):
             raise ValueError("expected 1-256 characters A-Z, a-z, 0-9, _ and -")
         return value
 
-    @field_validator("health_listen", "webhook_listen")
+    @field_validator("health_listen", "webhook_listen", "webapp_listen")
     @classmethod
     def _host_and_port(cls, value: str | None) -> str | None:
         if value is None:
@@ -102,7 +120,7 @@ class Settings(BaseSettings):
 
     @field_validator(
         "club_chat_id", "telegram_api_url", "backup_dir", "health_listen", "webhook_url",
-        "webhook_secret", "backup_send_weekday", mode="before",
+        "webhook_secret", "backup_send_weekday", "webapp_url", mode="before",
     )  # fmt: skip
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:

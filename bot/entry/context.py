@@ -20,13 +20,14 @@ from bot.entry.seated import seated_lineup, sitting_out, who_left
 class EditorReads:
     def __init__(
         self, database: Database, players: PlayerDirectory, games: Games,
-        tournaments: Tournaments, clock: Clock,
+        tournaments: Tournaments, clock: Clock, app_page: str | None = None,
     ) -> None:  # fmt: skip
         self.database = database
         self.players = players
         self.games = games
         self.tournaments = tournaments
         self.clock = clock
+        self.app_page = app_page  # the Mini App's page, offered to run the game there
 
     async def context(self, draft: Draft) -> EditorContext:
         protocol = draft.protocol
@@ -43,6 +44,7 @@ class EditorReads:
             stage=stage.name,
             ruleset=tournament.ruleset(),
             players=players,
+            app_page=self.app_page,
         )
         if draft.step is Step.PLAYERS and draft.query:
             close = await self.players.close_to(draft.query)

@@ -130,6 +130,10 @@ class Drafts:
         row = await drafts.of_judge(self.database, judge_id)
         return Draft.loads(row["id"], row["data"], row["message_id"]) if row else None
 
+    async def get(self, draft_id: int) -> Draft | None:
+        row = await drafts.by_id(self.database, draft_id)
+        return Draft.loads(row["id"], row["data"], row["message_id"]) if row else None
+
     async def open(self, draft: Draft) -> Draft:
         """Store a new draft, replacing any other of the same judge."""
         async with self.database.transaction() as tx:

@@ -9,6 +9,7 @@ that need no data are ``bot.entry.steps``; typed texts are ``bot.entry.typed``.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 
 from bot.callbacks import EntryAction, EntryCB, GameAction, GameCB
 from bot.club.games import Games, SaveError, SaveProblem, Submission
@@ -49,6 +50,7 @@ class Editor:
         clock: Clock,
         *,
         announces: bool,
+        app_page: str | None = None,
     ) -> None:
         self.drafts = drafts
         self.players = players
@@ -57,7 +59,7 @@ class Editor:
         self.clock = clock
         self.announces = announces
         self.typed = TypedInput(players, games, clock)
-        self.reads = EditorReads(drafts.database, players, games, tournaments, clock)
+        self.reads = EditorReads(drafts.database, players, games, tournaments, clock, app_page)
         # The taps that read or write the club's data; every other tap is a step (steps.STEPS).
         self._actions: dict[EntryAction, Action] = {
             EntryAction.PICK: self._pick,
@@ -151,6 +153,27 @@ class Editor:
                 return Screen(toast=protest_texts.already_decided(protest.status), alert=True)
             await protest_rows.take_for_change(tx, protest_id, judge.user_id)
         return await self.on_game_button(judge, GameCB(a=GameAction.CORRECT, g=protest.game_id))
+
+    async def from_the_app(
+        self, draft: Draft, protocol: Protocol, notice: str, problem: SaveProblem | None = None
+    ) -> tuple[Screen, str]:
+        """A game run in the Mini App goes on in the chat: its protocol on the summary (or on
+        the step a failed save points to), as a new message below (the old one turns into a
+        note). Also what the judge is told."""
+        draft.protocol = protocol
+        draft.best_move_done = True
+        draft.step, draft.back_to, draft.cursor, draft.asking = Step.SUMMARY, None, None, None
+        draft.reviewing = True
+        if problem is not None:
+            notice = await self._save_problem(draft, problem)
+        draft.notice = notice
+        return await self._show(draft, edit=None, moved_from=draft.message_id), notice
+
+    async def summary_text(self, draft: Draft, protocol: Protocol) -> str:
+        """The summary the chat would show for this protocol (nothing stored)."""
+        shown = replace(draft, protocol=protocol, step=Step.SUMMARY, notice=None)
+        text, _ = screens.render(shown, await self.reads.context(shown))
+        return text
 
     async def shown(self, draft_id: int, message_id: int) -> None:
         """The editor was sent as a new message: taps and texts now belong to that one."""
@@ -290,11 +313,13 @@ class Editor:
 
     # -- saving --------------------------------------------------------------------------------
 
-    async def _confirm(self, draft: Draft, judge: Member, message_id: int) -> Screen:
+    async def submission(self, draft: Draft) -> Submission:
+        """What Confirm saves: the draft's protocol, a replay of the table's annulled game
+        unless the judge said it is not one."""
         awaiting = None
         if not draft.is_correction and not draft.not_replay:
             awaiting = await self.games.awaiting_replay(draft.tournament_id, draft.protocol.table)
-        submission = Submission(
+        return Submission(
             draft_id=draft.id,
             tournament_id=draft.tournament_id,
             stage_id=draft.stage_id,
@@ -304,6 +329,9 @@ class Editor:
             replay_of=awaiting[0] if awaiting else None,
             night=None if draft.is_correction else draft.night,
         )
+
+    async def _confirm(self, draft: Draft, judge: Member, message_id: int) -> Screen:
+        submission = await self.submission(draft)
         try:
             saved = await self.games.save(submission, judge)
         except SaveError as error:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
 from bot.callbacks import EntryAction, EntryCB, GameAction, GameCB
 from bot.club.players import Player
@@ -16,6 +16,7 @@ from bot.entry.discipline import undo_label
 from bot.entry.draft import Draft, Step
 from bot.telegram.keyboards import button, column, in_rows, keyboard
 from bot.texts import entry as texts
+from bot.texts import live as live_texts
 from bot.texts.game import ROLE, ROLE_MARK, WINNER, WINNER_BUTTON, discipline, seat_points, short
 from bot.texts.markup import quote
 from bot.texts.points import show
@@ -50,6 +51,7 @@ class EditorContext:
     # Players of the protocol who left the evening (a seated evening's /leave or «🚪 Ухожу»):
     # marked on their seats, to be replaced by who sits the round out.
     left: set[int] = field(default_factory=set)
+    app_page: str | None = None  # the Mini App's page (WEBAPP_URL): the game can be run there
 
 
 def render(draft: Draft, ctx: EditorContext) -> tuple[str, InlineKeyboardMarkup]:
@@ -68,7 +70,16 @@ def render(draft: Draft, ctx: EditorContext) -> tuple[str, InlineKeyboardMarkup]
         parts.append(texts.notice(draft.notice))
     body, rows = _VIEWS[draft.step](draft, ctx)
     parts.append(body)
+    if ctx.app_page and _app_offered(draft):
+        rows = [*rows, [InlineKeyboardButton(text=live_texts.OPEN_APP,
+                                             web_app=WebAppInfo(url=ctx.app_page))]]  # fmt: skip
     return "\n\n".join(parts), keyboard(rows)
+
+
+def _app_offered(draft: Draft) -> bool:
+    """«📱 Вести игру» while a new game is still to be played: before its winner."""
+    early = draft.step in (Step.PLAYERS, Step.ROLES, Step.WINNER)
+    return early and not draft.is_correction and draft.protocol.winner is None
 
 
 # -- pieces ------------------------------------------------------------------------------------

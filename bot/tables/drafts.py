@@ -23,6 +23,12 @@ async def of_judge(database: Database, judge_id: int) -> aiosqlite.Row | None:
     )
 
 
+async def by_id(database: Database, draft_id: int) -> aiosqlite.Row | None:
+    return await database.fetchone(
+        "SELECT id, data, message_id FROM drafts WHERE id = ?", (draft_id,)
+    )
+
+
 async def exists(tx: Transaction, draft_id: int) -> bool:
     return await tx.one("SELECT 1 FROM drafts WHERE id = ?", (draft_id,)) is not None
 

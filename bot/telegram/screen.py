@@ -60,14 +60,23 @@ async def show(
 
     ``tapped``: ``where`` is the message whose button was pressed; a screen it already shows is
     not sent again (Telegram refuses an edit that changes nothing)."""
-    bot, chat_id = where.bot, where.chat.id
+    bot = where.bot
     assert bot is not None, "messages of handled updates are bound to their bot"
+    await show_in(bot, where.chat.id, screen, shown=shown, unless_in=where if tapped else None)
+
+
+async def show_in(
+    bot: Bot, chat_id: int, screen: Screen, *, shown: Shown | None = None,
+    unless_in: Message | None = None,
+) -> None:  # fmt: skip
+    """``show`` in a chat named by its id (a screen not asked for by a message: the Mini App's
+    protocol sent to the judge's chat); not when ``unless_in`` shows it already."""
     if screen.moved_from is not None:
         with suppress(TelegramBadRequest):  # the old copy may be gone: nothing to tidy then
             await bot.edit_message_text(
                 entry_texts.MOVED_BELOW, chat_id=chat_id, message_id=screen.moved_from
             )
-    if screen.text is None or (tapped and already_shows(where, screen)):
+    if screen.text is None or already_shows(unless_in, screen):
         return
     if screen.edit is not None:
         try:

@@ -508,7 +508,7 @@ class FakeBotAPI:
     def api_sendmessage(self, params: dict[str, Any]) -> dict[str, Any]:
         chat = self._chat(params)
         text = check_text(params.get("text"), params.get("parse_mode"))
-        markup = check_markup(params.get("reply_markup"))
+        markup = check_markup(params.get("reply_markup"), chat.id > 0)
         reply_to = (params.get("reply_parameters") or {}).get("message_id")
         if reply_to is not None and reply_to not in chat.messages:
             raise bad_request("message to be replied not found")
@@ -549,7 +549,7 @@ class FakeBotAPI:
             raise bad_request("message caption is too long")
         if caption:
             caption = check_text(caption, params.get("parse_mode"))
-        check_markup(params.get("reply_markup"))
+        check_markup(params.get("reply_markup"), chat.id > 0)
         file_id = params.get(field_name)
         if not isinstance(file_id, str) or file_id not in self.files:
             raise bad_request("wrong file identifier/HTTP URL specified")
@@ -564,7 +564,7 @@ class FakeBotAPI:
             message.photo = {**attached, "width": 800, "height": 600}
         else:
             message.document = {**attached, "file_name": name}
-        message.reply_markup = check_markup(params.get("reply_markup"))
+        message.reply_markup = check_markup(params.get("reply_markup"), chat.id > 0)
         chat.messages[message.message_id] = message
         self._touch(message)
         return message.to_api(chat)
@@ -595,7 +595,7 @@ class FakeBotAPI:
         chat = self._chat(params)
         message = self._bot_message(chat, params)
         text = check_text(params.get("text"), params.get("parse_mode"))
-        markup = check_markup(params.get("reply_markup"))
+        markup = check_markup(params.get("reply_markup"), chat.id > 0)
         if params["text"] == message.raw_text and markup == message.reply_markup:
             raise bad_request(
                 "message is not modified: specified new message content and reply markup are "
@@ -609,7 +609,7 @@ class FakeBotAPI:
     def api_editmessagereplymarkup(self, params: dict[str, Any]) -> dict[str, Any]:
         chat = self._chat(params)
         message = self._bot_message(chat, params)
-        markup = check_markup(params.get("reply_markup"))
+        markup = check_markup(params.get("reply_markup"), chat.id > 0)
         if markup == message.reply_markup:
             raise bad_request("message is not modified: specified new message content and reply "
                               "markup are exactly the same as a current content and reply markup "

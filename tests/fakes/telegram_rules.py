@@ -127,7 +127,8 @@ def check_text(text: str | None, parse_mode: str | None) -> str:
     return plain
 
 
-def check_markup(markup: Any) -> dict[str, Any] | None:
+def check_markup(markup: Any, private: bool = True) -> dict[str, Any] | None:
+    """An inline keyboard as Telegram takes it; a web-app button only in a private chat."""
     if markup is None:
         return None
     if isinstance(markup, str):
@@ -145,7 +146,15 @@ def check_markup(markup: Any) -> dict[str, Any] | None:
                 data = button.get("callback_data")
                 if data is not None and not 1 <= len(data.encode()) <= MAX_CALLBACK_DATA:
                     raise bad_request("BUTTON_DATA_INVALID")
-                if data is None and not (button.get("url") or button.get("switch_inline_query")):
+                web_app = button.get("web_app")
+                if web_app is not None and (
+                    not private
+                    or not str(web_app.get("url", "")).startswith(("https://", "http://127.0.0.1"))
+                ):
+                    raise bad_request("BUTTON_TYPE_INVALID")  # fmt: skip
+                if data is None and not (
+                    button.get("url") or button.get("switch_inline_query") or web_app
+                ):
                     raise bad_request("BUTTON_TYPE_INVALID")
         if total > MAX_BUTTONS:
             raise bad_request("BUTTONS_TOO_MUCH")

@@ -1,0 +1,323 @@
+"""The live table protocol (issue 33): a game a judge runs in the Mini App, kept as its log.
+
+A live game fills in its judge's protocol draft — the one ``/game`` opens: seated from the
+evening, or seated in the app — and its log (``live_events``) is the truth; the state and the
+protocol are read from it by ``scoring.live``. Saving goes the chat's way: ``Games.save`` of the
+draft, so the game is saved once, announced, sent to each player, open to protests.
+
+Who may: the judge whose draft it is, and a head judge (he takes a game over). Everyone else
+gets ``LiveRefusal`` with its HTTP status: nothing is written, and the roles of a game in play
+are never shown to anyone but them.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from bot.club.games import Games, NewGame, SaveError
+from bot.club.members import MemberDirectory
+from bot.club.players import NicknameError, PlayerDirectory, SimilarPlayerError
+from bot.core.clock import Clock
+from bot.core.db import Database, Transaction
+from bot.entry import steps
+from bot.entry.draft import Draft, Drafts
+from bot.entry.editor import Editor
+from bot.entry.steps import EntryError
+from bot.live.protocol import kinds_recorded, with_the_log
+from bot.tables import live as rows
+from bot.telegram.screen import Screen
+from bot.texts import live as texts
+from bot.vocabulary.protocol import SEATS
+from bot.vocabulary.rights import Member
+from scoring.live import LiveState, LogError, check_event, replay
+
+log = logging.getLogger(__name__)
+MAX_EVENTS = 3000  # a game is a few hundred taps; more is not a game
+MAX_BATCH = 500
+
+
+class LiveRefusal(Exception):
+    """Refused: ``status`` for the API (400, 403, 404, 409), ``message`` for the judge."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class ToChat:
+    """The protocol went to the chat: the editor's screen to send, and what the app says."""
+
+    judge_id: int
+    screen: Screen
+    told: str
+
+
+class LiveTables:
+    def __init__(
+        self, database: Database, clock: Clock, drafts: Drafts, editor: Editor,
+        games: Games, players: PlayerDirectory, members: MemberDirectory,
+    ) -> None:  # fmt: skip
+        self.database = database
+        self.clock = clock
+        self.drafts = drafts
+        self.editor = editor
+        self.games = games
+        self.players = players
+        self.members = members
+
+    # -- opening ---------------------------------------------------------------------------------
+
+    async def open(self, member: Member, live_id: int | None) -> dict[str, Any]:
+        """The app opened: a game to take over (``live_id``), or the judge's own table — his
+        draft (``/game``'s, made now if he has none), its live game once ten are seated."""
+        if not member.is_judge:
+            raise LiveRefusal(403, texts.NOT_A_JUDGE)
+        if live_id is not None:
+            game = await self._game_for(member, live_id)
+            return await self.view(game)
+        draft = await self.drafts.of_judge(member.user_id)
+        if draft is None:
+            opened = await self.editor.open(member)  # what /game makes: seated from the evening
+            draft = await self.drafts.of_judge(member.user_id)
+            if draft is None:  # no tournament running, or it is closed: the chat says so
+                raise LiveRefusal(409, _plain(opened.text or ""))
+        if draft.is_correction:
+            raise LiveRefusal(409, texts.CORRECTION_IN_CHAT)
+        own = await rows.of_draft(self.database, draft.id)
+        if own is None and draft.protocol.players_complete:
+            own = await self._start(draft)
+        if own is None:
+            return await self._seating(member, draft)
+        return await self.view(own)
+
+    async def _start(self, draft: Draft) -> rows.LiveGame:
+        now = self.clock.iso()
+        protocol = draft.protocol
+        players = tuple(p for p in protocol.players if p is not None)
+        async with self.database.transaction() as tx:
+            existing = await rows.of_draft(tx, draft.id)
+            if existing is None:
+                await rows.create(
+                    tx, draft.id, draft.judge_id, draft.tournament_id, protocol.table,
+                    protocol.number, players, now,
+                )  # fmt: skip
+        game = await rows.of_draft(self.database, draft.id)
+        assert game is not None
+        return game
+
+    async def _game_for(self, member: Member, live_id: int) -> rows.LiveGame:
+        if not member.is_judge:
+            raise LiveRefusal(403, texts.NOT_A_JUDGE)
+        game = await rows.get(self.database, live_id)
+        if game is None:
+            raise LiveRefusal(404, texts.NO_SUCH_GAME)
+        if game.judge_id != member.user_id and not member.is_head_judge:
+            raise LiveRefusal(403, texts.FOREIGN_GAME)
+        return game
+
+    async def _draft_of(self, game: rows.LiveGame) -> Draft:
+        draft = await self.drafts.get(game.draft_id)
+        if draft is None:
+            raise LiveRefusal(409, texts.GAME_CLOSED)
+        return draft
+
+    # -- seating in the app ----------------------------------------------------------------------
+
+    async def _seating(self, member: Member, draft: Draft) -> dict[str, Any]:
+        names = await self.players.many([p for p in draft.protocol.players if p is not None])
+        return {
+            "seating": True,
+            "table": draft.protocol.table,
+            "number": draft.protocol.number,
+            "seats": [
+                {"seat": seat, "id": p, "nickname": names[p].nickname if p in names else None}
+                for seat in SEATS
+                for p in [draft.protocol.player(seat)]
+            ],
+            "others": await self._others(member),
+        }
+
+    async def search(self, member: Member, text: str) -> list[dict[str, Any]]:
+        """Players for a seat: those a typo away first («Совв» → «Сова»), then those whose
+        nickname holds the text — the chat's search."""
+        if not member.is_judge:
+            raise LiveRefusal(403, texts.NOT_A_JUDGE)
+        text = text.strip()[:40]
+        if not text:
+            return []
+        close = await self.players.close_to(text)
+        found = await self.players.search(text)
+        ordered = list({p.id: p for p in [*close, *found]}.values())[:8]
+        return [{"id": p.id, "nickname": p.nickname} for p in ordered]
+
+    async def seat(
+        self, member: Member, seat: int, player_id: int | None, nickname: str | None, sure: bool
+    ) -> dict[str, Any]:
+        """A player on a seat of the judge's draft (one seated elsewhere changes seats), or a
+        new player by nickname (asked again when the club has one a typo away)."""
+        if not member.is_judge:
+            raise LiveRefusal(403, texts.NOT_A_JUDGE)
+        draft = await self.drafts.of_judge(member.user_id)
+        if draft is None or draft.is_correction:
+            raise LiveRefusal(409, texts.GAME_CLOSED)
+        if await rows.of_draft(self.database, draft.id) is not None:
+            raise LiveRefusal(409, texts.SEAT_TAKEN_BY_GAME)
+        if seat not in SEATS:
+            raise LiveRefusal(400, texts.BAD_EVENT)
+        if player_id is not None:
+            player = await self.players.get(player_id) if 0 < player_id < 2**53 else None
+            if player is None:
+                raise LiveRefusal(404, texts.NO_SUCH_GAME)
+        else:
+            player = await self._new_player(member, (nickname or "").strip(), sure)
+        draft.cursor = seat
+        try:
+            steps.seat_player(draft, player)
+        except EntryError as error:
+            raise LiveRefusal(409, _plain(error.message)) from None
+        draft.rev += 1  # the chat's screen is older now: its next tap redraws it
+        await self.drafts.save(draft)
+        return await self.open(member, None)
+
+    async def _new_player(self, member: Member, nickname: str, sure: bool) -> Any:
+        close = await self.players.close_to(nickname)
+        if close and not sure:
+            names = ", ".join(p.nickname for p in close)
+            raise LiveRefusal(409, texts.NEW_PLAYER_CLOSE.format(names=names))
+        try:
+            return await self.players.create_or_get(nickname, member.user_id)
+        except (NicknameError, SimilarPlayerError) as error:
+            raise LiveRefusal(409, str(error)) from None
+
+    async def _others(self, member: Member) -> list[dict[str, Any]]:
+        """Games in play a head judge may take over (not his own)."""
+        if not member.is_head_judge:
+            return []
+        playing = await rows.playing(self.database)
+        names = {g.judge_id: await self.members.full_name(g.judge_id) for g in playing}
+        return [
+            {"live": g.id, "table": g.table, "number": g.number, "judge": names[g.judge_id] or ""}
+            for g in playing
+            if g.judge_id != member.user_id
+        ]
+
+    # -- the log -------------------------------------------------------------------------------
+
+    async def record(self, member: Member, live_id: int, events: list[Any]) -> dict[str, Any]:
+        """Events from the device's queue: each one new to the log is added (a repeat — the
+        same id — is stored once), then the game as it stands is returned."""
+        game = await self._game_for(member, live_id)
+        if len(events) > MAX_BATCH:
+            raise LiveRefusal(400, texts.TOO_MANY_EVENTS)
+        try:
+            for event in events:
+                check_event(event)
+        except LogError:
+            raise LiveRefusal(400, texts.BAD_EVENT) from None
+        if events and game.status != "playing":
+            raise LiveRefusal(409, texts.ALREADY_SAVED if game.status == "saved"
+                              else texts.GAME_CLOSED)  # fmt: skip
+        if events:
+            async with self.database.transaction() as tx:
+                known = await rows.event_ids(tx, live_id)
+                new: dict[str, dict[str, Any]] = {}
+                for event in events:
+                    if event["id"] not in known:
+                        new.setdefault(event["id"], dict(event))
+                if len(known) + len(new) > MAX_EVENTS:
+                    raise LiveRefusal(400, texts.TOO_MANY_EVENTS)
+                if new:
+                    await rows.append(tx, live_id, list(new.values()), member.user_id,
+                                      self.clock.iso())  # fmt: skip
+        return await self.view(game)
+
+    async def view(self, game: rows.LiveGame) -> dict[str, Any]:
+        """The game for the judge's screen: seats, the log in the server's order, the state the
+        log leads to, and once it is over the summary the chat would show."""
+        game = await rows.get(self.database, game.id) or game
+        events = await rows.events(self.database, game.id)
+        state = replay(events)
+        draft = await self.drafts.get(game.draft_id) if game.status == "playing" else None
+        players = draft.protocol.players if draft is not None else game.players
+        names = await self.players.many([p for p in players if p is not None])
+        answer: dict[str, Any] = {
+            "live": game.id,
+            "table": game.table,
+            "number": game.number,
+            "status": game.status if draft is not None or game.status != "playing" else "closed",
+            "game_id": game.game_id,
+            "seats": [
+                {"seat": seat, "nickname": names[p].nickname if p in names else "—"}
+                for seat, p in zip(SEATS, players, strict=True)
+            ],
+            "log": events,
+            "winner": state.winner.value if state.winner else None,
+            "skipped": [{"id": i, "why": why} for i, why in state.skipped],
+        }
+        if draft is not None and state.over and state.roles_complete:
+            answer["summary"] = _plain(
+                await self.editor.summary_text(draft, with_the_log(draft.protocol, state))
+            )
+        return answer
+
+    # -- the end -------------------------------------------------------------------------------
+
+    async def confirm(self, member: Member, live_id: int) -> dict[str, Any]:
+        """Save the game as the log tells it: the chat's Confirm, from the app. A save that
+        cannot be done as it is goes to the chat, whose screen says what to fix."""
+        game = await self._game_for(member, live_id)
+        if game.status == "saved":
+            return {"saved": game.game_id, "told": texts.ALREADY_SAVED}
+        draft = await self._draft_of(game)
+        events = await rows.events(self.database, game.id)
+        state = replay(events)
+        if not state.over or not state.roles_complete:
+            raise LiveRefusal(409, texts.NOT_OVER)
+        draft.protocol = with_the_log(draft.protocol, state)
+        judge = await self.members.member(game.judge_id)
+        try:
+            saved = await self.games.save(await self.editor.submission(draft), judge)
+        except SaveError as error:
+            moved = await self._to_chat(game, draft, state, error)
+            raise LiveRefusal(409, texts.SAVE_FAILED.format(why=_plain(moved.told))) from None
+        return {"saved": saved.game_id, "told": ""}
+
+    async def to_chat(self, member: Member, live_id: int) -> ToChat:
+        """«Доп. баллы и штрафы — в чате»: the protocol so far goes to the judge's chat."""
+        game = await self._game_for(member, live_id)
+        if game.status == "saved":
+            raise LiveRefusal(409, texts.ALREADY_SAVED)
+        draft = await self._draft_of(game)
+        state = replay(await rows.events(self.database, game.id))
+        return await self._to_chat(game, draft, state, None)
+
+    async def _to_chat(
+        self, game: rows.LiveGame, draft: Draft, state: LiveState, error: SaveError | None
+    ) -> ToChat:
+        protocol = with_the_log(draft.protocol, state)
+        problem = error.problem if error is not None else None
+        screen, told = await self.editor.from_the_app(
+            draft, protocol, texts.CONTINUE_IN_CHAT, problem
+        )
+        return ToChat(game.judge_id, screen, told)
+
+
+async def game_saved(tx: Transaction, game: NewGame) -> None:
+    """A protocol was saved — from the app, or in the chat after the app: the live game of its
+    draft is over, and its log is kept with the saved game."""
+    live = await rows.of_draft(tx, game.draft_id) if game.draft_id else None
+    if live is None or live.status != "playing":
+        return
+    events = await rows.events(tx, live.id)
+    await rows.saved(tx, live.id, game.game_id, kinds_recorded(replay(events), events), game.now)
+
+
+def _plain(html_text: str) -> str:
+    """A chat text (Telegram's HTML) as plain text for the app."""
+    return html.unescape(re.sub(r"<[^>]+>", "", html_text))

@@ -1,0 +1,108 @@
+"""``live_games`` and ``live_events``: games run in the Mini App and their logs (issue 33)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from bot.core.db import Reader, Transaction
+
+
+@dataclass(frozen=True, slots=True)
+class LiveGame:
+    id: int
+    draft_id: int
+    judge_id: int
+    tournament_id: int
+    table: int
+    number: int
+    players: tuple[int, ...]
+    status: str
+    game_id: int | None
+
+
+def _game(row: Any) -> LiveGame:
+    return LiveGame(
+        id=row["id"], draft_id=row["draft_id"], judge_id=row["judge_id"],
+        tournament_id=row["tournament_id"], table=row["table_number"], number=row["game_number"],
+        players=tuple(json.loads(row["players"])), status=row["status"], game_id=row["game_id"],
+    )  # fmt: skip
+
+
+async def get(reader: Reader, live_id: int) -> LiveGame | None:
+    row = await reader.one("SELECT * FROM live_games WHERE id = ?", (live_id,))
+    return _game(row) if row else None
+
+
+async def of_draft(reader: Reader, draft_id: int) -> LiveGame | None:
+    row = await reader.one("SELECT * FROM live_games WHERE draft_id = ?", (draft_id,))
+    return _game(row) if row else None
+
+
+async def create(
+    tx: Transaction, draft_id: int, judge_id: int, tournament_id: int, table: int, number: int,
+    players: tuple[int, ...], now: str,
+) -> int:  # fmt: skip
+    return await tx.insert(
+        "INSERT INTO live_games (draft_id, judge_id, tournament_id, table_number, game_number, "
+        "players, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (draft_id, judge_id, tournament_id, table, number, json.dumps(list(players)), now, now),
+    )
+
+
+async def events(reader: Reader, live_id: int) -> list[dict[str, Any]]:
+    rows = await reader.all(
+        "SELECT data FROM live_events WHERE live_id = ? ORDER BY seq", (live_id,)
+    )
+    return [json.loads(row[0]) for row in rows]
+
+
+async def append(
+    tx: Transaction, live_id: int, events_: list[dict[str, Any]], by: int, now: str
+) -> None:
+    """Events after the log's last one, in order (their ids are new to this log)."""
+    row = await tx.one(
+        "SELECT coalesce(max(seq), 0) FROM live_events WHERE live_id = ?", (live_id,)
+    )
+    first = int(row[0]) + 1 if row else 1
+    await tx.executemany(
+        "INSERT INTO live_events (live_id, seq, event_id, data, by_user, at) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        [
+            (live_id, first + n, e["id"], json.dumps(e, ensure_ascii=False), by, now)
+            for n, e in enumerate(events_)
+        ],
+    )
+    await tx.execute("UPDATE live_games SET updated_at = ? WHERE id = ?", (now, live_id))
+
+
+async def event_ids(reader: Reader, live_id: int) -> set[str]:
+    rows = await reader.all("SELECT event_id FROM live_events WHERE live_id = ?", (live_id,))
+    return {str(row[0]) for row in rows}
+
+
+async def playing(reader: Reader) -> list[LiveGame]:
+    """Games in play: their protocol draft still open."""
+    rows = await reader.all(
+        "SELECT live_games.* FROM live_games JOIN drafts ON drafts.id = live_games.draft_id "
+        "WHERE status = 'playing' ORDER BY table_number, game_number"
+    )
+    return [_game(row) for row in rows]
+
+
+async def saved(tx: Transaction, live_id: int, game_id: int, kinds: list[str], now: str) -> None:
+    """The game's protocol was saved (from the app or in the chat): its log is kept with it."""
+    await tx.execute(
+        "UPDATE live_games SET status = 'saved', game_id = ?, kinds = ?, updated_at = ? "
+        "WHERE id = ?",
+        (game_id, json.dumps(kinds), now, live_id),
+    )
+
+
+async def log_of_game(reader: Reader, game_id: int) -> tuple[list[dict[str, Any]], list[str]]:
+    """A saved game's log and the kinds of events recorded; empty when it was not run live."""
+    row = await reader.one("SELECT id, kinds FROM live_games WHERE game_id = ?", (game_id,))
+    if row is None:
+        return [], []
+    return await events(reader, int(row["id"])), json.loads(row["kinds"] or "[]")

@@ -1,0 +1,165 @@
+"""The Mini App's routes: its page under ``/app/`` and its JSON API under ``/app/api/``.
+
+Every API call carries Telegram's signed ``initData`` (``bot.webapp.auth``): without a good and
+fresh one the answer is 401 and nothing is read or written; the service decides the rest (403 for
+someone who is not the table's judge or a head judge). Answers are JSON; an error is
+``{"error": "<Russian sentence>"}`` the page shows as it is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from importlib import resources
+from typing import Any
+
+from aiogram import Bot
+from aiogram.exceptions import TelegramAPIError
+from aiohttp import web
+
+from bot.club.members import MemberDirectory
+from bot.core.clock import Clock
+from bot.entry.editor import Editor
+from bot.live.service import LiveRefusal, LiveTables
+from bot.telegram.screen import show_in
+from bot.telegram.webhook import Route
+from bot.texts import live as texts
+from bot.vocabulary.rights import Member
+from bot.webapp.auth import HEADER, Unauthorized, caller
+
+log = logging.getLogger(__name__)
+MAX_BODY = 256 * 1024  # a batch of events is a few kilobytes
+STALE = "Подпись Telegram устарела или неверна: закройте приложение и откройте его снова из чата."
+BROKEN = "Что-то пошло не так на сервере. Ничего не потеряно: попробуйте ещё раз."
+NOT_JSON = "Приложение прислало непонятный запрос — обновите страницу."
+_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css",
+          ".svg": "image/svg+xml"}  # fmt: skip
+Handler = Callable[[Member, dict[str, Any]], Awaitable[Any]]
+
+
+def static_files() -> dict[str, tuple[bytes, str]]:
+    """The page's files, read once: name → (bytes, content type)."""
+    folder = resources.files("bot.webapp") / "static"
+    files = {}
+    for entry in folder.iterdir():
+        suffix = "." + entry.name.rpartition(".")[2]
+        if entry.is_file() and suffix in _TYPES:
+            files[entry.name] = (entry.read_bytes(), _TYPES[suffix])
+    return files
+
+
+def webapp_routes(
+    token: str, bot: Bot, clock: Clock, members: MemberDirectory, live: LiveTables,
+    editor: Editor,
+) -> list[Route]:  # fmt: skip
+    files = static_files()
+    sending: set[asyncio.Task[None]] = set()
+
+    async def page(request: web.Request) -> web.Response:
+        name = request.match_info.get("name") or "index.html"
+        found = files.get(name)
+        if found is None:
+            return web.Response(status=404, text="not found")
+        body, content_type = found
+        headers = {"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"}
+        return web.Response(body=body, content_type=content_type, charset="utf-8",
+                            headers=headers)  # fmt: skip
+
+    def api(handler: Handler) -> Callable[[web.Request], Awaitable[web.Response]]:
+        async def answer(request: web.Request) -> web.Response:
+            try:
+                who = caller(token, request.headers.get(HEADER), clock.now())
+            except Unauthorized as error:
+                log.warning("Mini App call from %s refused: %s", request.remote, error)
+                return _json({"error": STALE}, 401)
+            body = await _body(request)
+            if body is None:
+                return _json({"error": NOT_JSON}, 400)
+            member = await members.member(who.user_id)
+            try:
+                return _json(await handler(member, body))
+            except LiveRefusal as refusal:
+                return _json({"error": refusal.message}, refusal.status)
+            except Exception:
+                log.exception("Mini App call %s failed", request.path)
+                return _json({"error": BROKEN}, 500)
+
+        return answer
+
+    async def open_game(member: Member, body: dict[str, Any]) -> Any:
+        return await live.open(member, _whole(body.get("live"), optional=True))
+
+    async def record(member: Member, body: dict[str, Any]) -> Any:
+        events = body.get("events")
+        if not isinstance(events, list):
+            raise LiveRefusal(400, NOT_JSON)
+        return await live.record(member, _whole(body.get("live")), events)
+
+    async def confirm(member: Member, body: dict[str, Any]) -> Any:
+        return await live.confirm(member, _whole(body.get("live")))
+
+    async def to_chat(member: Member, body: dict[str, Any]) -> Any:
+        moved = await live.to_chat(member, _whole(body.get("live")))
+
+        async def send() -> None:  # Telegram may be slow or down: the app does not wait
+            try:
+                await show_in(bot, moved.judge_id, moved.screen, shown=editor.shown)
+            except (TelegramAPIError, OSError, TimeoutError):
+                log.warning("The protocol could not be sent to the judge's chat; /game shows it")
+
+        task = asyncio.get_running_loop().create_task(send())
+        sending.add(task)
+        task.add_done_callback(sending.discard)
+        return {"told": texts.IN_CHAT_SENT}
+
+    async def search(member: Member, body: dict[str, Any]) -> Any:
+        text = body.get("q")
+        return await live.search(member, text if isinstance(text, str) else "")
+
+    async def seat(member: Member, body: dict[str, Any]) -> Any:
+        nickname = body.get("nickname")
+        return await live.seat(
+            member, _whole(body.get("seat")), _whole(body.get("player"), optional=True),
+            nickname if isinstance(nickname, str) else None, body.get("sure") is True,
+        )  # fmt: skip
+
+    return [
+        ("GET", "/app/", page),
+        ("GET", "/app/{name}", page),
+        ("POST", "/app/api/open", api(open_game)),
+        ("POST", "/app/api/events", api(record)),
+        ("POST", "/app/api/confirm", api(confirm)),
+        ("POST", "/app/api/chat", api(to_chat)),
+        ("POST", "/app/api/search", api(search)),
+        ("POST", "/app/api/seat", api(seat)),
+    ]
+
+
+async def _body(request: web.Request) -> dict[str, Any] | None:
+    if request.content_length is not None and request.content_length > MAX_BODY:
+        return None
+    try:
+        raw = await request.content.read(MAX_BODY + 1)
+        if len(raw) > MAX_BODY:
+            return None
+        body = json.loads(raw or b"{}")
+    except (ValueError, RecursionError, UnicodeDecodeError):
+        return None
+    return body if isinstance(body, dict) else None
+
+
+def _whole(value: Any, optional: bool = False) -> Any:
+    if value is None and optional:
+        return None
+    if type(value) is not int or not 0 < value < 2**53:
+        raise LiveRefusal(400, NOT_JSON)
+    return value
+
+
+def _json(value: Any, status: int = 200) -> web.Response:
+    return web.Response(
+        text=json.dumps(value, ensure_ascii=False, separators=(",", ":")), status=status,
+        content_type="application/json", headers={"Cache-Control": "no-store"},
+    )  # fmt: skip
