@@ -172,8 +172,7 @@ class Editor:
     async def summary_text(self, draft: Draft, protocol: Protocol) -> str:
         """The summary the chat would show for this protocol (nothing stored)."""
         shown = replace(draft, protocol=protocol, step=Step.SUMMARY, notice=None)
-        text, _ = screens.render(shown, await self.reads.context(shown))
-        return text
+        return screens.summary_body(shown, await self.reads.context(shown))
 
     async def shown(self, draft_id: int, message_id: int) -> None:
         """The editor was sent as a new message: taps and texts now belong to that one."""

@@ -389,6 +389,11 @@ def discipline_lines(draft: Draft, ctx: EditorContext) -> list[str]:
     ]
 
 
+def summary_body(draft: Draft, ctx: EditorContext) -> str:
+    """The summary's text without the editor's header (the Mini App has its own)."""
+    return _summary(draft, ctx)[0]
+
+
 def _summary(draft: Draft, ctx: EditorContext) -> tuple[str, Rows]:
     protocol = draft.protocol
     text = []

@@ -73,15 +73,18 @@ class LiveTables:
 
     # -- opening ---------------------------------------------------------------------------------
 
-    async def open(self, member: Member, live_id: int | None) -> dict[str, Any]:
+    async def open(self, member: Member, live_id: int | None, new: bool = False) -> dict[str, Any]:
         """The app opened: a game to take over (``live_id``), or the judge's own table — his
-        draft (``/game``'s, made now if he has none), its live game once ten are seated."""
+        draft (``/game``'s, made now if he has none), its live game once ten are seated. A
+        head judge without a draft of his own chooses first: a game in play, or a ``new`` one."""
         if not member.is_judge:
             raise LiveRefusal(403, texts.NOT_A_JUDGE)
         if live_id is not None:
             game = await self._game_for(member, live_id)
             return await self.view(game)
         draft = await self.drafts.of_judge(member.user_id)
+        if draft is None and not new and (others := await self._others(member)):
+            return {"choose": True, "others": others}
         if draft is None:
             opened = await self.editor.open(member)  # what /game makes: seated from the evening
             draft = await self.drafts.of_judge(member.user_id)

@@ -89,7 +89,9 @@ def webapp_routes(
         return answer
 
     async def open_game(member: Member, body: dict[str, Any]) -> Any:
-        return await live.open(member, _whole(body.get("live"), optional=True))
+        return await live.open(
+            member, _whole(body.get("live"), optional=True), new=body.get("new") is True
+        )
 
     async def record(member: Member, body: dict[str, Any]) -> Any:
         events = body.get("events")

@@ -142,8 +142,9 @@ async def test_a_head_judge_takes_a_game_over_and_a_repeat_is_stored_once(tmp_pa
             await app.send(*game[:6])  # the queue sent again after a lost answer
             assert await count(world, "live_events") == 6
             chief = AppCaller(base, head.id)
-            own = await chief.open()  # his own (new) table, and the games he may take over
-            assert own.get("seating") and own["others"][0]["live"] == app.live
+            offered = await chief.open()  # no table of his own: the games he may take over
+            assert offered["choose"] and offered["others"][0]["live"] == app.live
+            assert await world.services.editor.drafts.of_judge(head.id) is None
             taken = await chief.open(app.live)
             assert [e["id"] for e in taken["log"]] == [e["id"] for e in game[:6]]
             await chief.send(*game[6:])

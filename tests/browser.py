@@ -1,0 +1,103 @@
+"""A real headless Chromium (Debian's ``chromium``, driven by Playwright) opening the Mini App the
+way Telegram does: Telegram's script replaced by a stub of its WebApp object carrying initData
+signed with the bot's token, at a phone's or a tablet's width."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+TELEGRAM_SCRIPT = "https://telegram.org/js/telegram-web-app.js"
+PHONE = {"width": 360, "height": 780}
+TABLET = {"width": 820, "height": 1180}
+DARK = {
+    "--tg-theme-bg-color": "#17212b", "--tg-theme-text-color": "#f5f5f5",
+    "--tg-theme-hint-color": "#708499", "--tg-theme-button-color": "#5288c1",
+    "--tg-theme-button-text-color": "#ffffff", "--tg-theme-secondary-bg-color": "#232e3c",
+}  # fmt: skip
+
+
+def chromium_path() -> str:
+    """Debian's chromium; without it the browser tests are skipped here, and fail in CI (which
+    installs it: ``.ci/run`` sets BROWSER_TESTS_REQUIRED)."""
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found is None:
+        if os.environ.get("BROWSER_TESTS_REQUIRED"):
+            pytest.fail("chromium is not installed (apt-get install chromium)")
+        pytest.skip("chromium is not installed (apt-get install chromium)")
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        pytest.fail("playwright is not installed: pip install -e '.[test]'")
+    return found
+
+
+def telegram_stub(init_data: str, theme: dict[str, str] | None = None) -> str:
+    """Telegram's WebApp object as a page meets it, recording what the page asks of it."""
+    return f"""
+window.__tg = {{ haptics: [], closed: false, swipes: true, closingConfirmation: false }};
+window.Telegram = {{ WebApp: {{
+  initData: {json.dumps(init_data)},
+  themeParams: {{}},
+  ready() {{}}, expand() {{}},
+  disableVerticalSwipes() {{ window.__tg.swipes = false; }},
+  enableClosingConfirmation() {{ window.__tg.closingConfirmation = true; }},
+  disableClosingConfirmation() {{ window.__tg.closingConfirmation = false; }},
+  close() {{ window.__tg.closed = true; }},
+  HapticFeedback: {{
+    impactOccurred(k) {{ window.__tg.haptics.push('impact:' + k); }},
+    notificationOccurred(k) {{ window.__tg.haptics.push(k); }},
+  }},
+}} }};
+for (const [name, value] of Object.entries({json.dumps(theme or {})})) {{
+  document.documentElement.style.setProperty(name, value);
+}}
+"""
+
+
+@asynccontextmanager
+async def browser() -> AsyncIterator[Any]:
+    from playwright.async_api import async_playwright
+
+    path = chromium_path()
+    async with async_playwright() as playwright:
+        launched = await playwright.chromium.launch(executable_path=path, args=["--no-sandbox"])
+        try:
+            yield launched
+        finally:
+            await launched.close()
+
+
+async def telegram_page(
+    launched: Any, url: str, init_data: str, *, size: dict[str, int] = PHONE,
+    theme: dict[str, str] | None = None,
+) -> Any:  # fmt: skip
+    """A page of its own (its own storage: another device) opened as Telegram opens the app."""
+    context = await launched.new_context(viewport=size, device_scale_factor=2, has_touch=True)
+    stub = telegram_stub(init_data, theme)
+
+    async def serve_stub(route: Any) -> None:
+        await route.fulfill(status=200, content_type="text/javascript", body=stub)
+
+    await context.route(TELEGRAM_SCRIPT, serve_stub)
+    page = await context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors  # read by the test: a page that threw fails it
+    await page.goto(url)
+    return page
+
+
+def screenshots_dir(tmp_path: Path) -> Path:
+    """Where the screenshots go: ``SCREENSHOTS_DIR`` to keep and look at them, else the test's
+    temporary folder."""
+    folder = Path(os.environ.get("SCREENSHOTS_DIR") or tmp_path / "screens")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
