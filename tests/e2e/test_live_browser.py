@@ -227,16 +227,19 @@ async def test_the_pages_reading_of_a_log_equals_the_servers(tmp_path):
                 log.insert(at, {"id": f"x{seed}-{at}", "kind": "nominate",
                                 "seat": rng.randint(1, 10)})  # fmt: skip
         logs.append(log)
-    async with dispatcher_world(tmp_path, webapp_url=APP) as world, app_server(world) as base:
-        async with browser() as launched:
-            page = await telegram_page(launched, base, "", size=PHONE)
-            read = await page.evaluate(
-                """async (logs) => {
-                    const live = await import('./live.js');
-                    return logs.map((log) => live.replay(log));
-                }""",
-                logs,
-            )
+    async with (
+        dispatcher_world(tmp_path, webapp_url=APP) as world,
+        app_server(world) as base,
+        browser() as launched,
+    ):
+        page = await telegram_page(launched, base, "", size=PHONE)
+        read = await page.evaluate(
+            """async (logs) => {
+                const live = await import('./live.js');
+                return logs.map((log) => live.replay(log));
+            }""",
+            logs,
+        )
     for log, theirs in zip(logs, read, strict=True):
         ours = replay(log)
         assert {str(k): v.value for k, v in ours.roles.items()} == theirs["roles"]
