@@ -56,7 +56,8 @@ class Phase(StrEnum):
 
 
 class LogError(ValueError):
-    """An event that is not one at all (not an object, no id, an unknown kind or field)."""
+    """An event that is not one at all (not an object, no id, an unknown kind or field); the
+    message in Russian (a protocol file's refusal names it)."""
 
 
 @dataclass
@@ -113,7 +114,7 @@ class LiveState:
         """The protocol the scoring core scores (no extras or catalogue penalties: the judge adds
         those after the game). ``names``: by seat."""
         if not self.roles_complete or self.winner is None:
-            raise LogError("the game has not ended, or its roles are not marked")
+            raise LogError("игра не окончена или роли не отмечены")
         seats = tuple(
             SeatEntry(
                 names[seat - 1], self.role(seat), fouls=self.fouls[seat - 1],
@@ -180,14 +181,16 @@ def check_event(event: Mapping[str, Any]) -> None:
     """Raise ``LogError`` unless ``event`` is an event: an object with a short text id, a known
     kind and exactly its fields, seats whole numbers 1–10."""
     if not isinstance(event, Mapping):
-        raise LogError("an event is a JSON object")
+        raise LogError("событие — объект JSON")
     event_id, kind = event.get("id"), event.get("kind")
     if not isinstance(event_id, str) or not 0 < len(event_id) <= MAX_ID:
-        raise LogError(f"an event's id is a text of 1–{MAX_ID} characters")
+        raise LogError(f"«id» события — строка из 1–{MAX_ID} символов")
     if kind not in _KINDS:
-        raise LogError(f"unknown kind of event: {str(kind)[:20]!r}")
+        raise LogError(f"неизвестный вид события: {str(kind)[:20]!r}")
     if set(event) - {"id", "kind"} != _FIELDS[kind]:
-        raise LogError(f"a {kind} event has the fields {sorted(_FIELDS[kind])}")
+        raise LogError(
+            f"у события {kind} поля: {', '.join(sorted(_FIELDS[kind])) or 'только id и kind'}"
+        )
     if kind in (Kind.ROLE, Kind.FOUL, Kind.TECHNICAL, Kind.REMOVAL, Kind.PPK, Kind.NOMINATE,
                 Kind.CHECK):  # fmt: skip
         _seat(event["seat"])
@@ -199,28 +202,28 @@ def check_event(event: Mapping[str, Any]) -> None:
     elif kind == Kind.BEST_MOVE:
         _seats(event["seats"], 3, 3)
     elif kind == Kind.END and event["winner"] not in {w.value for w in Winner}:
-        raise LogError("winner: red, black or draw")
+        raise LogError("winner: red, black или draw")
     elif kind == Kind.UNDO and not isinstance(event["target"], str):
-        raise LogError("an undo names an event's id")
+        raise LogError("undo называет id события в «target»")
     if kind == Kind.ROLE and event["role"] not in ("sheriff", "don", "mafia", "civilian"):
-        raise LogError("role: sheriff, don, mafia or civilian")
+        raise LogError("role: sheriff, don, mafia или civilian")
     if kind == Kind.CHECK and event["by"] not in ("sheriff", "don"):
-        raise LogError("a check is the sheriff's or the don's")
+        raise LogError("проверка — шерифа (sheriff) или дона (don)")
 
 
 def _seat(value: Any) -> int:
     if type(value) is not int or value not in SEATS:
-        raise LogError("a seat is a whole number from 1 to 10")
+        raise LogError("место — целое число от 1 до 10")
     return value
 
 
 def _seats(value: Any, least: int, most: int) -> None:
     if not isinstance(value, list) or not least <= len(value) <= most:
-        raise LogError(f"from {least} to {most} seats")
+        raise LogError(f"от {least} до {most} мест")
     for seat in value:
         _seat(seat)
     if len(set(value)) != len(value):
-        raise LogError("a seat named twice")
+        raise LogError("место названо дважды")
 
 
 def refusal(state: LiveState, event: Mapping[str, Any]) -> str | None:
@@ -362,3 +365,29 @@ def _decide(state: LiveState) -> None:
         state.winner, state.ended_by = Winner.RED, "rule"
     elif blacks >= reds:
         state.winner, state.ended_by = Winner.BLACK, "rule"
+
+
+# -- a game's log in the protocol file -------------------------------------------------------
+
+LOG_FIELDS = frozenset({"kinds", "events"})
+
+
+def check_log(value: Any) -> str | None:
+    """Why ``value`` is not a game's ``log`` of the protocol file (docs/live-log.md), in Russian,
+    or None: ``{"kinds": [...], "events": [...]}``, each event as the app sent it with the time
+    the server took it (``at``)."""
+    if not isinstance(value, Mapping) or set(value) != LOG_FIELDS:
+        return "поле «log» — объект с полями «kinds» и «events»"
+    kinds, events = value["kinds"], value["events"]
+    if not isinstance(kinds, list) or not all(kind in _KINDS for kind in kinds):
+        return "«log.kinds» — список видов событий"
+    if not isinstance(events, list):
+        return "«log.events» — список событий"
+    for number, event in enumerate(events, start=1):
+        if not isinstance(event, Mapping) or not isinstance(event.get("at"), str):
+            return f"событие №{number} в «log» — объект со временем «at»"
+        try:
+            check_event({key: item for key, item in event.items() if key != "at"})
+        except LogError as error:
+            return f"событие №{number} в «log»: {error}"
+    return None

@@ -8,6 +8,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from scoring.live import check_log
 from scoring.model import DEFAULT_STAGE, SEATS, Distance, Game, Removal, Role, SeatEntry, Winner
 from scoring.numbers import computable
 from scoring.rulesets import DEFAULT_RULESET, Ruleset, RulesetError
@@ -23,7 +24,7 @@ from scoring.validation import (
 )
 
 _TOP_FIELDS = {"ruleset", "seed", "stages", "games"}
-_GAME_FIELDS = {"id", "stage", "winner", "players", "first_killed", "best_move"}
+_GAME_FIELDS = {"id", "stage", "winner", "players", "first_killed", "best_move", "log"}
 _PLAYER_FIELDS = {"name", "role", "extra", "penalties", "fouls", "technical_fouls", "removal"}
 
 
@@ -203,6 +204,9 @@ class _GameReader:
             for key in raw:
                 if key not in _GAME_FIELDS:
                     add("field-unknown", f"неизвестное поле «{key}»")
+
+        if "log" in raw and (why := check_log(raw["log"])) is not None:
+            add("log-invalid", why)  # the live protocol's record: kept, not scored
 
         stage = raw.get("stage", DEFAULT_STAGE)
         if not isinstance(stage, str) or not stage.strip():
@@ -402,6 +406,12 @@ def stages_to_json(
     return [{"name": name, "weight": _number(_decimal(weights.get(name, 1)))} for name in names]
 
 
+def _with_log(entry: dict[str, Any], log: Mapping[str, Any] | None) -> dict[str, Any]:
+    if log is not None:
+        entry["log"] = dict(log)
+    return entry
+
+
 def _decimal(value: Decimal | Fraction | int) -> Decimal:
     if isinstance(value, Fraction):
         return Decimal(value.numerator) / Decimal(value.denominator)
@@ -411,11 +421,13 @@ def _decimal(value: Decimal | Fraction | int) -> Decimal:
 def dump_protocol(
     games: Sequence[Game], ruleset: str, seed: int,
     weights: Mapping[str, Decimal | Fraction] | None = None,
+    logs: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> str:  # fmt: skip
     """A protocol file of these games, in this order (SCORING.md, "Protocol file"); with
-    ``weights`` (stage → weight), its ``stages`` list too."""
+    ``weights`` (stage → weight), its ``stages`` list too; with ``logs`` (game id → its live
+    protocol's log, docs/live-log.md), each such game's ``log``."""
     data: dict[str, Any] = {"ruleset": ruleset, "seed": seed}
     if weights is not None:
         data["stages"] = stages_to_json(games, weights)
-    data["games"] = [game_to_json(game) for game in games]
+    data["games"] = [_with_log(game_to_json(game), (logs or {}).get(game.id)) for game in games]
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"

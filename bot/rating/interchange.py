@@ -13,8 +13,10 @@ import hashlib
 import io
 import re
 import zlib
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from aiogram import Bot
@@ -31,6 +33,7 @@ from bot.rating.spreadsheet import workbook
 from bot.rating.standings import Board, FrozenBoard
 from bot.tables import audit
 from bot.tables import games as game_rows
+from bot.tables import live as live_rows
 from bot.tables import players as player_rows
 from bot.tables import tournaments as tournament_rows
 from bot.telegram.keyboards import button, column
@@ -60,19 +63,26 @@ def game_id(table: int, number: int) -> str:
     return f"стол {table}, игра {number}"
 
 
-def export_protocol(board: Board | FrozenBoard, ruleset_name: str | None = None) -> str:
-    """The tournament's counted games as a protocol file, in the order they were saved."""
+def export_protocol(
+    board: Board | FrozenBoard, ruleset_name: str | None = None,
+    logs: Mapping[int, Mapping[str, Any]] | None = None,
+) -> str:  # fmt: skip
+    """The tournament's counted games as a protocol file, in the order they were saved; a game
+    run in the Mini App with its ``log`` (``logs``: saved game id → log)."""
     games = []
+    by_id: dict[str, Mapping[str, Any]] = {}
     for scored in board.result.games:
         facts = board.facts[scored.game.id]
         games.append(replace(scored.game, id=game_id(facts.table, facts.number)))
+        if logs and facts.game_id in logs:
+            by_id[games[-1].id] = logs[facts.game_id]
     if isinstance(board, Board):
         ruleset_name = ruleset_file_name(board)
         ruleset, seed = board.tournament.ruleset(), board.tournament.seed
     else:
         ruleset, seed = board.ruleset, board.seed
     weights = board.weights  # the stages list only when a stage weighs other than 1
-    return dump_protocol(games, ruleset_name or ruleset.id, seed, weights or None)
+    return dump_protocol(games, ruleset_name or ruleset.id, seed, weights or None, by_id or None)
 
 
 def export_csv(board: Board | FrozenBoard) -> str:
@@ -398,7 +408,8 @@ class Files:
         # 40,000 games take half a minute to write: in a worker thread, from a copy taken now,
         # so that everyone else is answered meanwhile.
         frozen = board.frozen()
-        text = await asyncio.to_thread(export_protocol, frozen, ruleset_name)
+        logs = await live_rows.logs_of_tournament(self.importer.database, tournament.id)
+        text = await asyncio.to_thread(export_protocol, frozen, ruleset_name, logs)
         content, name = await asyncio.to_thread(packed, text, stem)
         if name.endswith(".gz"):
             caption = f"{caption}\n{texts.PACKED}"

@@ -100,9 +100,19 @@ async def saved(tx: Transaction, live_id: int, game_id: int, kinds: list[str], n
     )
 
 
-async def log_of_game(reader: Reader, game_id: int) -> tuple[list[dict[str, Any]], list[str]]:
-    """A saved game's log and the kinds of events recorded; empty when it was not run live."""
-    row = await reader.one("SELECT id, kinds FROM live_games WHERE game_id = ?", (game_id,))
-    if row is None:
-        return [], []
-    return await events(reader, int(row["id"])), json.loads(row["kinds"] or "[]")
+async def logs_of_tournament(reader: Reader, tournament_id: int) -> dict[int, dict[str, Any]]:
+    """The saved games of a tournament that were run live: game id → its ``log`` as the
+    protocol file has it (docs/live-log.md): the kinds recorded, and each event with the time
+    the server took it."""
+    rows = await reader.all(
+        "SELECT live_games.game_id, live_games.kinds, live_events.data, live_events.at "
+        "FROM live_games JOIN live_events ON live_events.live_id = live_games.id "
+        "WHERE live_games.tournament_id = ? AND live_games.status = 'saved' "
+        "ORDER BY live_games.game_id, live_events.seq",
+        (tournament_id,),
+    )
+    logs: dict[int, dict[str, Any]] = {}
+    for row in rows:
+        log = logs.setdefault(int(row[0]), {"kinds": json.loads(row[1] or "[]"), "events": []})
+        log["events"].append({**json.loads(row[2]), "at": row[3]})
+    return logs

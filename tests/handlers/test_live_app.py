@@ -9,6 +9,8 @@ import json
 import re
 import time
 
+from scoring import builtin
+from scoring.protocol_json import load_protocol
 from tests.club import (
     NAMES,
     Taps,
@@ -19,6 +21,7 @@ from tests.club import (
     seat_players,
     setup_club,
 )
+from tests.handlers.test_interchange import export
 from tests.harness import CLUB_CHAT_ID, dispatcher_world
 from tests.webapp import AppCaller, app_server, event, init_data, short_game
 
@@ -234,3 +237,30 @@ async def test_without_webapp_url_nothing_offers_the_app(tmp_path):
         _, judge = await setup_club(world)
         await seat_players(Taps(judge))
         assert not any("Вести игру" in b for b in judge.buttons())
+
+
+async def test_the_export_keeps_the_games_log_and_the_file_reads_back(tmp_path):
+    async with dispatcher_world(tmp_path, webapp_url=APP) as world:
+        admin, judge = await setup_club(world)
+        await seat_players(Taps(judge))
+        async with app_server(world) as base:
+            app = AppCaller(base, judge.id)
+            await app.open()
+            game = short_game()
+            await app.send(*game, {"id": "u1", "kind": "undo", "target": game[-1]["id"]})
+            await app.send(event("end", winner="black"))
+            status, _ = await app.call("confirm", {"live": app.live})
+            assert status == 200
+        chat = Taps(judge)
+        await enter_protocol(chat)  # a game of the chat: no log
+        await chat.press("✅ Подтвердить")
+        json_bytes, _ = await export(world, admin)
+        data = json.loads(json_bytes)
+        live, typed = data["games"]
+        assert "log" not in typed
+        log = live["log"]
+        assert log["kinds"] == ["best_move", "end", "next", "role", "shot", "vote"]
+        assert [e["kind"] for e in log["events"]][-3:] == ["end", "undo", "end"]
+        assert all(e["at"].startswith("20") for e in log["events"])
+        distance, _ = load_protocol(json_bytes.decode(), builtin)  # the CLI's reading, log and all
+        assert [g.winner.value for g in distance.games] == ["black", "black"]

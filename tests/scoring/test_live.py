@@ -3,12 +3,14 @@ protocols; a replay is the same state; a repeated event counts once; undo takes 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
-from scoring import Removal, Role, Winner, builtin, validate_game
+from scoring import ProtocolError, Removal, Role, Winner, builtin, validate_game
 from scoring.live import Kind, LiveState, LogError, Phase, check_event, refusal, replay
+from scoring.protocol_json import load_protocol
 from tests.live_games import Table
 
 RULES = builtin("rules-8")
@@ -139,3 +141,37 @@ def test_an_event_that_no_longer_fits_after_an_undo_is_set_aside() -> None:
     state = replay(log)
     assert state.skipped == [("n1", "сначала отметьте роли: шериф, дон, две мафии")]
     assert state.phase is Phase.NIGHT and state.fouls[4] == 1
+
+
+def _file_with_log(log) -> str:
+    seats = [{"name": f"Игрок{n}", "role": "civilian"} for n in range(1, 11)]
+    for seat, role in ((2, "sheriff"), (9, "don"), (4, "mafia"), (7, "mafia")):
+        seats[seat - 1]["role"] = role
+    game = {"id": "1", "winner": "black", "players": seats, "log": log}
+    return json.dumps({"ruleset": "rules-8", "games": [game]}, ensure_ascii=False)
+
+
+@pytest.mark.parametrize(
+    ("log", "told"),
+    [
+        ([], "поле «log» — объект с полями «kinds» и «events»"),
+        ({"kinds": ["dance"], "events": []}, "«log.kinds» — список видов событий"),
+        ({"kinds": [], "events": [{"id": "a", "kind": "next"}]}, "объект со временем «at»"),
+        ({"kinds": [], "events": [{"id": "a", "kind": "foul", "seat": 11, "at": "t"}]},
+         "событие №1 в «log»: место — целое число от 1 до 10"),
+    ],
+)  # fmt: skip
+def test_a_files_log_is_checked_and_refused_in_russian(log, told) -> None:
+    with pytest.raises(ProtocolError) as refused:
+        load_protocol(_file_with_log(log), builtin)
+    assert [p.code for p in refused.value.problems] == ["log-invalid"]
+    assert told in refused.value.problems[0].message
+
+
+def test_a_files_log_is_kept_out_of_the_points() -> None:
+    log = {"kinds": ["next"], "events": [{"id": "a", "kind": "next", "at": "2026-12-04T19:00"}]}
+    with_log, _ = load_protocol(_file_with_log(log), builtin)
+    without, _ = load_protocol(
+        _file_with_log(log).replace(', "log": ' + json.dumps(log), ""), builtin
+    )
+    assert with_log == without
