@@ -8,8 +8,9 @@ are shared and noisy, so the ratios mean more than the seconds):
 1. ``python -m scoring standings`` against a process that only reads and writes the JSON;
 2. replies per second under load (/help, /rating) against a bare aiogram echo bot;
 3. a busy club night end to end (judges confirming, players asking) against the echo bot;
-4. the editor's summary and the announcement against the size of the stage;
-5. the evening's seating against random seatings of the same evening.
+4. the judge's app (four tables playing in the Mini App) against a bare aiohttp echo server;
+5. the editor's summary and the announcement against the size of the stage;
+6. the evening's seating against random seatings of the same evening.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from benchmarks import bot_stage, busy_night, load, scoring_cli, seating
+from benchmarks import bot_stage, busy_night, live_app, load, scoring_cli, seating
 from benchmarks.processes import percentile
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,13 +46,14 @@ class Sizes:
     players: int
     stages: list[int]
     seating_samples: int
+    page_repeats: int
 
 
 FULL = Sizes(
     [1_000, 10_000, 100_000], 3, 50, 10, [1_000, 10_000], 3, [1_000, 10_000], 4, 4, 30,
-    [100, 1_000], 1_000,
+    [100, 1_000], 1_000, 5,
 )  # fmt: skip
-QUICK = Sizes([500, 2_000], 1, 10, 3, [300], 1, [300], 2, 1, 5, [20, 80], 100)
+QUICK = Sizes([500, 2_000], 1, 10, 3, [300], 1, [300], 2, 1, 5, [20, 80], 100, 1)
 
 
 @dataclass
@@ -175,6 +177,41 @@ def night_section(sizes: Sizes) -> Section:
     )
 
 
+def app_section(sizes: Sizes) -> Section:
+    nights = asyncio.run(
+        live_app.measure(sizes.night_games, sizes.judges, sizes.players, sizes.page_repeats)
+    )
+    verdicts = []
+    for night in nights:
+        api = percentile(night.api_ms, 0.99)
+        games = f"{night.games:,} games"
+        verdicts.append(
+            _verdict(
+                api < 50,
+                f"{games}: the app's API p99 {api:.0f} ms with "
+                f"{sizes.judges} tables playing (< 50)",
+            )
+        )
+    last = nights[-1]
+    verdicts.append(
+        _verdict(
+            last.page_bytes < 150 * 1024,
+            f"the page weighs {last.page_bytes / 1024:.0f} KB "
+            "(< 150 KB, Telegram's own script aside)",
+        )
+    )
+    if last.ready_ms:
+        ready = max(last.ready_ms)
+        verdicts.append(_verdict(ready < 1000, f"the page shows the table in at most {ready:.0f} "
+                                 "ms on the loopback (< 1 s)"))  # fmt: skip
+    return Section(
+        f"The judge's app: {sizes.judges} tables run their games in the Mini App while "
+        f"{sizes.players} players ask /rating and /me",
+        live_app.table(nights),
+        verdicts,
+    )
+
+
 def stage_section(sizes: Sizes) -> Section:
     figures = [(size, *asyncio.run(bot_stage.measure(size))) for size in sizes.stages]
     lines = [
@@ -202,13 +239,15 @@ def seating_section(sizes: Sizes) -> Section:
         name = f"{f.players} × {f.tables} × {f.rounds}"
         verdicts.append(
             _verdict(
-                f.ours.squares < f.random_squares and f.ours.most_meetings <= f.bound[0] + 1
-                and f.ours.seat_repeats == 0 and f.ours.games_spread <= 1,
+                f.ours.squares < f.random_squares
+                and f.ours.most_meetings <= f.bound[0] + 1
+                and f.ours.seat_repeats == 0
+                and f.ours.games_spread <= 1,
                 f"{name}: pairs spread better than random (Σ² {f.ours.squares} < "
                 f"{f.random_squares:.0f}), most meetings {f.ours.most_meetings} (bound "
                 f"{f.bound[0]}), no seat twice, games ±{f.ours.games_spread}",
             )
-        )  # fmt: skip
+        )
     forty = next(f for f in figures if (f.players, f.tables, f.rounds) == (40, 4, 5))
     verdicts.append(
         _verdict(
@@ -226,6 +265,7 @@ SECTIONS: list[Callable[[Sizes], Section]] = [
     scoring_section,
     load_section,
     night_section,
+    app_section,
     stage_section,
     seating_section,
 ]

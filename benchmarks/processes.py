@@ -67,8 +67,11 @@ def _environment(url: str, folder: Path) -> dict[str, str]:
 
 
 @asynccontextmanager
-async def running(module: str, args: Sequence[str] = ()) -> AsyncIterator[Running]:
-    """``python -m module`` polling a fresh fake Telegram (with the club's group)."""
+async def running(
+    module: str, args: Sequence[str] = (), env: dict[str, str] | None = None
+) -> AsyncIterator[Running]:
+    """``python -m module`` polling a fresh fake Telegram (with the club's group); ``env``: more
+    settings."""
     api = FakeBotAPI()
     server = FakeTelegramServer(api)
     url = await server.start()
@@ -79,7 +82,8 @@ async def running(module: str, args: Sequence[str] = ()) -> AsyncIterator[Runnin
         with (folder / "bot.log").open("wb") as log:
             process = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", module, *args,
-                cwd=folder, env=_environment(url, folder), stdout=log, stderr=log,
+                cwd=folder, env={**_environment(url, folder), **(env or {})}, stdout=log,
+                stderr=log,
             )  # fmt: skip
         try:
             await api.wait_for(lambda: any(m == "getUpdates" for m, _ in api.calls), 30)

@@ -1,0 +1,213 @@
+"""The judge's app on a busy night: four tables run their games in the Mini App at once.
+
+    python -m benchmarks.live_app [--games 1000 10000] [--tables 4] [--players 30]
+
+``python -m bot`` runs as its own process (polling, the app on ``WEBAPP_LISTEN``) on a tournament
+of N imported games. Four judges each seat ten players by /game and then play a random legal game
+in the app: one API call per event, a tap every 0.2 s (faster than a judge taps), then Confirm;
+meanwhile thirty players each ask /rating or /me every 1–3 s, as on the busy night. Measured:
+every API call's latency (p50 / p99), Confirm's, the page's weight and, with Debian's chromium,
+the time until the page shows the table (loopback). The floor: the same calls, paced the same,
+to a bare aiohttp server that echoes the body (``benchmarks.echo_web``), in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import socket
+import sys
+import time
+from dataclasses import dataclass, field
+
+import aiohttp
+
+from benchmarks.busy_night import NICKNAMES, _players, _staff
+from benchmarks.load import import_games
+from benchmarks.processes import percentile, running
+from tests.club import Taps
+from tests.live_games import Table
+from tests.webapp import init_data
+
+TAP_SECONDS = 0.2
+
+
+@dataclass
+class Figures:
+    games: int
+    api_ms: list[float] = field(default_factory=list)
+    confirm_ms: list[float] = field(default_factory=list)
+    floor_ms: list[float] = field(default_factory=list)
+    page_bytes: int = 0
+    ready_ms: list[float] = field(default_factory=list)
+    blank_ms: list[float] = field(default_factory=list)  # the browser's own floor
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def _call(session: aiohttp.ClientSession, url: str, data: str, body: dict) -> float:
+    started = time.perf_counter()
+    async with session.post(url, json=body, headers={"Authorization": f"tma {data}"}) as answer:
+        assert answer.status == 200, await answer.text()
+        await answer.read()
+    return (time.perf_counter() - started) * 1e3
+
+
+async def _table(base: str, user_id: int, seed: int, figures: Figures) -> None:
+    data = init_data(user_id)
+    log = _game(seed)
+    async with aiohttp.ClientSession() as session:
+        async with session.post(f"{base}api/open", json={},
+                                headers={"Authorization": f"tma {data}"}) as answer:  # fmt: skip
+            live = (await answer.json())["live"]
+        for event in log:
+            await asyncio.sleep(TAP_SECONDS)
+            body = {"live": live, "events": [event]}
+            figures.api_ms.append(await _call(session, f"{base}api/events", data, body))
+        figures.confirm_ms.append(await _call(session, f"{base}api/confirm", data, {"live": live}))
+
+
+def _game(seed: int) -> list[dict]:
+    table = Table(seed)
+    table.play()
+    return table.log
+
+
+async def _floor(url: str, calls: int, figures: Figures) -> None:
+    data = init_data(1)
+    async with aiohttp.ClientSession() as session:
+        for number in range(calls):
+            await asyncio.sleep(TAP_SECONDS)
+            body = {"live": 1, "events": [{"id": f"e{number}", "kind": "next"}]}
+            figures.floor_ms.append(await _call(session, url, data, body))
+
+
+async def _page(base: str, user_id: int, figures: Figures, repeats: int) -> None:
+    async with aiohttp.ClientSession() as session:
+        for name in ("", "app.js", "live.js", "style.css"):
+            async with session.get(base + name) as answer:
+                figures.page_bytes += len(await answer.read())
+    try:
+        from playwright.async_api import async_playwright
+
+        from tests.browser import TELEGRAM_SCRIPT, telegram_stub
+    except ImportError:
+        return
+    import shutil
+
+    path = shutil.which("chromium")
+    if path is None:
+        return
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=path, args=["--no-sandbox"])
+        for _ in range(repeats):
+            context = await browser.new_context(viewport={"width": 360, "height": 780})
+            await context.route(TELEGRAM_SCRIPT, _stub_server(telegram_stub(init_data(user_id))))
+            page = await context.new_page()
+            started = time.perf_counter()
+            await page.goto("data:text/html,<p id=x>floor</p>")
+            await page.locator("#x").wait_for()
+            figures.blank_ms.append((time.perf_counter() - started) * 1e3)
+            started = time.perf_counter()
+            await page.goto(base)
+            await page.locator(".table .seat").first.wait_for()
+            figures.ready_ms.append((time.perf_counter() - started) * 1e3)
+            await context.close()
+        await browser.close()
+
+
+def _stub_server(stub: str):  # one argument: Playwright passes the request too to a second one
+    async def serve(route) -> None:
+        await route.fulfill(status=200, content_type="text/javascript", body=stub)
+
+    return serve
+
+
+async def one_night(games: int, tables: int, players: int, page_repeats: int = 5) -> Figures:
+    figures = Figures(games)
+    port = free_port()
+    base = f"http://127.0.0.1:{port}/app/"
+    env = {"WEBAPP_URL": f"http://127.0.0.1:{port}", "WEBAPP_LISTEN": f"127.0.0.1:{port}"}
+    async with running("bot", env=env) as bot:
+        await import_games(bot, games)
+        staff, people = await _staff(bot, tables, players)
+        rng = random.Random(games)
+        for number, judge in enumerate(staff, start=3):  # an import fills tables 1 and 2
+            taps = Taps(judge)
+            await taps.send("/game")
+            await taps.press(next(b for b in judge.buttons() if b.endswith("изменить")))
+            await taps.press(f"Стол {number}")
+            await taps.send("\n".join(rng.sample(NICKNAMES, 10)))
+        done = asyncio.Event()
+        rating: list[float] = []
+        load = asyncio.create_task(_players(people, done, games, None, rating))
+        await _page(base, staff[0].id, figures, page_repeats)  # his table, ready to play
+        await asyncio.gather(*(
+            _table(base, judge.id, games + number, figures) for number, judge in enumerate(staff)
+        ))  # fmt: skip
+        done.set()
+        await load
+    echo_port = free_port()
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "benchmarks.echo_web", str(echo_port)
+    )
+    try:
+        url = f"http://127.0.0.1:{echo_port}/echo"
+        for _ in range(100):  # until it listens
+            try:
+                async with aiohttp.ClientSession() as session, session.post(url, json={}):
+                    break
+            except aiohttp.ClientError:
+                await asyncio.sleep(0.1)
+        per_table = max(1, len(figures.api_ms) // tables)
+        await asyncio.gather(*(_floor(url, per_table, figures) for _ in range(tables)))
+    finally:
+        process.terminate()
+        await process.wait()
+    return figures
+
+
+async def measure(
+    sizes: list[int], tables: int, players: int, page_repeats: int = 5
+) -> list[Figures]:
+    return [await one_night(size, tables, players, page_repeats) for size in sizes]
+
+
+def _p(values: list[float], share: float) -> str:
+    return f"{percentile(values, share):.0f}" if values else "–"
+
+
+def table(nights: list[Figures]) -> list[str]:
+    lines = [
+        "| games | API calls | API p50 / p99 ms | echo floor p50 / p99 ms | Confirm p50 / p99 ms "
+        "| page KB | page ready p50 / max ms (blank page floor) |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for night in nights:
+        lines.append(
+            f"| {night.games:,} | {len(night.api_ms)} | {_p(night.api_ms, 0.5)} / "
+            f"{_p(night.api_ms, 0.99)} | {_p(night.floor_ms, 0.5)} / {_p(night.floor_ms, 0.99)} "
+            f"| {_p(night.confirm_ms, 0.5)} / {_p(night.confirm_ms, 0.99)} "
+            f"| {night.page_bytes / 1024:.0f} | {_p(night.ready_ms, 0.5)} / "
+            f"{_p(night.ready_ms, 1.0)} ({_p(night.blank_ms, 0.5)}) |"
+        )
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, nargs="+", default=[1_000, 10_000])
+    parser.add_argument("--tables", type=int, default=4)
+    parser.add_argument("--players", type=int, default=30)
+    args = parser.parse_args()
+    nights = asyncio.run(measure(args.games, args.tables, args.players))
+    print("\n".join(table(nights)))
+
+
+if __name__ == "__main__":
+    main()
