@@ -256,3 +256,30 @@ async def test_the_pages_reading_of_a_log_equals_the_servers(tmp_path):
         assert ours.ended_by == theirs["endedBy"]
         assert ours.applied == theirs["applied"]
         assert [list(s) for s in ours.skipped] == theirs["skipped"]
+
+
+async def test_outside_an_evening_the_judge_seats_the_ten_in_the_page(tmp_path):
+    shots = screenshots_dir(tmp_path)
+    async with dispatcher_world(tmp_path, webapp_url=APP) as world:
+        _, judge = await setup_club(world)
+        first = Taps(judge)
+        await seat_players(first)  # the club knows the ten
+        await first.press("✖ Отменить")
+        await first.press("🗑 Да, удалить")
+        async with app_server(world) as base, browser() as launched:
+            page = await telegram_page(launched, base, init_data(judge.id))
+            await page.get_by_text("Нажмите место и найдите игрока").wait_for()
+            for number, name in enumerate(NAMES, start=1):
+                if number == 3:  # the next open seat is chosen by itself; a tap chooses any
+                    await page.locator(f'.list [data-seat="{number}"]').click()
+                typed = "Совв" if name == "Сова" else name  # a typo finds her
+                await page.locator("#search").fill(typed)
+                await page.locator("#found button", has_text=name).first.click()
+                if number == 4:
+                    await page.screenshot(path=shots / "phone-seating.png")
+                if number < 10:
+                    await page.locator(".list", has_text=f"{number} · {name}").first.wait_for()
+            await page.locator(".table .seat").first.wait_for()  # ten seated: the game
+            names = await page.locator(".table .seat .name").all_inner_texts()
+            assert sorted(names) == sorted(NAMES)
+            assert page.errors == []

@@ -68,7 +68,7 @@ async def test_the_app_survives_a_killed_bot_and_loses_no_event(fake_telegram, t
 
 
 async def test_a_taken_webapp_listen_stops_start_up_with_one_line(fake_telegram, tmp_path):
-    world, url = fake_telegram
+    _, url = fake_telegram
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()

@@ -565,16 +565,22 @@ setInterval(() => {
 
 function renderSeating() {
   const v = app.seating;
+  if (app.picking === null) app.picking = v.seats.find((seat) => !seat.nickname)?.seat ?? null;
   const blocks = [h("header", {}, h("h1", {}, `Стол ${v.table} · игра ${v.number}: посадка`))];
   blocks.push(h("p", { class: "note" }, "Нажмите место и найдите игрока. Когда сядут все десять, начнётся игра."));
-  blocks.push(h("div", { class: "list" }, v.seats.map((seat) => h("button", {
-    class: app.picking === seat.seat ? "on" : "", "data-seat": seat.seat,
-    onclick: () => { app.picking = seat.seat; app.found = []; app.query = ""; app.close = null; render(); },
-  }, `${seat.seat} · ${seat.nickname || "— выбрать игрока"}`))));
-  if (app.picking) blocks.push(...renderPicker());
+  const rows = [];
+  for (const seat of v.seats) {
+    rows.push(h("button", {
+      class: app.picking === seat.seat ? "on" : "", "data-seat": seat.seat,
+      onclick: () => { app.picking = seat.seat; app.found = []; app.query = ""; app.close = null; render(); },
+    }, `${seat.seat} · ${seat.nickname || "— выбрать игрока"}`));
+    if (app.picking === seat.seat) rows.push(...renderPicker());  // under the seat being chosen
+  }
+  blocks.push(h("div", { class: "list" }, rows));
   if (v.others?.length) blocks.push(...renderOthers(v.others));
   $app.replaceChildren(...blocks);
-  document.getElementById("search")?.focus();
+  const search = document.getElementById("search");
+  if (search) { search.focus(); search.scrollIntoView({ block: "center" }); }
 }
 
 function renderPicker() {
@@ -611,8 +617,10 @@ async function search() {
 async function seat(choice) {
   try {
     const answer = await api("seat", { seat: app.picking, ...choice });
-    app.picking = null;
+    app.picking = null;  // the next open seat
     app.close = null;
+    app.query = "";
+    app.found = [];
     show(answer);
   } catch (error) {
     if (error.status === 409 && choice.nickname) app.close = choice.nickname;
