@@ -22,6 +22,7 @@ from tests.club import (
     setup_club,
 )
 from tests.handlers.test_interchange import export
+from tests.handlers.test_nights import seated_evening, seating_post, table_line
 from tests.harness import CLUB_CHAT_ID, dispatcher_world
 from tests.webapp import AppCaller, app_server, event, init_data, short_game
 
@@ -264,3 +265,19 @@ async def test_the_export_keeps_the_games_log_and_the_file_reads_back(tmp_path):
         assert all(e["at"].startswith("20") for e in log["events"])
         distance, _ = load_protocol(json_bytes.decode(), builtin)  # the CLI's reading, log and all
         assert [g.winner.value for g in distance.games] == ["black", "black"]
+
+
+async def test_at_an_evening_the_app_opens_on_the_judges_round_with_its_ten_seated(tmp_path):
+    async with dispatcher_world(tmp_path, webapp_url=APP) as world:
+        _, judge, _ = await seated_evening(world)
+        planned = re.findall(r"\d+ (Игрок\d\d)", table_line(seating_post(world), 1, 1))
+        async with app_server(world) as base:
+            app = AppCaller(base, judge.id)
+            opened = await app.open()  # straight from the app, no /game before it
+            assert (opened["table"], opened["number"]) == (1, 1)
+            assert [s["nickname"] for s in opened["seats"]] == planned
+            await app.send(*short_game())
+            status, _ = await app.call("confirm", {"live": app.live})
+            assert status == 200
+        await world.announced()
+        assert table_line(seating_post(world), 1, 1).startswith("✅ Стол 1")
