@@ -70,9 +70,9 @@ def render(draft: Draft, ctx: EditorContext) -> tuple[str, InlineKeyboardMarkup]
         parts.append(texts.notice(draft.notice))
     body, rows = _VIEWS[draft.step](draft, ctx)
     parts.append(body)
-    if ctx.app_page and _app_offered(draft):
-        rows = [*rows, [InlineKeyboardButton(text=live_texts.OPEN_APP,
-                                             web_app=WebAppInfo(url=ctx.app_page))]]  # fmt: skip
+    if ctx.app_page and _app_offered(draft):  # above the step's last row (cancel, back)
+        app = [InlineKeyboardButton(text=live_texts.OPEN_APP, web_app=WebAppInfo(url=ctx.app_page))]
+        rows = [*rows[:-1], app, *rows[-1:]]
     return "\n\n".join(parts), keyboard(rows)
 
 
