@@ -6,16 +6,23 @@ What "fair" means, in the order it is decided (docs/nights.md has the why):
    (or missed a round) least tonight, then those who have played most tonight, then the seeded
    lot. So games per player differ by at most one, and nobody sits out a second time before
    everyone has sat out once.
+   A tournament's seating (``Evening.tournament``) lets the search choose who sits out too,
+   keeping everyone's number of games.
 2. **Who plays with whom.** The players of every round still to seat are split into tables at
-   once, for the whole evening: a seeded local search (simulated annealing over swaps of two
-   players of one round) lowers the sum over pairs of the squared number of games they share
-   tonight — rounds already played count and are never changed. Squares punish a pair that meets
-   often far more than two pairs that meet once more, so the largest meeting count comes down with
-   the sum. A judge's own table is closed to him; the strongest players (by the tournament's
-   standings, when given) are spread across tables.
-3. **Which seat.** At each table the seats are an assignment (the Hungarian method) that gives
-   nobody a seat he has had tonight (while rounds ≤ 10), and each player a seat he has had least
-   often in the tournament, as far as the ten can all have one.
+   once, for the whole evening: a seeded simulated annealing (swaps of two players of one round
+   between tables; in a tournament also two players trading a round played for a round sat out),
+   cooled from a heat where about half of the worsening moves pass down to a greedy finish, the
+   best of a few restarts kept, lowers the sum over pairs of a cost of the number of games they
+   share: the square of it, more for a pair above the evening's fair share, and something for a
+   pair that never meets. Rounds already played count and are never changed. A judge's own table
+   is closed to him; the strongest players (by the tournament's standings, when given) are spread
+   across tables.
+3. **Which seat.** With the tables fixed, seats are an edge colouring of the players × tables
+   graph (each table's ten seats are ten colours, a player's games must have different ones):
+   König's theorem says one without a repeated seat exists whenever nobody plays more than ten
+   games, and Kempe-chain swaps find it; rounds played keep their seats. Then seats are swapped
+   within a table, never making a repeat, to give each player seats he has had least often in the
+   tournament.
 
 The same input and seed give the same seats: the seed and ``VERSION`` are stored with the
 evening, so anyone can recompute a seating and see that nobody arranged it.
@@ -29,14 +36,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
-VERSION = "seating-1"
+VERSION = "seating-2"
 SEATS = 10
-_STEPS_PER_PLAYER_ROUND = 150  # local-search moves per seated player and round
-PAIR_BASE = 4
-_POT_WEIGHT = 8  # one table with two of a pot costs about what one pair's second meeting does
-_START_HEAT = 2.0
-_END_HEAT = 0.05
 _REPEATED_SEAT = 1_000  # the cost of a seat a player has had tonight
+EVENING_EFFORT = 150  # annealing moves per seated player and round: an evening in well under 1 s
+TOURNAMENT_EFFORT = 1_500  # a tournament seated once for all its rounds: a few seconds
+PAIR_BASE = 6
+_RESTARTS = 3
+_NEVER_MET = 2  # what a pair that never meets adds (a square alone would not mind it)
+_ABOVE_SHARE = 2  # × the square of meetings above the fair share (+1): the worst pair comes down
+_POT_WEIGHT = 80  # per unit of the pots' imbalance, weighed against the pairs' meetings
+_START_ACCEPT = 0.5  # the share of worsening moves a tournament's first heat lets through
+_EVENING_HEAT = 2.0
+_END_HEAT = 0.05
 
 
 class SeatingError(ValueError):
@@ -73,6 +85,9 @@ class Evening:
     seat_history: Mapping[int, Mapping[int, int]] = field(default_factory=dict)  # seat → times
     barred: Mapping[int, frozenset[int]] = field(default_factory=dict)  # player → tables (from 1)
     strength: Mapping[int, float] = field(default_factory=dict)  # larger is stronger
+    # A tournament seated once for all its rounds: the search also chooses who sits out, weighs
+    # pairs by squares (an evening's few rounds: steeply), and takes longer.
+    tournament: bool = False
 
 
 def seat(evening: Evening) -> tuple[Round, ...]:
@@ -107,17 +122,33 @@ def seat(evening: Evening) -> tuple[Round, ...]:
             games[player] += 1
         playing.append(chosen)
         outs.append(tuple(out))
-    grouped = _group(evening, players, playing, rng)
+    grouped, outs = _group(evening, players, playing, outs, rng)
     return (*played, *_seated(evening, played, grouped, outs))
 
 
 # -- who plays with whom ----------------------------------------------------------------------
 
 
+def pair_costs(average: float, top: int, tournament: bool) -> list[int]:
+    """What a pair's meetings cost, by count. An evening's few rounds: growing fast (4^m − 1), so
+    that one pair meeting three times costs more than several meeting twice. A tournament's many:
+    the square, more above the fair share (``average`` rounded up, plus one), and a little for
+    never meeting — the square alone would let the spread grow to bring the worst pair down."""
+    if not tournament:
+        return [PAIR_BASE**m - 1 for m in range(top + 2)]
+    share = math.ceil(average) + 1
+    return [
+        m * m + (_NEVER_MET if m == 0 else 0) + _ABOVE_SHARE * max(0, m - share) ** 2
+        for m in range(top + 2)
+    ]
+
+
 def _group(
-    evening: Evening, players: list[int], playing: list[list[int]], rng: random.Random
-) -> list[list[list[int]]]:
-    """Split each round's players into tables, lowering the sum of squared pair meetings."""
+    evening: Evening, players: list[int], playing: list[list[int]], outs: list[tuple[int, ...]],
+    rng: random.Random,
+) -> tuple[list[list[list[int]]], list[tuple[int, ...]]]:  # fmt: skip
+    """Split each round's players into tables (and, unless they rotate, choose who sits out),
+    lowering the pairs' cost."""
     tables = evening.tables
     index = {player: n for n, player in enumerate(players)}
     size = len(players)
@@ -145,15 +176,18 @@ def _group(
                 meet[a][b] += 1
                 meet[b][a] += 1
         rounds.append(split)
-    if tables > 1 and rounds:
-        _anneal(rounds, meet, strength, barred, rng)
-    return [[[players[n] for n in table] for table in split] for split in rounds]
-
-
-def _pair_cost(meetings: int) -> int:
-    """What a pair's meetings cost: growing fast, so that one pair meeting four times costs more
-    than several meeting twice, and the largest count comes down first."""
-    return PAIR_BASE**meetings - 1 if meetings else 0
+    out_index = [[index[p] for p in out] for out in outs]
+    free = evening.tournament and any(out_index) and not any(strength)
+    if rounds and (tables > 1 or free):
+        seats_taken = sum(len(t) for split in rounds for t in split)
+        search = _Search(
+            rounds, out_index if free else [], meet, strength, barred, rng, evening.tournament
+        )
+        effort = TOURNAMENT_EFFORT if evening.tournament else EVENING_EFFORT
+        search.run(effort * seats_taken, evening.tournament)
+        rounds, out_index = search.best_rounds, search.best_outs or out_index
+    grouped = [[[players[n] for n in table] for table in split] for split in rounds]
+    return grouped, [tuple(players[n] for n in out) for out in out_index]
 
 
 def _unbar(split: list[list[int]], barred: list[frozenset[int]]) -> None:
@@ -173,41 +207,104 @@ def _unbar(split: list[list[int]], barred: list[frozenset[int]]) -> None:
                 raise SeatingError("a judge is barred from every table")
 
 
-def _anneal(
-    rounds: list[list[list[int]]], meet: list[list[int]], strength: list[float],
-    barred: list[frozenset[int]], rng: random.Random,
-) -> None:  # fmt: skip
-    """Swap two players of one round between their tables while it pays (and, early on,
-    sometimes when it does not, to get out of a local minimum)."""
-    tables = len(rounds[0])
-    # The strongest are spread like a draw's pots: each round's players by strength, the first
-    # ``tables`` in pot 0, the next in pot 1, …; a table should get one player of every pot.
-    spread = any(strength)
-    pot: list[dict[int, int]] = []
-    pots: list[list[list[int]]] = []  # by round and table: how many of each pot sit there
-    for split in rounds:
-        ranked = sorted((n for table in split for n in table), key=lambda n: -strength[n])
-        pot.append({n: k // tables for k, n in enumerate(ranked)})
-        counts = [[0] * SEATS for _ in split]
-        for t, table in enumerate(split):
-            for n in table:
-                counts[t][pot[-1][n]] += 1
-        pots.append(counts)
-    steps = _STEPS_PER_PLAYER_ROUND * sum(len(t) for split in rounds for t in split)
-    cooling = (_END_HEAT / _START_HEAT) ** (1 / steps)
-    heat = _START_HEAT
-    top = len(rounds) + max(max(row, default=0) for row in meet) + 2
-    up = [_pair_cost(m + 1) - _pair_cost(m) for m in range(top)]  # a pair meets once more
-    down = [_pair_cost(m) - _pair_cost(m - 1) if m else 0 for m in range(top)]  # once less
-    for _ in range(steps):
-        heat *= cooling
-        r = rng.randrange(len(rounds))
-        split = rounds[r]
-        first, second = rng.sample(range(tables), 2)
+class _Search:
+    """Simulated annealing over the rounds still to seat (``rounds``: by round, table, the
+    players' indices; ``outs``: who sits out, when the search may choose it)."""
+
+    def __init__(
+        self, rounds: list[list[list[int]]], outs: list[list[int]], meet: list[list[int]],
+        strength: list[float], barred: list[frozenset[int]], rng: random.Random,
+        tournament: bool,
+    ) -> None:  # fmt: skip
+        self.rounds, self.outs, self.meet = rounds, outs, meet
+        self.barred, self.rng = barred, rng
+        self.tables = len(rounds[0])
+        pairs = len(meet) * (len(meet) - 1) // 2
+        total = sum(sum(row) for row in meet) // 2
+        top = max(len(rounds) + max(max(row, default=0) for row in meet), 1) + 2
+        costs = pair_costs(total / pairs if pairs else 0.0, top, tournament)
+        self.up = [costs[m + 1] - costs[m] for m in range(top)]
+        self.down = [costs[m] - costs[m - 1] if m else 0 for m in range(top)]
+        self.cost = sum(costs[m] for a, row in enumerate(meet) for m in row[a + 1 :])
+        # The strongest spread like a draw's pots (no sit-outs chosen then: pots are per round).
+        self.spread = any(strength)
+        self.pot: list[dict[int, int]] = []
+        for split in rounds:
+            ranked = sorted((n for table in split for n in table), key=lambda n: -strength[n])
+            self.pot.append({n: k // self.tables for k, n in enumerate(ranked)})
+        self._count_pots()
+        self.base = [row[:] for row in meet]  # the meetings of the rounds played
+        for split in rounds:
+            for table in split:
+                for a, b in combinations(table, 2):
+                    self.base[a][b] -= 1
+                    self.base[b][a] -= 1
+        self.out_rounds: dict[int, set[int]] = {}
+        for r, out in enumerate(outs):
+            for n in out:
+                self.out_rounds.setdefault(n, set()).add(r)
+        self.best = self.cost
+        self.best_rounds = [[list(t) for t in split] for split in rounds]
+        self.best_outs = [list(out) for out in outs]
+
+    def run(self, steps: int, tournament: bool) -> None:
+        """An evening: one cooling from a fixed heat (its costs grow steeply, and the worst pair
+        matters most). A tournament: from a heat measured on the seating, the best of a few."""
+        restarts = _RESTARTS if tournament else 1
+        per_restart = max(1, steps // restarts)
+        heat = self._first_heat() if tournament else _EVENING_HEAT
+        for restart in range(restarts):
+            if restart:  # go on from the best so far, heated again
+                self.rounds = [[list(t) for t in split] for split in self.best_rounds]
+                self.outs = [list(out) for out in self.best_outs]
+                self._recount()
+            self._anneal(per_restart, heat / (restart + 1))
+
+    def _first_heat(self) -> float:
+        """A heat at which about half of the worsening moves pass: the median of a sample."""
+        worse = []
+        for _ in range(200):
+            delta = self._swap()
+            if delta is not None and delta > 0:
+                worse.append(delta)
+        if not worse:
+            return 1.0
+        worse.sort()
+        return max(worse[len(worse) // 2] / -math.log(_START_ACCEPT), 0.5)
+
+    def _anneal(self, steps: int, start: float) -> None:
+        heat = start
+        cooling = (_END_HEAT / start) ** (1 / steps) if start > _END_HEAT else 1.0
+        rng, trade = self.rng, bool(self.outs)
+        for _ in range(steps):
+            heat *= cooling
+            if trade and rng.random() < 0.25:
+                self._trade(heat)
+            else:
+                self._swap(heat)
+            if self.cost < self.best:
+                self.best = self.cost
+                self.best_rounds = [[list(t) for t in split] for split in self.rounds]
+                self.best_outs = [list(out) for out in self.outs]
+
+    def _accept(self, delta: float, heat: float) -> bool:
+        return delta <= 0 or self.rng.random() < math.exp(-delta / heat)
+
+    def _swap(self, heat: float = 0.0) -> float | None:
+        """Two players of one round change tables: the change in cost, made when it passes at
+        this ``heat`` (0: only measured). None: no such move (one table, a judge's table)."""
+        if self.tables < 2:
+            return None
+        rng = self.rng
+        r = rng.randrange(len(self.rounds))
+        split = self.rounds[r]
+        first, second = rng.sample(range(self.tables), 2)
         at_first, at_second = split[first], split[second]
         i, j = rng.randrange(SEATS), rng.randrange(SEATS)
         a, b = at_first[i], at_second[j]
-        ma, mb = meet[a], meet[b]
+        if (second + 1) in self.barred[a] or (first + 1) in self.barred[b]:
+            return None  # a judge never sits at his own table
+        ma, mb, up, down = self.meet[a], self.meet[b], self.up, self.down
         delta = 0
         for x in at_first:
             if x != a:
@@ -215,35 +312,96 @@ def _anneal(
         for y in at_second:
             if y != b:
                 delta += up[ma[y]] - down[mb[y]]
-        if (second + 1) in barred[a] or (first + 1) in barred[b]:
-            continue  # a judge never sits at his own table
         change = float(delta)
-        if spread and pot[r][a] != pot[r][b]:
-            here, there = pots[r][first], pots[r][second]
-            pa, pb = pot[r][a], pot[r][b]
-            change += _POT_WEIGHT * (
-                2 * (here[pb] - here[pa] + there[pa] - there[pb]) + 4
-            )  # the squared pot counts of both tables, after the swap less before
-        if change > 0 and rng.random() >= math.exp(-change / heat):
-            continue
-        for x in at_first:
-            if x != a:
-                ma[x] -= 1
-                meet[x][a] -= 1
-                mb[x] += 1
-                meet[x][b] += 1
-        for y in at_second:
-            if y != b:
-                mb[y] -= 1
-                meet[y][b] -= 1
-                ma[y] += 1
-                meet[y][a] += 1
+        pot = self.pot[r] if self.spread else None
+        if pot is not None and pot[a] != pot[b]:
+            here, there = self.pots[r][first], self.pots[r][second]
+            pa, pb = pot[a], pot[b]
+            change += _POT_WEIGHT * (2 * (here[pb] - here[pa] + there[pa] - there[pb]) + 4)
+        if heat <= 0 or not self._accept(change, heat):
+            return change
+        self._move(at_first, a, b)
+        self._move(at_second, b, a)
         at_first[i], at_second[j] = b, a
-        if spread and pot[r][a] != pot[r][b]:
-            pots[r][first][pot[r][a]] -= 1
-            pots[r][first][pot[r][b]] += 1
-            pots[r][second][pot[r][b]] -= 1
-            pots[r][second][pot[r][a]] += 1
+        self.cost += delta
+        if pot is not None and pot[a] != pot[b]:
+            self.pots[r][first][pot[a]] -= 1
+            self.pots[r][first][pot[b]] += 1
+            self.pots[r][second][pot[b]] -= 1
+            self.pots[r][second][pot[a]] += 1
+        return change
+
+    def _move(self, table: list[int], leaving: int, coming: int) -> None:
+        """``leaving`` leaves ``table`` and ``coming`` takes his place: the meetings follow."""
+        ml, mc = self.meet[leaving], self.meet[coming]
+        for x in table:
+            if x != leaving and x != coming:
+                ml[x] -= 1
+                self.meet[x][leaving] -= 1
+                mc[x] += 1
+                self.meet[x][coming] += 1
+
+    def _trade(self, heat: float) -> None:
+        """A tournament: a player who plays round r and sits out round s trades with one who
+        sits out r and plays s — both keep their number of games."""
+        rng = self.rng
+        r = rng.randrange(len(self.rounds))
+        if not self.outs[r]:
+            return
+        b = rng.choice(self.outs[r])
+        t = rng.randrange(self.tables)
+        i = rng.randrange(SEATS)
+        a = self.rounds[r][t][i]
+        choices = sorted(self.out_rounds.get(a, set()) - self.out_rounds.get(b, set()))
+        if not choices:
+            return
+        s = rng.choice(choices)
+        u, j = next((u, table.index(b)) for u, table in enumerate(self.rounds[s]) if b in table)
+        if (t + 1) in self.barred[b] or (u + 1) in self.barred[a]:
+            return
+        up, down = self.up, self.down
+        here, there = self.rounds[r][t], self.rounds[s][u]
+        delta = sum(up[self.meet[b][x]] - down[self.meet[a][x]] for x in here if x != a)
+        self._move(here, a, b)
+        here[i] = b
+        delta += sum(up[self.meet[a][y]] - down[self.meet[b][y]] for y in there if y != b)
+        if not self._accept(delta, heat):
+            self._move(here, b, a)
+            here[i] = a
+            return
+        self._move(there, b, a)
+        there[j] = a
+        self.cost += delta
+        self.outs[r][self.outs[r].index(b)] = a
+        self.outs[s][self.outs[s].index(a)] = b
+        self.out_rounds[a] = (self.out_rounds[a] - {s}) | {r}
+        self.out_rounds[b] = (self.out_rounds[b] - {r}) | {s}
+
+    def _recount(self) -> None:
+        """After going back to the best rounds: the meetings, pots and sit-outs they make."""
+        self.meet = [row[:] for row in self.base]
+        for split in self.rounds:
+            for table in split:
+                for a, b in combinations(table, 2):
+                    self.meet[a][b] += 1
+                    self.meet[b][a] += 1
+        self._count_pots()
+        self.out_rounds = {}
+        for r, out in enumerate(self.outs):
+            for n in out:
+                self.out_rounds.setdefault(n, set()).add(r)
+        self.cost = self.best
+
+    def _count_pots(self) -> None:
+        self.pots = []
+        if not self.spread:
+            return
+        for r, split in enumerate(self.rounds):
+            counts = [[0] * SEATS for _ in split]
+            for t, table in enumerate(split):
+                for n in table:
+                    counts[t][self.pot[r][n]] += 1
+            self.pots.append(counts)
 
 
 # -- which seat -------------------------------------------------------------------------------
@@ -253,82 +411,136 @@ def _seated(
     evening: Evening, played: list[Round], grouped: list[list[list[int]]],
     outs: list[tuple[int, ...]],
 ) -> list[Round]:  # fmt: skip
-    tonight: dict[int, set[int]] = {}  # player → seats he has had tonight
-    for done in played:
-        for table in done.tables:
-            for number, player in enumerate(table, start=1):
-                tonight.setdefault(player, set()).add(number)
-    seated = []
-    for split, out in zip(grouped, outs, strict=True):
-        _avoid_repeats(evening, split, tonight)
-        tables = []
+    """Seats for the rounds to come: an edge colouring without repeats where one exists
+    (``_Colouring``), then seats each player has had least often in the tournament."""
+    colouring = _Colouring(played)
+    for split in grouped:
         for group in split:
-            order = _seats_of(evening, group, tonight)
-            by_seat = [0] * SEATS
-            for k, player in enumerate(group):
-                by_seat[order[k]] = player
-                tonight.setdefault(player, set()).add(order[k] + 1)
-            tables.append(tuple(by_seat))
-        seated.append(Round(tuple(tables), out))
-    return seated
-
-
-def _seats_of(evening: Evening, group: list[int], tonight: dict[int, set[int]]) -> list[int]:
-    """The seat index of each player of one table: the cheapest assignment."""
-    costs = [_seat_costs(evening, player, tonight.get(player, set())) for player in group]
-    return assignment(costs)
-
-
-def _repeats(evening: Evening, group: list[int], tonight: dict[int, set[int]]) -> int:
-    order = _seats_of(evening, group, tonight)
-    return sum(
-        1
-        for k, player in enumerate(group)
-        if order[k] + 1 in tonight.get(player, set()) and len(tonight[player]) < SEATS
-    )
-
-
-def _avoid_repeats(evening: Evening, split: list[list[int]], tonight: dict[int, set[int]]) -> None:
-    """Late in a long evening the ten at a table may have no way left to all take new seats:
-    then swap players between two tables of the round while it lowers the repeats."""
-    repeats = [_repeats(evening, group, tonight) for group in split]
-    improved = any(repeats)
-    while improved:
-        improved = False
-        for first, group in enumerate(split):
-            if not repeats[first]:
-                continue
-            for second, other in enumerate(split):
-                if second == first:
-                    continue
-                for i, j in ((i, j) for i in range(SEATS) for j in range(SEATS)):
-                    a, b = group[i], other[j]
-                    if first + 1 in evening.barred.get(b, ()) or second + 1 in evening.barred.get(
-                        a, ()
-                    ):
-                        continue
-                    group[i], other[j] = b, a
-                    now = (_repeats(evening, group, tonight), _repeats(evening, other, tonight))
-                    if sum(now) < repeats[first] + repeats[second]:
-                        repeats[first], repeats[second] = now
-                        improved = True
-                        break
-                    group[i], other[j] = a, b
-                if improved:
-                    break
-            if improved:
-                break
-
-
-def _seat_costs(evening: Evening, player: int, tonight: set[int]) -> list[int]:
-    had = evening.seat_history.get(player, {})
-    counts = [had.get(number, 0) + (number in tonight) for number in range(1, SEATS + 1)]
-    least = min(counts)
-    repeats = len(tonight) < SEATS  # with ten rounds or more, some seat must come again
+            colouring.add_table(group, evening.seat_history)
+    colouring.prefer(evening.seat_history)
+    tables = [tuple(p for p in table if p is not None) for table in colouring.tables]
+    tables = tables[colouring.fixed :]
     return [
-        (count - least) + (_REPEATED_SEAT if repeats and number in tonight else 0)
-        for number, count in zip(range(1, SEATS + 1), counts, strict=True)
+        Round(tuple(tables[number * evening.tables : (number + 1) * evening.tables]), out)
+        for number, out in enumerate(outs)
     ]
+
+
+class _Colouring:
+    """Tables (by round) as seat → player; the played ones fixed, the rest coloured so that no
+    player has a seat twice, as far as he plays ten games or fewer."""
+
+    def __init__(self, played: list[Round]) -> None:
+        self.tables: list[list[int | None]] = []
+        self.at: dict[int, dict[int, list[int]]] = {}  # player → seat → tables he had it at
+        for done in played:
+            for table in done.tables:
+                number = len(self.tables)
+                self.tables.append(list(table))
+                for seat, player in enumerate(table):
+                    self.at.setdefault(player, {}).setdefault(seat, []).append(number)
+        self.fixed = len(self.tables)
+
+    def add_table(self, group: list[int], history: Mapping[int, Mapping[int, int]]) -> None:
+        """The ten at their seats: the cheapest assignment (the Hungarian method) of seats none
+        of them has had tonight, each the seat he has had least often in the tournament; one
+        left with a seat he had gets a new one by a Kempe chain, when there is one."""
+        number = len(self.tables)
+        self.tables.append([None] * SEATS)
+        had = [self.at.get(player, {}) for player in group]
+        costs = [
+            [(_REPEATED_SEAT if mine.get(seat) else 0) + _had(history, player, seat)
+             for seat in range(SEATS)]
+            for player, mine in zip(group, had, strict=True)
+        ]  # fmt: skip
+        order = assignment(costs)
+        for player, seat in zip(group, order, strict=True):
+            self._put(number, seat, player)
+        for player, seat in zip(group, order, strict=True):
+            if len(self.at[player][seat]) > 1:
+                self._renew(number, seat, player)
+
+    def _put(self, number: int, seat: int, player: int) -> None:
+        self.tables[number][seat] = player
+        self.at.setdefault(player, {}).setdefault(seat, []).append(number)
+
+    def _renew(self, number: int, seat: int, player: int) -> None:
+        """``player`` had ``seat`` before tonight: the chain that frees it at his earlier table
+        for a seat he has never had (when the played rounds do not block every chain)."""
+        mine = self.at[player]
+        for beta in (s for s in range(SEATS) if not mine.get(s)):
+            mine[seat].remove(number)
+            self.tables[number][seat] = None
+            if self._kempe(player, number, seat, beta):
+                self._put(number, seat, player)
+                return
+            self._put(number, seat, player)
+
+    def _kempe(self, player: int, number: int, alpha: int, beta: int) -> bool:
+        """Swap seats alpha and beta along the chain that starts at ``player``'s table with
+        alpha, so that alpha becomes his to take at table ``number`` (free there). False when the
+        chain runs into a played round or a repeated seat."""
+        path: list[tuple[int, int, int]] = []  # (table, seat it has now, player)
+        person: int | None = player
+        while person is not None:  # from a player by his alpha seat, from a table by its beta
+            tables = self.at.get(person, {}).get(alpha, [])
+            if not tables:
+                break
+            if len(tables) > 1:
+                return False
+            table = tables[0]
+            if table < self.fixed or table == number or len(path) > 2 * len(self.tables):
+                return False  # a played round, the table itself, or no simple chain
+            path.append((table, alpha, person))
+            holder = self.tables[table][beta]
+            if holder is not None:
+                path.append((table, beta, holder))
+            person = holder
+        for table, seat, who in path:
+            self.at[who][seat].remove(table)
+            self.tables[table][seat] = None
+        for table, seat, who in path:
+            new = beta if seat == alpha else alpha
+            self.tables[table][new] = who
+            self.at[who].setdefault(new, []).append(table)
+        return True
+
+    def prefer(self, history: Mapping[int, Mapping[int, int]]) -> None:
+        """Swap two seats of a table to come when it gives the two seats they have had less
+        often in the tournament, never making a repeat tonight."""
+        if not history:
+            return
+        for number in range(self.fixed, len(self.tables)):
+            table = self.tables[number]
+            improved = True
+            while improved:
+                improved = False
+                for i, j in combinations(range(SEATS), 2):
+                    a, b = table[i], table[j]
+                    assert a is not None and b is not None
+                    if self._fresh(a, j, number) and self._fresh(b, i, number):
+                        now = _had(history, a, i) + _had(history, b, j)
+                        if _had(history, a, j) + _had(history, b, i) < now:
+                            self._swap_seats(number, i, j)
+                            improved = True
+
+    def _fresh(self, player: int, seat: int, number: int) -> bool:
+        """Whether ``player`` may take ``seat`` at table ``number`` without a repeat tonight."""
+        return all(t == number for t in self.at.get(player, {}).get(seat, []))
+
+    def _swap_seats(self, number: int, i: int, j: int) -> None:
+        table = self.tables[number]
+        a, b = table[i], table[j]
+        assert a is not None and b is not None
+        self.at[a][i].remove(number)
+        self.at[b][j].remove(number)
+        table[i], table[j] = b, a
+        self.at[b].setdefault(i, []).append(number)
+        self.at[a].setdefault(j, []).append(number)
+
+
+def _had(history: Mapping[int, Mapping[int, int]], player: int, seat: int) -> int:
+    return history.get(player, {}).get(seat + 1, 0)
 
 
 def assignment(costs: Sequence[Sequence[int]]) -> list[int]:
@@ -391,6 +603,7 @@ class Fairness:
     squares: int  # the sum over pairs of the squared meeting counts
     seat_repeats: int  # times a player got a seat he had had earlier that evening
     games_spread: int  # the most games anyone played minus the fewest
+    never_met: int = 0  # pairs of players who never shared a table
 
 
 def fairness(rounds: Sequence[Round], players: Sequence[int]) -> Fairness:
@@ -414,6 +627,7 @@ def fairness(rounds: Sequence[Round], players: Sequence[int]) -> Fairness:
         squares=sum(count * count for count in meetings.values()),
         seat_repeats=repeats,
         games_spread=max(games.values(), default=0) - min(games.values(), default=0),
+        never_met=math.comb(len(set(players)), 2) - len(meetings),
     )
 
 

@@ -100,7 +100,7 @@ async def one_leaves_and_a_double_tap_seats_the_evening_once(world, admin, peopl
     assert "Игра 1" in seating.text and "Игра 2" in seating.text
     assert "Судьи: стол 1 — Иван" in seating.text
     assert "Игрок06" not in seating.text  # he said he would not come
-    assert re.search(r"сид \d+, алгоритм seating-1", seating.text)
+    assert re.search(r"сид \d+, алгоритм seating-2", seating.text)
     mine = people[0].last().text
     assert re.fullmatch(
         r"Вечер \d+ \w+: игра 1 — стол [12], место \d+; игра 2 — стол [12], место \d+\.", mine
