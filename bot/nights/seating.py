@@ -88,13 +88,23 @@ class Evening:
     # A tournament seated once for all its rounds: the search also chooses who sits out, weighs
     # pairs by squares (an evening's few rounds: steeply), and takes longer.
     tournament: bool = False
+    # Tables by round, when the last rounds have fewer (21 players: ten rounds at two tables,
+    # then one at one); empty: ``tables`` every round.
+    table_counts: Sequence[int] = ()
+
+    def tables_in(self, number: int) -> int:
+        """Round ``number``'s tables (from 0)."""
+        return self.table_counts[number] if self.table_counts else self.tables
 
 
 def seat(evening: Evening) -> tuple[Round, ...]:
     """Every round of the evening: the played ones as they were, the rest seated anew."""
     players = list(dict.fromkeys(evening.players))
-    tables = evening.tables
-    if tables < 1 or len(players) < SEATS * tables:
+    if evening.table_counts and len(evening.table_counts) != evening.rounds:
+        raise SeatingError("a number of tables for every round")
+    counts = [evening.tables_in(number) for number in range(evening.rounds)] or [evening.tables]
+    tables = max(counts)
+    if min(counts) < 1 or len(players) < SEATS * tables:
         raise SeatingError(f"{len(players)} players cannot fill {tables} tables of {SEATS}")
     played = list(evening.played)
     if len(played) > evening.rounds:
@@ -112,9 +122,9 @@ def seat(evening: Evening) -> tuple[Round, ...]:
                 missed[player] += 1
     playing: list[list[int]] = []
     outs: list[tuple[int, ...]] = []
-    for _ in range(evening.rounds - len(played)):
+    for number in range(len(played), evening.rounds):
         order = sorted(players, key=lambda p: (missed[p], -games[p], lot[p]))
-        out = order[: len(players) - SEATS * tables]
+        out = order[: len(players) - SEATS * counts[number]]
         chosen = [p for p in players if p not in set(out)]
         for player in out:
             missed[player] += 1
@@ -149,7 +159,6 @@ def _group(
 ) -> tuple[list[list[list[int]]], list[tuple[int, ...]]]:  # fmt: skip
     """Split each round's players into tables (and, unless they rotate, choose who sits out),
     lowering the pairs' cost."""
-    tables = evening.tables
     index = {player: n for n, player in enumerate(players)}
     size = len(players)
     meet = [[0] * size for _ in range(size)]
@@ -163,6 +172,7 @@ def _group(
     barred = [evening.barred.get(player, frozenset()) for player in players]
     rounds: list[list[list[int]]] = []
     for chosen in playing:
+        tables = len(chosen) // SEATS
         shuffled = [index[p] for p in chosen]
         rng.shuffle(shuffled)
         if any(strength):  # strongest first, dealt round the tables: a spread start
@@ -178,7 +188,7 @@ def _group(
         rounds.append(split)
     out_index = [[index[p] for p in out] for out in outs]
     free = evening.tournament and any(out_index) and not any(strength)
-    if rounds and (tables > 1 or free):
+    if rounds and (any(len(split) > 1 for split in rounds) or free):
         seats_taken = sum(len(t) for split in rounds for t in split)
         search = _Search(
             rounds, out_index if free else [], meet, strength, barred, rng, evening.tournament
@@ -218,7 +228,7 @@ class _Search:
     ) -> None:  # fmt: skip
         self.rounds, self.outs, self.meet = rounds, outs, meet
         self.barred, self.rng = barred, rng
-        self.tables = len(rounds[0])
+        self.multi = [r for r, split in enumerate(rounds) if len(split) > 1]  # swaps: 2 tables
         pairs = len(meet) * (len(meet) - 1) // 2
         total = sum(sum(row) for row in meet) // 2
         top = max(len(rounds) + max(max(row, default=0) for row in meet), 1) + 2
@@ -231,7 +241,7 @@ class _Search:
         self.pot: list[dict[int, int]] = []
         for split in rounds:
             ranked = sorted((n for table in split for n in table), key=lambda n: -strength[n])
-            self.pot.append({n: k // self.tables for k, n in enumerate(ranked)})
+            self.pot.append({n: k // len(split) for k, n in enumerate(ranked)})
         self._count_pots()
         self.base = [row[:] for row in meet]  # the meetings of the rounds played
         for split in rounds:
@@ -293,12 +303,12 @@ class _Search:
     def _swap(self, heat: float = 0.0) -> float | None:
         """Two players of one round change tables: the change in cost, made when it passes at
         this ``heat`` (0: only measured). None: no such move (one table, a judge's table)."""
-        if self.tables < 2:
+        if not self.multi:
             return None
         rng = self.rng
-        r = rng.randrange(len(self.rounds))
+        r = rng.choice(self.multi)
         split = self.rounds[r]
-        first, second = rng.sample(range(self.tables), 2)
+        first, second = rng.sample(range(len(split)), 2)
         at_first, at_second = split[first], split[second]
         i, j = rng.randrange(SEATS), rng.randrange(SEATS)
         a, b = at_first[i], at_second[j]
@@ -349,7 +359,7 @@ class _Search:
         if not self.outs[r]:
             return
         b = rng.choice(self.outs[r])
-        t = rng.randrange(self.tables)
+        t = rng.randrange(len(self.rounds[r]))
         i = rng.randrange(SEATS)
         a = self.rounds[r][t][i]
         choices = sorted(self.out_rounds.get(a, set()) - self.out_rounds.get(b, set()))
@@ -420,10 +430,11 @@ def _seated(
     colouring.prefer(evening.seat_history)
     tables = [tuple(p for p in table if p is not None) for table in colouring.tables]
     tables = tables[colouring.fixed :]
-    return [
-        Round(tuple(tables[number * evening.tables : (number + 1) * evening.tables]), out)
-        for number, out in enumerate(outs)
-    ]
+    rounds, first = [], 0
+    for split, out in zip(grouped, outs, strict=True):
+        rounds.append(Round(tuple(tables[first : first + len(split)]), out))
+        first += len(split)
+    return rounds
 
 
 class _Colouring:
