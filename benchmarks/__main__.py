@@ -47,13 +47,14 @@ class Sizes:
     stages: list[int]
     seating_samples: int
     page_repeats: int
+    tournament_seeds: int
 
 
 FULL = Sizes(
     [1_000, 10_000, 100_000], 3, 50, 10, [1_000, 10_000], 3, [1_000, 10_000], 4, 4, 30,
-    [100, 1_000], 1_000, 5,
+    [100, 1_000], 1_000, 5, 5,
 )  # fmt: skip
-QUICK = Sizes([500, 2_000], 1, 10, 3, [300], 1, [300], 2, 1, 5, [20, 80], 100, 1)
+QUICK = Sizes([500, 2_000], 1, 10, 3, [300], 1, [300], 2, 1, 5, [20, 80], 100, 1, 1)
 
 
 @dataclass
@@ -254,9 +255,21 @@ def seating_section(sizes: Sizes) -> Section:
             forty.seconds < 1, f"40 players × 4 tables × 5 rounds in {forty.seconds:.2f} s (< 1)"
         )
     )
+    results = seating.tournaments(sizes.tournament_seeds)
+    for t in results:
+        name = " / ".join(map(str, t.config))
+        verdicts.append(
+            _verdict(
+                t.beats() and t.seconds < 10,
+                f"tournament {name}: at least as good as the published schedule on every "
+                f"measure (median of {sizes.tournament_seeds} seeds), slowest {t.seconds:.1f} s "
+                "(< 10)",
+            )
+        )
     return Section(
-        f"The evening's seating beside {sizes.seating_samples:,} random seatings",
-        seating.table(figures),
+        f"The evening's seating beside {sizes.seating_samples:,} random seatings; a tournament's "
+        "beside the best published schedules",
+        [*seating.table(figures), "", *seating.tournament_table(results)],
         verdicts,
     )
 
