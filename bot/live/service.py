@@ -223,9 +223,10 @@ class LiveTables:
                 check_event(event)
         except LogError:
             raise LiveRefusal(400, texts.BAD_EVENT) from None
-        if events and game.status != "playing":
-            raise LiveRefusal(409, texts.ALREADY_SAVED if game.status == "saved"
-                              else texts.GAME_CLOSED)  # fmt: skip
+        if events and game.status == "saved":
+            raise LiveRefusal(409, texts.ALREADY_SAVED)
+        if events:
+            await self._draft_of(game)  # its protocol discarded in the chat: nothing to add to
         if events:
             async with self.database.transaction() as tx:
                 known = await rows.event_ids(tx, live_id)

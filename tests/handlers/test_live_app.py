@@ -281,3 +281,22 @@ async def test_at_an_evening_the_app_opens_on_the_judges_round_with_its_ten_seat
             assert status == 200
         await world.announced()
         assert table_line(seating_post(world), 1, 1).startswith("✅ Стол 1")
+
+
+async def test_a_protocol_discarded_in_the_chat_takes_no_more_events(tmp_path):
+    async with dispatcher_world(tmp_path, webapp_url=APP) as world:
+        _, judge = await setup_club(world)
+        taps = Taps(judge)
+        await seat_players(taps)
+        async with app_server(world) as base:
+            app = AppCaller(base, judge.id)
+            await app.open()
+            await app.send(event("role", seat=2, role="sheriff"))
+            await taps.press("✖ Отменить")
+            await taps.press("🗑 Да, удалить")
+            status, answer = await app.call("events", {"live": app.live,
+                                                       "events": [event("next")]})  # fmt: skip
+            assert status == 409 and answer["error"].startswith("Протокол этой игры закрыт в чате")
+            status, view = await app.call("events", {"live": app.live, "events": []})
+            assert status == 200 and view["status"] == "closed"
+        assert await count(world, "live_events") == 1
