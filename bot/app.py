@@ -286,7 +286,7 @@ def _app_routes(services: Services, bot: Bot) -> list[Route]:
         return []
     return webapp_routes(
         services.settings.bot_token.get_secret_value(), bot, services.clock, services.members,
-        services.live, services.editor,
+        services.live, services.editor, services.ratings, services.settings.zone,
     )  # fmt: skip
 
 

@@ -46,7 +46,7 @@ FEATURES: dict[str, set[str]] = {
     "bot.settings": set(),
     "bot.nights": {"bot.rating"},  # its pictures are drawn by the rating's drawing worker
     "bot.live": {"bot.entry"},  # a live game fills in the judge's protocol draft
-    "bot.webapp": {"bot.live", "bot.entry"},  # the Mini App's web routes, as handlers are
+    "bot.webapp": {"bot.live", "bot.entry", "bot.rating"},  # the Mini App's routes, as handlers
 }
 for feature, uses in FEATURES.items():
     ALLOWED[feature] = BELOW_FEATURES | uses

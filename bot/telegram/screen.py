@@ -11,12 +11,19 @@ import logging
 import re
 from collections.abc import Awaitable, Callable, Coroutine
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
-from aiogram.types import BufferedInputFile, CallbackQuery, InlineKeyboardMarkup, Message
+from aiogram.types import (
+    BufferedInputFile,
+    CallbackQuery,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    Message,
+    WebAppInfo,
+)
 
 from bot.texts import common as common_texts
 from bot.texts import entry as entry_texts
@@ -34,6 +41,16 @@ class Screen:
     toast: str | None = None
     alert: bool = False
     consumed: bool = True  # the person's typed message was used and may be deleted
+
+
+def with_web_app(screen: Screen, label: str, url: str | None) -> Screen:
+    """The screen with a web-app button under it (a private chat's only: Telegram refuses one
+    elsewhere); as it is without ``url``."""
+    if url is None or screen.text is None:
+        return screen
+    rows = list(screen.markup.inline_keyboard) if screen.markup else []
+    rows.append([InlineKeyboardButton(text=label, web_app=WebAppInfo(url=url))])
+    return replace(screen, markup=InlineKeyboardMarkup(inline_keyboard=rows))
 
 
 Shown = Callable[[int, int], Awaitable[None]]  # (draft id, message id) of a newly sent editor

@@ -14,6 +14,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from importlib import resources
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError
@@ -23,6 +24,8 @@ from bot.club.members import MemberDirectory
 from bot.core.clock import Clock
 from bot.entry.editor import Editor
 from bot.live.service import LiveRefusal, LiveTables
+from bot.rating import app_table
+from bot.rating.service import RatingError, Ratings
 from bot.telegram.screen import show_in
 from bot.telegram.webhook import Route
 from bot.texts import live as texts
@@ -52,7 +55,7 @@ def static_files() -> dict[str, tuple[bytes, str]]:
 
 def webapp_routes(
     token: str, bot: Bot, clock: Clock, members: MemberDirectory, live: LiveTables,
-    editor: Editor,
+    editor: Editor, ratings: Ratings, zone: ZoneInfo,
 ) -> list[Route]:  # fmt: skip
     files = static_files()
     sending: set[asyncio.Task[None]] = set()
@@ -82,6 +85,8 @@ def webapp_routes(
                 return _json(await handler(member, body))
             except LiveRefusal as refusal:
                 return _json({"error": refusal.message}, refusal.status)
+            except RatingError as refusal:
+                return _json({"error": refusal.message}, 404)
             except Exception:
                 log.exception("Mini App call %s failed", request.path)
                 return _json({"error": BROKEN}, 500)
@@ -127,6 +132,14 @@ def webapp_routes(
             nickname if isinstance(nickname, str) else None, body.get("sure") is True,
         )  # fmt: skip
 
+    async def table(member: Member, body: dict[str, Any]) -> Any:
+        """Anyone whose Telegram signed the call: what /rating shows everyone."""
+        asked, kind = body.get("tournament"), body.get("kind")
+        return await app_table.standings(
+            ratings, zone, member.user_id, asked if isinstance(asked, str) else "",
+            kind if isinstance(kind, str) else "total",
+        )  # fmt: skip
+
     return [
         ("GET", "/app/", page),
         ("GET", "/app/{name}", page),
@@ -136,6 +149,7 @@ def webapp_routes(
         ("POST", "/app/api/chat", api(to_chat)),
         ("POST", "/app/api/search", api(search)),
         ("POST", "/app/api/seat", api(seat)),
+        ("POST", "/app/api/standings", api(table)),
     ]
 
 

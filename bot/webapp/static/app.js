@@ -2,10 +2,9 @@
 // Every tap is an event with an id made here; it goes into a queue kept in localStorage and on
 // to the server, whose log is the truth (docs/live-log.md). The screen is the log replayed.
 
-import { SEATS, atTable, firstKilled, over, refusal, replay, role, rolesComplete } from "./live.js";
+import { api, h, initData, tg } from "./common.js";
+import { atTable, firstKilled, over, refusal, replay, role } from "./live.js";
 
-const tg = window.Telegram?.WebApp;
-const initData = tg?.initData || "";
 const $app = document.getElementById("app");
 const $sheet = document.getElementById("sheet");
 const $toast = document.getElementById("toast");
@@ -33,20 +32,6 @@ const app = {
 };
 
 // -- small helpers ------------------------------------------------------------------------------
-
-function h(tag, props, ...children) {
-  const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(props || {})) {
-    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
-    else if (key === "class") el.className = value;
-    else if (value === true) el.setAttribute(key, "");
-    else if (value !== false && value != null) el.setAttribute(key, value);
-  }
-  for (const child of children.flat()) {
-    if (child != null && child !== false) el.append(child.nodeType ? child : String(child));
-  }
-  return el;
-}
 
 function toast(text) {
   $toast.textContent = text;
@@ -100,30 +85,6 @@ function choose(question, options) {
 }
 
 // -- the server ---------------------------------------------------------------------------------
-
-class Refused extends Error {
-  constructor(status, message) { super(message); this.status = status; }
-}
-
-async function api(name, body) {
-  let response;
-  try {
-    response = await fetch(`api/${name}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `tma ${initData}` },
-      body: JSON.stringify(body || {}),
-    });
-  } catch {
-    throw new Refused(0, "Нет связи с сервером.");
-  }
-  let data = null;
-  try { data = await response.json(); } catch { data = null; }
-  if (!response.ok) {
-    const message = data?.error || "Сервер сейчас не отвечает. Ничего не потеряно.";
-    throw new Refused(response.status, message);
-  }
-  return data;
-}
 
 const storeKey = () => `mafia-live-${app.live}`;
 

@@ -1,0 +1,43 @@
+// What the app's pages share: Telegram's WebApp object, the API call with its signed initData,
+// and a small element builder.
+
+export const tg = window.Telegram?.WebApp;
+export const initData = tg?.initData || "";
+
+export function h(tag, props, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(props || {})) {
+    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key === "class") el.className = value;
+    else if (value === true) el.setAttribute(key, "");
+    else if (value !== false && value != null) el.setAttribute(key, value);
+  }
+  for (const child of children.flat()) {
+    if (child != null && child !== false) el.append(child.nodeType ? child : String(child));
+  }
+  return el;
+}
+
+export class Refused extends Error {
+  constructor(status, message) { super(message); this.status = status; }
+}
+
+export async function api(name, body) {
+  let response;
+  try {
+    response = await fetch(`api/${name}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `tma ${initData}` },
+      body: JSON.stringify(body || {}),
+    });
+  } catch {
+    throw new Refused(0, "Нет связи с сервером.");
+  }
+  let data = null;
+  try { data = await response.json(); } catch { data = null; }
+  if (!response.ok) {
+    const message = data?.error || "Сервер сейчас не отвечает. Ничего не потеряно.";
+    throw new Refused(response.status, message);
+  }
+  return data;
+}

@@ -1,0 +1,46 @@
+"""The standings page in a real headless Chromium at a phone's width: a player sorts by a column,
+filters by role and searches a nickname the way he does on his phone; his own row is marked."""
+
+from __future__ import annotations
+
+from tests.browser import DARK, browser, screenshots_dir, telegram_page
+from tests.handlers.test_standings_app import played_two_games
+from tests.harness import dispatcher_world
+from tests.webapp import app_server, init_data
+
+APP = "http://127.0.0.1/"
+
+
+async def column(page, number: int) -> list[str]:
+    return await page.locator(f"#standings tbody tr td:nth-child({number})").all_inner_texts()
+
+
+async def test_a_player_sorts_filters_and_searches_the_table(tmp_path):
+    shots = screenshots_dir(tmp_path)
+    async with dispatcher_world(tmp_path, webapp_url=APP) as world:
+        _, _, owl = await played_two_games(world)
+        async with app_server(world) as base, browser() as launched:
+            page = await telegram_page(launched, base + "standings.html", init_data(owl.id))
+            await page.locator("#standings tbody tr").first.wait_for()
+            assert await page.locator("h1").inner_text() == "Осенний кубок"
+            assert await column(page, 1) == [str(n) for n in range(1, 11)]
+            mine = page.locator("#standings tr.me")
+            assert (await mine.locator("td.name").inner_text()).startswith("Сова")
+            assert "⏳" in await mine.inner_text()
+            await page.screenshot(path=shots / "phone-standings.png", full_page=True)
+            await page.locator('th[data-key="name"]').click()  # by nickname, А→Я
+            names = [name.replace(" ⏳", "") for name in await column(page, 2)]
+            assert names == sorted(names, key=lambda n: n.casefold()) or names[0] == "<Дон> & Co"
+            await page.locator('th[data-key="games"]').click()
+            await page.get_by_role("button", name="Мафия", exact=True).click()
+            await page.locator("#standings tbody tr").nth(1).wait_for()
+            assert await page.locator("#standings tbody tr").count() == 2  # Сова and Волк
+            await page.locator("#search").fill("сов")
+            assert [n.replace(" ⏳", "") for n in await column(page, 2)] == ["Сова"]
+            await page.locator("#search").fill("никто")
+            await page.get_by_text("Никого с таким ником.").wait_for()
+            assert page.errors == []
+            dark = await telegram_page(launched, base + "standings.html", init_data(owl.id),
+                                       theme=DARK)  # fmt: skip
+            await dark.locator("#standings tbody tr").first.wait_for()
+            await dark.screenshot(path=shots / "phone-standings-dark.png")

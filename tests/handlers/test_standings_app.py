@@ -1,0 +1,59 @@
+"""The standings in the Mini App (issue 35 §1, first part): any member of Telegram the bot signs
+for reads what /rating shows, every row at once, with ⏳ and his own row marked; a forged call
+reads nothing; /rating in private offers the page."""
+
+from __future__ import annotations
+
+import time
+
+from tests.club import Taps, enter_protocol, linked_player, setup_club
+from tests.harness import dispatcher_world
+from tests.webapp import AppCaller, app_server, init_data
+
+APP = "http://127.0.0.1/"
+
+
+async def played_two_games(world):
+    admin, judge = await setup_club(world)
+    for _ in range(2):
+        taps = Taps(judge)
+        await enter_protocol(taps)
+        await taps.press("✅ Подтвердить")
+    owl = await linked_player(world, admin, "Ольга", "owl", "Сова")
+    return admin, judge, owl
+
+
+async def test_a_player_reads_the_whole_table_with_his_row_marked(tmp_path):
+    async with dispatcher_world(tmp_path, webapp_url=APP) as world:
+        _, _, owl = await played_two_games(world)
+        await owl.send("/rating")
+        chat = await owl.reply()
+        assert "📊 Вся таблица в приложении" in owl.buttons()
+        async with app_server(world) as base:
+            status, table = await AppCaller(base, owl.id).call("standings", {})
+            assert status == 200 and table["tournament"] == "Осенний кубок"
+            assert table["kind"] == "total" and table["games"] == 2
+            rows = table["rows"]
+            assert [row["place"] for row in rows] == list(range(1, 11))
+            mine = [row for row in rows if row["me"]]
+            assert [row["name"] for row in mine] == ["Сова"]
+            first = rows[0]
+            assert f"{first['place']}. {first['name']}" in chat.text  # what /rating shows
+            assert all(row["provisional"] for row in rows)  # the protest window is open
+            status, mafia = await AppCaller(base, owl.id).call("standings", {"kind": "mafia"})
+            assert status == 200 and {row["name"] for row in mafia["rows"]} == {"Сова", "Волк"}
+            status, refused = await AppCaller(base, owl.id).call(
+                "standings", {"tournament": "Весна"}
+            )
+            assert status == 404 and "Весна" in refused["error"]
+            stale = init_data(owl.id, signed_at=time.time() - 3 * 24 * 3600)
+            status, refused = await AppCaller(base, owl.id, data=stale).call("standings", {})
+            assert status == 401 and "rows" not in refused
+
+
+async def test_without_webapp_url_rating_offers_no_page(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        _, _, owl = await played_two_games(world)
+        await owl.send("/rating")
+        await owl.reply()
+        assert not any("приложении" in label for label in owl.buttons())
