@@ -39,6 +39,7 @@ from bot.rating.periods import GameResults
 from bot.rating.screens import RatingScreens
 from bot.rating.service import Ratings
 from bot.rating.standings import Standings
+from bot.screen.service import ClubScreen
 from bot.settings.service import NoticeSettings
 from bot.tables import nights as night_rows
 from bot.tables import tournaments as tournament_rows
@@ -63,6 +64,7 @@ class Services:
     # what people do
     editor: Editor
     live: LiveTables
+    screen: ClubScreen
     identity: Identity
     protests: Protests
     nights: Nights
@@ -149,7 +151,7 @@ def build_services(
     club_chat = ClubChat(settings, database, clock, members)
     rating = RatingScreens(
         ratings, players, settings.zone, results, elo, settings.elo_min_games,
-        settings.elo_chance_games,
+        settings.elo_chance_games, settings.webapp_page,
     )  # fmt: skip
     drafts = Drafts(database, clock)
     editor = Editor(
@@ -167,6 +169,16 @@ def build_services(
         elo=elo,
         editor=editor,
         live=LiveTables(database, clock, drafts, editor, games, players, members),
+        screen=ClubScreen(
+            database,
+            clock,
+            settings.zone,
+            ratings,
+            players,
+            members,
+            drafts,
+            settings.webapp_page,
+        ),
         identity=Identity(database, clock, members, players),
         protests=protests,
         nights=nights,

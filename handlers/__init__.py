@@ -16,6 +16,7 @@ from handlers import (
     player,
     protests,
     rating,
+    screen,
     settings,
     start,
 )
@@ -40,6 +41,7 @@ def build_router() -> Router:
         identity.build_router(),
         player.build_router(),
         ops.build_router(),
+        screen.build_router(),
         errors.build_router(),
         fallback.build_router(),  # last: answers the buttons nobody else took
     )

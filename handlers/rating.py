@@ -7,7 +7,6 @@ from aiogram.filters import CommandObject, CommandStart
 from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import ClosingCB, RatingAction, RatingCB, SeasonCB
-from bot.core.config import Settings
 from bot.rating.closing import Closing
 from bot.rating.screens import DEEP_LINK, RatingScreens
 from bot.telegram.filters import GROUP, PRIVATE, admin, command
@@ -17,20 +16,15 @@ from bot.telegram.screen import (
     answer_picture_later,
     picture_in_private,
     show,
-    with_web_app,
 )
 from bot.texts import admin as admin_texts
-from bot.texts import live as live_texts
 from bot.vocabulary.rights import Member
 
 
 async def rating_private(
-    message: Message, command: CommandObject, member: Member, rating: RatingScreens,
-    settings: Settings,
-) -> None:  # fmt: skip
-    screen = await rating.private(command.args, member.user_id)
-    page = f"{settings.webapp_page}standings.html" if settings.webapp_page else None
-    await answer(message, with_web_app(screen, live_texts.STANDINGS_APP, page))
+    message: Message, command: CommandObject, member: Member, rating: RatingScreens
+) -> None:
+    await answer(message, await rating.private(command.args, member.user_id))
 
 
 async def rating_from_group_link(

@@ -46,7 +46,8 @@ FEATURES: dict[str, set[str]] = {
     "bot.settings": set(),
     "bot.nights": {"bot.rating"},  # its pictures are drawn by the rating's drawing worker
     "bot.live": {"bot.entry"},  # a live game fills in the judge's protocol draft
-    "bot.webapp": {"bot.live", "bot.entry", "bot.rating"},  # the Mini App's routes, as handlers
+    "bot.screen": {"bot.rating", "bot.entry"},  # the club's TV: tonight's tables, the standings
+    "bot.webapp": {"bot.live", "bot.entry", "bot.rating", "bot.screen"},  # the app's routes
 }
 for feature, uses in FEATURES.items():
     ALLOWED[feature] = BELOW_FEATURES | uses
@@ -198,6 +199,7 @@ OWNERS = {
     "club_options": "bot/tables/club_options.py",
     "live_games": "bot/tables/live.py",
     "live_events": "bot/tables/live.py",
+    "screen_links": "bot/tables/screens.py",
     "announcements": "bot/announce/announcer.py",
     "club_chat_state": "bot/delivery/club_chat.py",
 }

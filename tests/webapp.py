@@ -45,15 +45,9 @@ async def app_server(world: DispatcherWorld) -> AsyncIterator[str]:
     """The app's routes of the world's bot, served; the base URL (``…/app/``)."""
     services = world.services
     routes = webapp_routes(
-        TOKEN,
-        world.bot,
-        services.clock,
-        services.members,
-        services.live,
-        services.editor,
-        services.ratings,
-        services.settings.zone,
-    )
+        TOKEN, world.bot, services.clock, services.members, services.live, services.editor,
+        services.ratings, services.settings.zone, services.screen,
+    )  # fmt: skip
     runner = await serve(routes, "127.0.0.1", 0, grace=1.0)
     port = runner.addresses[0][1]
     try:

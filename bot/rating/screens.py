@@ -22,8 +22,9 @@ from bot.rating.periods import GameResults
 from bot.rating.service import RatingError, Ratings, pages_of, parse_request
 from bot.tables.tournaments import Tournament
 from bot.telegram.keyboards import button, column, keyboard, link
-from bot.telegram.screen import Picture, Screen
+from bot.telegram.screen import Picture, Screen, with_web_app
 from bot.texts import common
+from bot.texts import live as live_texts
 from bot.texts import rating as texts
 from bot.texts import record as record_texts
 from bot.texts.clock import clock_time
@@ -98,6 +99,7 @@ class RatingScreens:
     def __init__(
         self, ratings: Ratings, players: PlayerDirectory, zone: ZoneInfo, results: GameResults,
         elo: EloRatings | None = None, elo_min_games: int = 5, elo_chance_games: int = 100,
+        app_page: str | None = None,
     ) -> None:  # fmt: skip
         self.ratings = ratings
         self.players = players
@@ -106,6 +108,8 @@ class RatingScreens:
         self.elo = elo
         self.elo_min_games = elo_min_games
         self.elo_chance_games = elo_chance_games
+        # the Mini App's standings page, offered under /rating in private (WEBAPP_URL)
+        self.standings_page = f"{app_page}standings.html" if app_page else None
         self._elo_ranked: tuple[EloState, list[_EloRow]] | None = None  # kept per state
         self._pages = _Pages()
 
@@ -131,7 +135,8 @@ class RatingScreens:
             return Screen(period)
         if (args or "").strip().casefold() in ELO_WORDS:
             return await self.elo_board(user_id)
-        return await self.first_page(args, user_id)
+        page = await self.first_page(args, user_id)
+        return with_web_app(page, live_texts.STANDINGS_APP, self.standings_page)
 
     async def first_page(self, args: str | None, user_id: int) -> Screen:
         """``/rating`` in private: the first page of the board and tournament asked for."""

@@ -44,6 +44,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("table", audience="head_judge"),
     Command("protests", audience="head_judge"),
     Command("replay", audience="head_judge"),
+    Command("tv", audience="head_judge"),
     Command("export", audience="judge"),
     Command("link", audience="head_judge"),
     Command("unlink", audience="head_judge"),

@@ -17,6 +17,7 @@ DESCRIPTIONS = {
     "table": "Посадить судью за стол вечера",
     "leave": "Убрать игрока из списка вечера",
     "replay": "Назначить переигровку (аннулировать игру)",
+    "tv": "Ссылка на экран клуба для телевизора в зале",
     "iam": "Привязать свой аккаунт к игровому нику",
     "link": "Привязать аккаунт человека к нику",
     "unlink": "Отвязать аккаунт от ника",
@@ -48,7 +49,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Судье: игры", ("game", "games", "export")),
     (
         "Главному судье",
-        ("night", "guest", "leave", "table", "protests", "replay", "link", "unlink"),
+        ("night", "guest", "leave", "table", "protests", "replay", "tv", "link", "unlink"),
     ),
     ("Люди и права", ("judge", "headjudge", "admin", "unjudge", "staff")),
     (
@@ -68,6 +69,7 @@ EXAMPLES = {
     "iam": "/iam Лис",
     "export": "/export осенний",
     "replay": "/replay 1 3 посторонняя подсказка",
+    "tv": "/tv off",
     "link": "/link @user Лис",
     "unlink": "/unlink Лис",
     "judge": "/judge @user",

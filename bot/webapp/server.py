@@ -26,6 +26,7 @@ from bot.entry.editor import Editor
 from bot.live.service import LiveRefusal, LiveTables
 from bot.rating import app_table
 from bot.rating.service import RatingError, Ratings
+from bot.screen.service import ClubScreen, ScreenRefused
 from bot.telegram.screen import show_in
 from bot.telegram.webhook import Route
 from bot.texts import live as texts
@@ -36,6 +37,8 @@ log = logging.getLogger(__name__)
 MAX_BODY = 256 * 1024  # a batch of events is a few kilobytes
 STALE = "Подпись Telegram устарела или неверна: закройте приложение и откройте его снова из чата."
 BROKEN = "Что-то пошло не так на сервере. Ничего не потеряно: попробуйте ещё раз."
+SCREEN_HEADER = "X-Screen-Token"
+SCREEN_REFUSED = "Ссылка на экран клуба не действует: попросите новую (/tv у главного судьи)."
 NOT_JSON = "Приложение прислало непонятный запрос — обновите страницу."
 _TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css",
           ".svg": "image/svg+xml"}  # fmt: skip
@@ -55,7 +58,7 @@ def static_files() -> dict[str, tuple[bytes, str]]:
 
 def webapp_routes(
     token: str, bot: Bot, clock: Clock, members: MemberDirectory, live: LiveTables,
-    editor: Editor, ratings: Ratings, zone: ZoneInfo,
+    editor: Editor, ratings: Ratings, zone: ZoneInfo, screen: ClubScreen,
 ) -> list[Route]:  # fmt: skip
     files = static_files()
     sending: set[asyncio.Task[None]] = set()
@@ -140,8 +143,19 @@ def webapp_routes(
             kind if isinstance(kind, str) else "total",
         )  # fmt: skip
 
+    async def tv(request: web.Request) -> web.Response:
+        """The club's TV: its secret token instead of initData (a browser, not Telegram)."""
+        try:
+            return _json(await screen.view(request.headers.get(SCREEN_HEADER, "")))
+        except ScreenRefused:
+            return _json({"error": SCREEN_REFUSED}, 401)
+        except Exception:
+            log.exception("The club's screen failed")
+            return _json({"error": BROKEN}, 500)
+
     return [
         ("GET", "/app/", page),
+        ("POST", "/app/api/tv", tv),
         ("GET", "/app/{name}", page),
         ("POST", "/app/api/open", api(open_game)),
         ("POST", "/app/api/events", api(record)),

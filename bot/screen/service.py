@@ -1,0 +1,165 @@
+"""The club's TV screen (issue 35 §2): a page for a browser in the room, opened by a secret link
+an admin or head judge gets with /tv — tonight's tables and the standings, updating by itself.
+
+What it shows is what anyone in the room may see: who sits at each table, fouls, who has left
+and how (voted out, shot, removed) — **never a role**: the live game's roles are read here only
+to know who has left, and nothing about them goes into the answer. The standings are /rating's.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, time, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from bot.club.members import MemberDirectory
+from bot.club.players import PlayerDirectory
+from bot.core.clock import Clock
+from bot.core.db import Database
+from bot.entry.draft import Drafts
+from bot.rating.service import RatingError, Ratings
+from bot.tables import drafts as draft_rows
+from bot.tables import live as live_rows
+from bot.tables import nights as night_rows
+from bot.tables import screens as rows
+from bot.texts import screen as texts
+from bot.texts.clock import clock_time
+from bot.texts.points import show
+from bot.vocabulary.ratings import Kind
+from bot.vocabulary.rights import Member
+from scoring.live import replay
+
+TOKEN_BYTES = 24
+ENDS_AT = time(6, 0)  # a link made for an evening works until the next morning, the club's time
+STANDINGS_ROWS = 12
+LEFT = {"voted": "заголосован", "shot": "убит", "fouls": "4 фола", "technical": "2 тех. фола",
+        "judge": "удалён", "ppk": "ППК"}  # fmt: skip
+
+
+class ScreenRefused(Exception):
+    """No such link, or it expired or was revoked: 401."""
+
+
+class ClubScreen:
+    def __init__(
+        self, database: Database, clock: Clock, zone: ZoneInfo, ratings: Ratings,
+        players: PlayerDirectory, members: MemberDirectory, drafts: Drafts,
+        page: str | None,
+    ) -> None:  # fmt: skip
+        self.database = database
+        self.clock = clock
+        self.zone = zone
+        self.ratings = ratings
+        self.players = players
+        self.members = members
+        self.drafts = drafts
+        self.page = page  # the Mini App's page base (WEBAPP_URL/app/); None: not served
+
+    # -- the links -------------------------------------------------------------------------------
+
+    async def link(self, member: Member, args: str | None) -> str:
+        """/tv: a new link (until the next morning), or /tv off: every link revoked."""
+        if not member.is_head_judge:
+            return texts.NOT_ALLOWED
+        if self.page is None:
+            return texts.NOT_SERVED
+        now = self.clock.now()
+        if (args or "").strip().casefold() in ("off", "выкл", "стоп"):
+            async with self.database.transaction() as tx:
+                revoked = await rows.revoke_all(tx, now.isoformat(timespec="seconds"))
+            return texts.revoked(revoked)
+        local = now.astimezone(self.zone)
+        ends = datetime.combine(local.date(), ENDS_AT, tzinfo=self.zone)
+        if ends <= local:
+            ends += timedelta(days=1)
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        until = ends.astimezone(now.tzinfo).isoformat(timespec="seconds")
+        async with self.database.transaction() as tx:
+            await rows.create(tx, token, member.user_id, now.isoformat(timespec="seconds"), until)
+        return texts.made(f"{self.page}tv.html#{token}", ends.strftime("%H:%M %d.%m"))
+
+    async def check(self, token: str) -> None:
+        now = self.clock.now().isoformat(timespec="seconds")
+        if not token or len(token) > 100 or not await rows.valid(self.database, token, now):
+            raise ScreenRefused
+
+    # -- what the screen shows -------------------------------------------------------------------
+
+    async def view(self, token: str) -> dict[str, Any]:
+        await self.check(token)
+        now = self.clock.now()
+        answer: dict[str, Any] = {"updated": clock_time(now, self.zone), "tables": []}
+        try:
+            tournament = await self.ratings.tournament("")
+        except RatingError as error:
+            answer["message"] = error.message
+            return answer
+        table, _ = await self.ratings.table(tournament, Kind.TOTAL)
+        answer["tournament"] = tournament.title
+        answer["games"] = table.game_count
+        answer["standings"] = [
+            {
+                "place": row.place,
+                "name": row.name,
+                "total": show(row.value),
+                "games": row.games,
+                "provisional": row.provisional,
+            }
+            for row in table.rows[:STANDINGS_ROWS]
+        ]
+        answer["tables"] = await self._tables(tournament.id)
+        return answer
+
+    async def _tables(self, tournament_id: int) -> list[dict[str, Any]]:
+        """Each table now: a game run in the app (seats, fouls, who left), a protocol entered in
+        the chat (its seats), or, at a seated evening, the ten of its next round."""
+        shown: dict[int, dict[str, Any]] = {}
+        for game in await live_rows.playing(self.database):
+            if game.tournament_id != tournament_id:
+                continue
+            draft = await self.drafts.get(game.draft_id)
+            players = draft.protocol.players if draft is not None else game.players
+            state = replay(await live_rows.events(self.database, game.id))
+            seats = await self._seats(list(players))
+            for seat in seats:
+                number = seat["seat"]
+                seat["fouls"] = state.fouls[number - 1] + state.technical_fouls[number - 1]
+                seat["left"] = (
+                    LEFT.get(state.out.get(number, ""), "") if number in state.out else ""
+                )
+            shown[game.table] = {"table": game.table, "number": game.number, "state": "playing",
+                                 "over": state.over, "seats": seats}  # fmt: skip
+        night = await night_rows.seated_now(self.database, tournament_id)
+        if night is not None:
+            await self._evening(night, shown)
+        return [shown[number] for number in sorted(shown)]
+
+    async def _evening(self, night: night_rows.Night, shown: dict[int, dict[str, Any]]) -> None:
+        seats = await night_rows.seats(self.database, night.id)
+        played = await night_rows.played_rounds(self.database, night.id)
+        entering = {table: round_ for round_, table, _, _ in
+                    await draft_rows.tables_in_play(self.database, night.id)}  # fmt: skip
+        tables = sorted({table for _, table, _, _ in seats if table})
+        for table in tables:
+            if table in shown:
+                continue
+            left = [r for r in range(1, night.rounds + 1) if (r, table) not in played]
+            if not left:
+                shown[table] = {"table": table, "state": "done", "seats": []}
+                continue
+            number = entering.get(table, left[0])
+            ten = sorted((seat, player) for r, t, seat, player in seats
+                         if r == number and t == table)  # fmt: skip
+            shown[table] = {
+                "table": table, "round": number, "rounds": night.rounds,
+                "state": "playing" if table in entering else "waiting",
+                "seats": await self._seats([player for _, player in ten]),
+            }  # fmt: skip
+
+    async def _seats(self, players: list[int | None]) -> list[dict[str, Any]]:
+        names = await self.players.many([p for p in players if p is not None])
+        return [
+            {"seat": seat, "name": names[p].nickname if p in names else "—", "fouls": 0, "left": ""}
+            for seat, p in enumerate(players, start=1)
+        ]

@@ -1,0 +1,58 @@
+// The club's TV: tonight's tables and the standings, asked again every 3 s. The link's secret is
+// in the address after «#» (never sent to the server in the address, so not in any log).
+
+const token = decodeURIComponent(location.hash.slice(1));
+const $screen = document.getElementById("screen");
+const STATE = { waiting: "ждёт игры", playing: "идёт игра", done: "все игры сыграны" };
+
+function h(tag, props, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(props || {})) {
+    if (key === "class") el.className = value; else el.setAttribute(key, value);
+  }
+  for (const child of children.flat()) if (child != null && child !== false) el.append(child);
+  return el;
+}
+
+function table(t) {
+  const title = t.state === "playing" && t.number ? `Стол ${t.table} · игра ${t.number}`
+    : t.round ? `Стол ${t.table} · игра ${t.round} из ${t.rounds}` : `Стол ${t.table}`;
+  return h("section", { class: "table", "data-table": t.table },
+    h("h2", {}, title, " ", h("span", { class: "state" }, `· ${t.over ? "игра окончена" : STATE[t.state] || ""}`)),
+    h("div", { class: "seats" }, t.seats.map((s) => h("div", { class: s.left ? "seat out" : "seat" },
+      h("span", { class: "n" }, s.seat), h("span", { class: "name" }, s.name),
+      s.fouls ? h("span", { class: "fouls" }, `⚠${s.fouls}`) : null,
+      s.left ? h("span", { class: "why" }, s.left) : null))));
+}
+
+function standings(d) {
+  return h("section", { class: "standings" }, h("h2", {}, `Рейтинг · игр: ${d.games}`),
+    (d.standings || []).length ? null : h("p", { class: "note" }, "Сохранённых игр ещё нет."),
+    h("table", { id: "standings" }, (d.standings || []).map((r) => h("tr", {},
+      h("td", { class: "num" }, r.place), h("td", { class: "name" }, r.name, r.provisional ? " ⏳" : ""),
+      h("td", { class: "num" }, r.total)))));
+}
+
+async function refresh() {
+  try {
+    const response = await fetch("api/tv", { method: "POST", headers: { "X-Screen-Token": token } });
+    const d = await response.json();
+    if (!response.ok) {
+      $screen.replaceChildren(h("p", { class: "error" }, d.error || "Экран недоступен."));
+      return;
+    }
+    const blocks = [
+      h("header", {}, h("h1", {}, d.tournament || "Экран клуба"), h("span", { class: "note" }, `обновлено ${d.updated}`)),
+      h("div", { class: "tables" }, d.message ? h("p", { class: "note" }, d.message)
+        : d.tables.length ? d.tables.map(table) : h("p", { class: "note" }, "Сейчас за столами никого.")),
+      d.tournament ? standings(d) : null,
+    ];
+    $screen.replaceChildren(...blocks.filter(Boolean));
+  } catch {
+    // the room's Wi-Fi: the last picture stays, the next try in 3 s
+  } finally {
+    setTimeout(refresh, 3000);
+  }
+}
+
+refresh();

@@ -1,0 +1,57 @@
+"""The club's TV page in a real headless Chromium at 1920×1080 (no Telegram): the table in play
+with its seats and fouls, a game saved in the bot on the screen within 5 s, text readable from
+across the room (≥ 32 px), a revoked link says so. The screenshot is kept and was looked at."""
+
+from __future__ import annotations
+
+import time
+
+from tests.browser import browser, screenshots_dir
+from tests.club import Taps, seat_players, setup_club
+from tests.handlers.test_screen import token_of
+from tests.harness import dispatcher_world
+from tests.webapp import AppCaller, app_server, event, short_game
+
+APP = "http://127.0.0.1/"
+
+
+async def test_the_tv_shows_the_game_in_play_and_a_saved_game_within_five_seconds(tmp_path):
+    shots = screenshots_dir(tmp_path)
+    async with dispatcher_world(tmp_path, webapp_url=APP) as world:
+        admin, judge = await setup_club(world)
+        await seat_players(Taps(judge))
+        await admin.send("/tv")
+        token = token_of((await admin.reply()).text)
+        async with app_server(world) as base, browser() as launched:
+            app = AppCaller(base, judge.id)
+            await app.open()
+            game = short_game()
+            await app.send(*game[:9], event("foul", seat=3))
+            context = await launched.new_context(viewport={"width": 1920, "height": 1080})
+            page = await context.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            await page.goto(f"{base}tv.html#{token}")
+            card = page.locator('.table[data-table="1"]')
+            await card.wait_for()
+            text = await card.inner_text()
+            assert "Стол 1 · игра 1" in text and "идёт игра" in text and "⚠1" in text
+            assert "убит" in text
+            smallest = await page.evaluate(
+                "Math.min(...[...document.querySelectorAll('#screen *')]"
+                ".filter(e => e.childNodes.length && [...e.childNodes].some(n => n.nodeType === 3"
+                " && n.textContent.trim())).map(e => parseFloat(getComputedStyle(e).fontSize)))"
+            )
+            assert smallest >= 32, smallest
+            await page.screenshot(path=shots / "tv-1920.png")
+            await app.send(*game[9:])
+            status, _ = await app.call("confirm", {"live": app.live})
+            assert status == 200
+            saved = time.monotonic()
+            await page.locator(".standings h2", has_text="игр: 1").wait_for(timeout=5_000)
+            assert time.monotonic() - saved < 5
+            assert await page.locator(".table").count() == 0
+            await admin.send("/tv off")
+            await admin.reply()
+            await page.get_by_text("Ссылка на экран клуба не действует").wait_for(timeout=5_000)
+            assert errors == []
