@@ -193,6 +193,14 @@ def app_section(sizes: Sizes) -> Section:
                 f"{sizes.judges} tables playing (< 50)",
             )
         )
+        table = percentile(night.standings_ms, 0.99) if night.standings_ms else 0.0
+        verdicts.append(
+            _verdict(
+                table < 50,
+                f"{games}: the standings page's API p99 {table:.0f} ms with "
+                f"{sizes.players} players on it (< 50)",
+            )
+        )
     last = nights[-1]
     verdicts.append(
         _verdict(

@@ -5,8 +5,9 @@
 ``python -m bot`` runs as its own process (polling, the app on ``WEBAPP_LISTEN``) on a tournament
 of N imported games. Four judges each seat ten players by /game and then play a random legal game
 in the app: one API call per event, a tap every 0.2 s (faster than a judge taps), then Confirm;
-meanwhile thirty players each ask /rating or /me every 1–3 s, as on the busy night. Measured:
-every API call's latency (p50 / p99), Confirm's, the page's weight and, with Debian's chromium,
+meanwhile thirty players each ask /rating or /me every 1–3 s, as on the busy night, and have the
+standings page open (the whole table every 2–4 s). Measured: every API call's latency (p50 /
+p99), Confirm's, the standings page's, the page's weight and, with Debian's chromium,
 the time until the page shows the table (loopback). The floor: the same calls, paced the same,
 to a bare aiohttp server that echoes the body (``benchmarks.echo_web``), in the same run.
 """
@@ -37,6 +38,7 @@ TAP_SECONDS = 0.2
 class Figures:
     games: int
     api_ms: list[float] = field(default_factory=list)
+    standings_ms: list[float] = field(default_factory=list)  # the standings page's API
     confirm_ms: list[float] = field(default_factory=list)
     floor_ms: list[float] = field(default_factory=list)
     page_bytes: int = 0
@@ -76,6 +78,20 @@ def _game(seed: int) -> list[dict]:
     table = Table(seed)
     table.play()
     return table.log
+
+
+async def _readers(base: str, users: list[int], done: asyncio.Event, figures: Figures) -> None:
+    """Players with the standings page open: each asks for the whole table every 2–4 s."""
+    rng = random.Random(len(users))
+
+    async def one(user_id: int) -> None:
+        data = init_data(user_id)
+        async with aiohttp.ClientSession() as session:
+            while not done.is_set():
+                await asyncio.sleep(rng.uniform(2.0, 4.0))
+                figures.standings_ms.append(await _call(session, f"{base}api/standings", data, {}))
+
+    await asyncio.gather(*map(one, users))
 
 
 async def _floor(url: str, calls: int, figures: Figures) -> None:
@@ -146,12 +162,14 @@ async def one_night(games: int, tables: int, players: int, page_repeats: int = 5
         done = asyncio.Event()
         rating: list[float] = []
         load = asyncio.create_task(_players(people, done, games, None, rating))
+        readers = asyncio.create_task(_readers(base, [p.id for p in people], done, figures))
         await _page(base, staff[0].id, figures, page_repeats)  # his table, ready to play
         await asyncio.gather(*(
             _table(base, judge.id, games + number, figures) for number, judge in enumerate(staff)
         ))  # fmt: skip
         done.set()
         await load
+        await readers
     echo_port = free_port()
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "benchmarks.echo_web", str(echo_port)
@@ -185,15 +203,18 @@ def _p(values: list[float], share: float) -> str:
 def table(nights: list[Figures]) -> list[str]:
     lines = [
         "| games | API calls | API p50 / p99 ms | echo floor p50 / p99 ms | Confirm p50 / p99 ms "
-        "| page KB | page ready p50 / max ms (blank page floor) |",
-        "|---|---|---|---|---|---|---|",
+        "| standings page's API p50 / p99 ms (calls) | page KB "
+        "| page ready p50 / max ms (blank page floor) |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for night in nights:
         lines.append(
             f"| {night.games:,} | {len(night.api_ms)} | {_p(night.api_ms, 0.5)} / "
             f"{_p(night.api_ms, 0.99)} | {_p(night.floor_ms, 0.5)} / {_p(night.floor_ms, 0.99)} "
             f"| {_p(night.confirm_ms, 0.5)} / {_p(night.confirm_ms, 0.99)} "
-            f"| {night.page_bytes / 1024:.0f} | {_p(night.ready_ms, 0.5)} / "
+            f"| {_p(night.standings_ms, 0.5)} / {_p(night.standings_ms, 0.99)} "
+            f"({len(night.standings_ms)}) | {night.page_bytes / 1024:.0f} "
+            f"| {_p(night.ready_ms, 0.5)} / "
             f"{_p(night.ready_ms, 1.0)} ({_p(night.blank_ms, 0.5)}) |"
         )
     return lines
