@@ -177,6 +177,7 @@ def build_services(
             players,
             members,
             drafts,
+            results,
             settings.webapp_page,
         ),
         identity=Identity(database, clock, members, players),

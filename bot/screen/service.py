@@ -8,16 +8,20 @@ to know who has left, and nothing about them goes into the answer. The standings
 
 from __future__ import annotations
 
+import html
+import re
 import secrets
+from collections.abc import Mapping
 from datetime import datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from bot.club.members import MemberDirectory
-from bot.club.players import PlayerDirectory
+from bot.club.players import Player, PlayerDirectory
 from bot.core.clock import Clock
 from bot.core.db import Database
 from bot.entry.draft import Drafts
+from bot.rating.periods import GameResults
 from bot.rating.service import RatingError, Ratings
 from bot.tables import drafts as draft_rows
 from bot.tables import live as live_rows
@@ -45,7 +49,7 @@ class ClubScreen:
     def __init__(
         self, database: Database, clock: Clock, zone: ZoneInfo, ratings: Ratings,
         players: PlayerDirectory, members: MemberDirectory, drafts: Drafts,
-        page: str | None,
+        results: GameResults, page: str | None,
     ) -> None:  # fmt: skip
         self.database = database
         self.clock = clock
@@ -54,6 +58,7 @@ class ClubScreen:
         self.players = players
         self.members = members
         self.drafts = drafts
+        self.results = results
         self.page = page  # the Mini App's page base (WEBAPP_URL/app/); None: not served
 
     # -- the links -------------------------------------------------------------------------------
@@ -157,9 +162,69 @@ class ClubScreen:
                 "seats": await self._seats([player for _, player in ten]),
             }  # fmt: skip
 
+    # -- tonight, for a player's phone -------------------------------------------------------------
+
+    async def tonight(self, user_id: int) -> dict[str, Any]:
+        """The evening's seating, every round (his own marked), each table's state, and the
+        results so far — what the seating post and «/rating вечер» show in the chat."""
+        now = self.clock.now()
+        answer: dict[str, Any] = {"updated": clock_time(now, self.zone), "rounds": []}
+        try:
+            tournament = await self.ratings.tournament("")
+        except RatingError as error:
+            answer["message"] = error.message
+            return answer
+        night = await night_rows.seated_now(self.database, tournament.id)
+        if night is None:
+            answer["message"] = texts.NO_EVENING
+            return answer
+        mine = await self.ratings.linked_player(user_id)
+        seats = await night_rows.seats(self.database, night.id)
+        played = await night_rows.played_rounds(self.database, night.id)
+        entering = {(r, t) for r, t, _, _ in
+                    await draft_rows.tables_in_play(self.database, night.id)}  # fmt: skip
+        names = await self.players.many(list({player for *_, player in seats}))
+        answer["evening"] = texts.evening_title(night.date, night.starts_at)
+        answer["tournament"] = tournament.title
+        for number in range(1, night.rounds + 1):
+            here = sorted(s for s in seats if s[0] == number)
+            tables = sorted({t for _, t, _, _ in here if t})
+            answer["rounds"].append({
+                "round": number,
+                "tables": [
+                    {
+                        "table": table,
+                        "state": "saved" if (number, table) in played
+                        else "playing" if (number, table) in entering else "waiting",
+                        "seats": [
+                            {"seat": seat, "name": _name(names, player), "me": player == mine}
+                            for _, t, seat, player in here if t == table
+                        ],
+                    }
+                    for table in tables
+                ],
+                "out": [_name(names, p) for _, t, _, p in here if not t],
+                "mine": any(p == mine for _, t, _, p in here if t),
+            })  # fmt: skip
+        answer["results"] = await self.results_so_far()
+        return answer
+
+    async def results_so_far(self) -> str | None:
+        """«/rating вечер»'s text, plain."""
+        found = await self.results.period("вечер")
+        return _plain(found) if found else None
+
     async def _seats(self, players: list[int | None]) -> list[dict[str, Any]]:
         names = await self.players.many([p for p in players if p is not None])
         return [
             {"seat": seat, "name": names[p].nickname if p in names else "—", "fouls": 0, "left": ""}
             for seat, p in enumerate(players, start=1)
         ]
+
+
+def _name(names: Mapping[int, Player], player: int) -> str:
+    return names[player].nickname if player in names else "—"
+
+
+def _plain(text: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", text))

@@ -26,3 +26,14 @@ def revoked(count: int) -> str:
     if not count:
         return "Действующих ссылок на экран клуба нет."
     return f"Экран клуба отключён ({plural(count, 'ссылка', 'ссылки', 'ссылок')})."
+
+
+NO_EVENING = (
+    "Сегодня рассаженного вечера нет: рассадка появится здесь, когда главный судья её сделает."
+)
+
+
+def evening_title(day: str, starts_at: str) -> str:
+    """«Вечер 04.12 в 19:30»."""
+    _, month, date_ = day.split("-")
+    return f"Вечер {date_}.{month} в {starts_at}"

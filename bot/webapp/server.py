@@ -153,6 +153,10 @@ def webapp_routes(
             log.exception("The club's screen failed")
             return _json({"error": BROKEN}, 500)
 
+    async def tonight(member: Member, body: dict[str, Any]) -> Any:
+        """Anyone whose Telegram signed the call: the seating post and the evening's results."""
+        return await screen.tonight(member.user_id)
+
     return [
         ("GET", "/app/", page),
         ("POST", "/app/api/tv", tv),
@@ -164,6 +168,7 @@ def webapp_routes(
         ("POST", "/app/api/search", api(search)),
         ("POST", "/app/api/seat", api(seat)),
         ("POST", "/app/api/standings", api(table)),
+        ("POST", "/app/api/tonight", api(tonight)),
     ]
 
 

@@ -4,6 +4,7 @@ filters by role and searches a nickname the way he does on his phone; his own ro
 from __future__ import annotations
 
 from tests.browser import DARK, browser, screenshots_dir, telegram_page
+from tests.handlers.test_nights import play_seated_game, seated_evening
 from tests.handlers.test_standings_app import played_two_games
 from tests.harness import dispatcher_world
 from tests.webapp import app_server, init_data
@@ -33,8 +34,9 @@ async def test_a_player_sorts_filters_and_searches_the_table(tmp_path):
             assert names == sorted(names, key=lambda n: n.casefold()) or names[0] == "<Дон> & Co"
             await page.locator('th[data-key="games"]').click()
             await page.get_by_role("button", name="Мафия", exact=True).click()
-            await page.locator("#standings tbody tr").nth(1).wait_for()
-            assert await page.locator("#standings tbody tr").count() == 2  # Сова and Волк
+            await page.wait_for_function(  # Сова and Волк
+                "document.querySelectorAll('#standings tbody tr').length === 2"
+            )
             await page.locator("#search").fill("сов")
             assert [n.replace(" ⏳", "") for n in await column(page, 2)] == ["Сова"]
             await page.locator("#search").fill("никто")
@@ -44,3 +46,20 @@ async def test_a_player_sorts_filters_and_searches_the_table(tmp_path):
                                        theme=DARK)  # fmt: skip
             await dark.locator("#standings tbody tr").first.wait_for()
             await dark.screenshot(path=shots / "phone-standings-dark.png")
+
+
+async def test_a_player_sees_tonight_with_his_seats_and_goes_to_the_table(tmp_path):
+    shots = screenshots_dir(tmp_path)
+    async with dispatcher_world(tmp_path, webapp_url=APP) as world:
+        _, judge, people = await seated_evening(world)
+        await play_seated_game(judge)
+        async with app_server(world) as base, browser() as launched:
+            page = await telegram_page(launched, base + "tonight.html", init_data(people[0].id))
+            await page.locator(".round").first.wait_for()
+            assert await page.locator(".round").count() == 3
+            assert await page.locator("li.me").count() == await page.locator(".round.mine").count()
+            assert "✅ сыграна" in await page.locator('.round[data-round="1"]').inner_text()
+            await page.screenshot(path=shots / "phone-tonight.png", full_page=True)
+            await page.get_by_text("📊 Таблица").click()
+            await page.locator("#standings tbody tr").first.wait_for()
+            assert page.errors == []

@@ -67,6 +67,8 @@ function render() {
   const choose = h("select", { id: "tournament", onchange: (event) => load(event.target.value) },
     d.tournaments.map((title) => h("option", { value: title, selected: title === d.tournament }, title)));
   const blocks = [
+    h("div", { class: "row" }, h("span", { class: "tab on" }, "📊 Таблица"),
+      h("a", { class: "tab", href: "tonight.html" }, "🎲 Вечер")),
     h("header", {}, h("h1", {}, d.tournament)),
     d.tournaments.length > 1 ? choose : null,
     h("div", { class: "modes kinds" }, KINDS.map(([kind, label]) => h("button", {
