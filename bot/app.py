@@ -27,7 +27,12 @@ from aiogram.exceptions import (
     TelegramUnauthorizedError,
 )
 from aiogram.fsm.storage.memory import SimpleEventIsolation
-from aiogram.types import BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
+from aiogram.types import (
+    BotCommandScopeAllGroupChats,
+    BotCommandScopeAllPrivateChats,
+    MenuButtonWebApp,
+    WebAppInfo,
+)
 
 from bot.club.members import MemberDirectory
 from bot.core.config import Settings
@@ -51,6 +56,7 @@ from handlers import build_router
 
 log = logging.getLogger(__name__)
 SHUTDOWN_GRACE_SECONDS = 10.0
+MENU_BUTTON = "Рейтинг"  # the menu button of private chats, with the Mini App served
 SWITCH_INTERVAL = 0.0005  # seconds the loop keeps the interpreter lock; Python's default: 0.005
 
 
@@ -137,9 +143,12 @@ async def _until_reachable(call: Callable[[], Awaitable[object]], what: str) -> 
         await asyncio.sleep(wait)
 
 
-async def prepare_bot(bot: Bot, members: MemberDirectory, polling: bool = True) -> None:
+async def prepare_bot(
+    bot: Bot, members: MemberDirectory, polling: bool = True, app_page: str | None = None
+) -> None:
     """Keep pending updates, switch to polling (in webhook mode the webhook is set once its
-    server listens) and register the command menus."""
+    server listens), register the command menus and, with the Mini App served, make the menu
+    button of private chats open its standings."""
     if polling:
         await _until_reachable(
             lambda: bot.delete_webhook(drop_pending_updates=False), "deleteWebhook"
@@ -154,6 +163,11 @@ async def prepare_bot(bot: Bot, members: MemberDirectory, polling: bool = True) 
     )
     for member in await members.everyone_with_rights():
         await _until_reachable(partial(_publish_menu, bot, members, member), "setMyCommands")
+    if app_page is not None:
+        button = MenuButtonWebApp(
+            text=MENU_BUTTON, web_app=WebAppInfo(url=f"{app_page}standings.html")
+        )
+        await _until_reachable(lambda: bot.set_chat_menu_button(menu_button=button), "menu")
 
 
 async def _publish_menu(bot: Bot, members: MemberDirectory, member: Member) -> None:
@@ -187,7 +201,9 @@ async def run(settings: Settings) -> None:
         loop.add_signal_handler(signal_number, stop.set)
     try:
         webhook = _webhook(settings, dispatcher)
-        prepared = prepare_bot(bot, services.members, polling=webhook is None)
+        prepared = prepare_bot(
+            bot, services.members, polling=webhook is None, app_page=settings.webapp_page
+        )
         if not await _unless_stopped(stop, prepared):
             log.info("Stopped before polling started")
             return

@@ -115,7 +115,7 @@ async def dispatcher_world(
     world.clock = Clock()
     world.services = build_services(world.settings, world.database, world.clock, pacing)
     world.dispatcher = create_dispatcher(world.services)
-    await prepare_bot(world.bot, world.services.members)
+    await prepare_bot(world.bot, world.services.members, app_page=world.settings.webapp_page)
     await world.dispatcher.emit_startup(bot=world.bot)
     try:
         yield world

@@ -148,6 +148,7 @@ class FakeBotAPI:
         self.calls: list[tuple[str, dict[str, Any]]] = []
         self.errors: list[tuple[str, BotAPIError]] = []
         self.commands: dict[str, list[dict[str, Any]]] = {}
+        self.menu_button: dict[str, Any] | None = None  # setChatMenuButton's default
         self.callback_queries: dict[str, CallbackQuery] = {}
         self.webhook_deleted = 0
         self.webhook: dict[str, Any] | None = None  # {"url", "secret_token"} once set
@@ -439,6 +440,18 @@ class FakeBotAPI:
             if not 1 <= len(command.get("description", "")) <= 256:
                 raise bad_request("BOT_COMMAND_DESCRIPTION_INVALID")
         self.commands[self._scope(params)] = commands
+        return True
+
+    def api_setchatmenubutton(self, params: dict[str, Any]) -> bool:
+        """The menu button of private chats (no ``chat_id``: every chat's default)."""
+        button = params.get("menu_button")
+        if isinstance(button, str):
+            button = json.loads(button)
+        if button is not None and button.get("type") == "web_app":
+            url = str((button.get("web_app") or {}).get("url", ""))
+            if not url.startswith(("https://", "http://127.0.0.1")) or not button.get("text"):
+                raise bad_request("BUTTON_URL_INVALID")
+        self.menu_button = button
         return True
 
     def api_deletemycommands(self, params: dict[str, Any]) -> bool:

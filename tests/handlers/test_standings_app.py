@@ -29,6 +29,9 @@ async def test_a_player_reads_the_whole_table_with_his_row_marked(tmp_path):
         await owl.send("/rating")
         chat = await owl.reply()
         assert "📊 Вся таблица в приложении" in owl.buttons()
+        menu = world.api.menu_button  # the menu button of private chats opens it too
+        assert menu == {"type": "web_app", "text": "Рейтинг",
+                        "web_app": {"url": f"{APP}app/standings.html"}}  # fmt: skip
         async with app_server(world) as base:
             status, table = await AppCaller(base, owl.id).call("standings", {})
             assert status == 200 and table["tournament"] == "Осенний кубок"
@@ -57,3 +60,4 @@ async def test_without_webapp_url_rating_offers_no_page(tmp_path):
         await owl.send("/rating")
         await owl.reply()
         assert not any("приложении" in label for label in owl.buttons())
+        assert world.api.menu_button is None
