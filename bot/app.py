@@ -303,7 +303,7 @@ def _app_routes(services: Services, bot: Bot) -> list[Route]:
     return webapp_routes(
         services.settings.bot_token.get_secret_value(), bot, services.clock, services.members,
         services.live, services.editor, services.ratings, services.settings.zone,
-        services.screen,
+        services.screen, services.rating, services.announcer,
     )  # fmt: skip
 
 

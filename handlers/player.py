@@ -33,7 +33,7 @@ async def cmd_me(
     if player is None:
         await message.answer(texts.NOT_LINKED)
         return
-    await _show(message, await rating.record(player), rating)
+    await _show(message, await rating.my_record(player), rating)
 
 
 async def cmd_player(message: Message, command: CommandObject, rating: RatingScreens) -> None:

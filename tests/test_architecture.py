@@ -47,7 +47,7 @@ FEATURES: dict[str, set[str]] = {
     "bot.nights": {"bot.rating"},  # its pictures are drawn by the rating's drawing worker
     "bot.live": {"bot.entry"},  # a live game fills in the judge's protocol draft
     "bot.screen": {"bot.rating", "bot.entry"},  # the club's TV: tonight's tables, the standings
-    "bot.webapp": {"bot.live", "bot.entry", "bot.rating", "bot.screen"},  # the app's routes
+    "bot.webapp": {"bot.live", "bot.entry", "bot.rating", "bot.screen", "bot.announce"},
 }
 for feature, uses in FEATURES.items():
     ALLOWED[feature] = BELOW_FEATURES | uses

@@ -46,7 +46,8 @@ async def app_server(world: DispatcherWorld) -> AsyncIterator[str]:
     services = world.services
     routes = webapp_routes(
         TOKEN, world.bot, services.clock, services.members, services.live, services.editor,
-        services.ratings, services.settings.zone, services.screen,
+        services.ratings, services.settings.zone, services.screen, services.rating,
+        services.announcer,
     )  # fmt: skip
     runner = await serve(routes, "127.0.0.1", 0, grace=1.0)
     port = runner.addresses[0][1]

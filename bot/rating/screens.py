@@ -108,8 +108,9 @@ class RatingScreens:
         self.elo = elo
         self.elo_min_games = elo_min_games
         self.elo_chance_games = elo_chance_games
-        # the Mini App's standings page, offered under /rating in private (WEBAPP_URL)
+        # the Mini App's pages, offered under /rating and /me in private (WEBAPP_URL)
         self.standings_page = f"{app_page}standings.html" if app_page else None
+        self.record_page = f"{app_page}record.html" if app_page else None
         self._elo_ranked: tuple[EloState, list[_EloRow]] | None = None  # kept per state
         self._pages = _Pages()
 
@@ -307,6 +308,11 @@ class RatingScreens:
         if player is None:
             return Screen(toast=common.STALE_BUTTON, alert=True), None
         return await self.record(player)
+
+    async def my_record(self, player: Player) -> tuple[Screen, Record | None]:
+        """/me: his record, and the page with its charts when the app is served."""
+        screen, data = await self.record(player)
+        return with_web_app(screen, live_texts.RECORD_APP, self.record_page), data
 
     async def record(
         self, player: Player, tournament_words: str = ""

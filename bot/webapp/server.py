@@ -20,11 +20,13 @@ from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError
 from aiohttp import web
 
+from bot.announce.announcer import Announcer
 from bot.club.members import MemberDirectory
 from bot.core.clock import Clock
 from bot.entry.editor import Editor
 from bot.live.service import LiveRefusal, LiveTables
-from bot.rating import app_table
+from bot.rating import app_record, app_table
+from bot.rating.screens import RatingScreens
 from bot.rating.service import RatingError, Ratings
 from bot.screen.service import ClubScreen, ScreenRefused
 from bot.telegram.screen import show_in
@@ -37,6 +39,7 @@ log = logging.getLogger(__name__)
 MAX_BODY = 256 * 1024  # a batch of events is a few kilobytes
 STALE = "Подпись Telegram устарела или неверна: закройте приложение и откройте его снова из чата."
 BROKEN = "Что-то пошло не так на сервере. Ничего не потеряно: попробуйте ещё раз."
+GAME_GONE = "Такой игры нет: её аннулировали или удалили."
 SCREEN_HEADER = "X-Screen-Token"
 SCREEN_REFUSED = "Ссылка на экран клуба не действует: попросите новую (/tv у главного судьи)."
 NOT_JSON = "Приложение прислало непонятный запрос — обновите страницу."
@@ -59,6 +62,7 @@ def static_files() -> dict[str, tuple[bytes, str]]:
 def webapp_routes(
     token: str, bot: Bot, clock: Clock, members: MemberDirectory, live: LiveTables,
     editor: Editor, ratings: Ratings, zone: ZoneInfo, screen: ClubScreen,
+    screens: RatingScreens, announcer: Announcer,
 ) -> list[Route]:  # fmt: skip
     files = static_files()
     sending: set[asyncio.Task[None]] = set()
@@ -153,6 +157,21 @@ def webapp_routes(
             log.exception("The club's screen failed")
             return _json({"error": BROKEN}, 500)
 
+    async def player_record(member: Member, body: dict[str, Any]) -> Any:
+        """Anyone whose Telegram signed the call: what /me and /player show."""
+        player, asked = body.get("player"), body.get("tournament")
+        return await app_record.record(
+            screens, member.user_id, player if isinstance(player, str) else "",
+            asked if isinstance(asked, str) else "",
+        )  # fmt: skip
+
+    async def game_text(member: Member, body: dict[str, Any]) -> Any:
+        """A saved game as the club chat announced it (a game in play is no saved game)."""
+        text = await announcer.render_if_exists(_whole(body.get("game")))
+        if text is None:
+            raise RatingError(GAME_GONE)
+        return {"text": app_record.plain(text)}
+
     async def tonight(member: Member, body: dict[str, Any]) -> Any:
         """Anyone whose Telegram signed the call: the seating post and the evening's results."""
         return await screen.tonight(member.user_id)
@@ -169,6 +188,8 @@ def webapp_routes(
         ("POST", "/app/api/seat", api(seat)),
         ("POST", "/app/api/standings", api(table)),
         ("POST", "/app/api/tonight", api(tonight)),
+        ("POST", "/app/api/record", api(player_record)),
+        ("POST", "/app/api/game", api(game_text)),
     ]
 
 

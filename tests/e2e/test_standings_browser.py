@@ -63,3 +63,17 @@ async def test_a_player_sees_tonight_with_his_seats_and_goes_to_the_table(tmp_pa
             await page.get_by_text("📊 Таблица").click()
             await page.locator("#standings tbody tr").first.wait_for()
             assert page.errors == []
+
+
+async def test_a_player_reads_his_record_with_charts_and_opens_a_game(tmp_path):
+    shots = screenshots_dir(tmp_path)
+    async with dispatcher_world(tmp_path, webapp_url=APP) as world:
+        _, _, owl = await played_two_games(world)
+        async with app_server(world) as base, browser() as launched:
+            page = await telegram_page(launched, base + "record.html", init_data(owl.id))
+            await page.locator("h1", has_text="Сова").wait_for()
+            assert await page.locator("figure.chart polyline").count() >= 1
+            await page.locator("[data-game]").first.click()
+            await page.locator(".summary", has_text="Стол 1").last.wait_for()
+            await page.screenshot(path=shots / "phone-record.png", full_page=True)
+            assert page.errors == []

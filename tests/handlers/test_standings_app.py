@@ -61,3 +61,26 @@ async def test_without_webapp_url_rating_offers_no_page(tmp_path):
         await owl.reply()
         assert not any("приложении" in label for label in owl.buttons())
         assert world.api.menu_button is None
+
+
+async def test_a_players_record_with_its_charts_and_each_game_as_announced(tmp_path):
+    async with dispatcher_world(tmp_path, webapp_url=APP) as world:
+        admin, _, owl = await played_two_games(world)
+        await owl.send("/me")
+        await owl.reply()
+        assert "📈 Статистика в приложении" in owl.buttons()
+        async with app_server(world) as base:
+            status, mine = await AppCaller(base, owl.id).call("record", {})
+            assert status == 200 and mine["nickname"] == "Сова"
+            assert mine["points"] == [1.0, 2.0] and len(mine["recent"]) == 2
+            assert "Сова" in mine["text"] and "<" not in mine["text"].replace("<Дон>", "")
+            game = mine["recent"][0]
+            assert game["role"] == "мафия" and game["outcome"] == "win"
+            status, shown = await AppCaller(base, owl.id).call("game", {"game": game["game"]})
+            assert status == 200 and "Сова" in shown["text"]
+            status, other = await AppCaller(base, owl.id).call("record", {"player": "Волк"})
+            assert status == 200 and other["nickname"] == "Волк"
+            status, refused = await AppCaller(base, admin.id).call("record", {})
+            assert status == 404 and "/iam" in refused["error"]
+            status, refused = await AppCaller(base, owl.id).call("game", {"game": 999})
+            assert status == 404 and refused["error"].startswith("Такой игры нет")

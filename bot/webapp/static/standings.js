@@ -68,7 +68,8 @@ function render() {
     d.tournaments.map((title) => h("option", { value: title, selected: title === d.tournament }, title)));
   const blocks = [
     h("div", { class: "row" }, h("span", { class: "tab on" }, "📊 Таблица"),
-      h("a", { class: "tab", href: "tonight.html" }, "🎲 Вечер")),
+      h("a", { class: "tab", href: "tonight.html" }, "🎲 Вечер"),
+      h("a", { class: "tab", href: "record.html" }, "👤 Я")),
     h("header", {}, h("h1", {}, d.tournament)),
     d.tournaments.length > 1 ? choose : null,
     h("div", { class: "modes kinds" }, KINDS.map(([kind, label]) => h("button", {

@@ -9,7 +9,8 @@ const STATE = { saved: "✅ сыграна", playing: "▶ идёт", waiting: "
 function nav() {
   return h("div", { class: "row" },
     h("a", { class: "tab", href: "standings.html" }, "📊 Таблица"),
-    h("span", { class: "tab on" }, "🎲 Вечер"));
+    h("span", { class: "tab on" }, "🎲 Вечер"),
+    h("a", { class: "tab", href: "record.html" }, "👤 Я"));
 }
 
 function round(r) {
