@@ -12,9 +12,7 @@ are never shown to anyone but them.
 
 from __future__ import annotations
 
-import html
 import logging
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +29,7 @@ from bot.live.protocol import kinds_recorded, with_the_log
 from bot.tables import live as rows
 from bot.telegram.screen import Screen
 from bot.texts import live as texts
+from bot.texts.markup import plain
 from bot.vocabulary.protocol import SEATS
 from bot.vocabulary.rights import Member
 from scoring.live import LiveState, LogError, check_event, replay
@@ -89,7 +88,7 @@ class LiveTables:
             opened = await self.editor.open(member)  # what /game makes: seated from the evening
             draft = await self.drafts.of_judge(member.user_id)
             if draft is None:  # no tournament running, or it is closed: the chat says so
-                raise LiveRefusal(409, _plain(opened.text or ""))
+                raise LiveRefusal(409, plain(opened.text or ""))
         if draft.is_correction:
             raise LiveRefusal(409, texts.CORRECTION_IN_CHAT)
         own = await rows.of_draft(self.database, draft.id)
@@ -183,7 +182,7 @@ class LiveTables:
         try:
             steps.seat_player(draft, player)
         except EntryError as error:
-            raise LiveRefusal(409, _plain(error.message)) from None
+            raise LiveRefusal(409, plain(error.message)) from None
         draft.rev += 1  # the chat's screen is older now: its next tap redraws it
         await self.drafts.save(draft)
         return await self.open(member, None)
@@ -265,7 +264,7 @@ class LiveTables:
             "skipped": [{"id": i, "why": why} for i, why in state.skipped],
         }
         if draft is not None and state.over and state.roles_complete:
-            answer["summary"] = _plain(
+            answer["summary"] = plain(
                 await self.editor.summary_text(draft, with_the_log(draft.protocol, state))
             )
         return answer
@@ -289,7 +288,7 @@ class LiveTables:
             saved = await self.games.save(await self.editor.submission(draft), judge)
         except SaveError as error:
             moved = await self._to_chat(game, draft, state, error)
-            raise LiveRefusal(409, texts.SAVE_FAILED.format(why=_plain(moved.told))) from None
+            raise LiveRefusal(409, texts.SAVE_FAILED.format(why=plain(moved.told))) from None
         return {"saved": saved.game_id, "told": ""}
 
     async def to_chat(self, member: Member, live_id: int) -> ToChat:
@@ -320,8 +319,3 @@ async def game_saved(tx: Transaction, game: NewGame) -> None:
         return
     events = await rows.events(tx, live.id)
     await rows.saved(tx, live.id, game.game_id, kinds_recorded(replay(events), events), game.now)
-
-
-def _plain(html_text: str) -> str:
-    """A chat text (Telegram's HTML) as plain text for the app."""
-    return html.unescape(re.sub(r"<[^>]+>", "", html_text))

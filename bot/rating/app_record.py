@@ -4,14 +4,13 @@ each of which opens as the club chat announced it."""
 
 from __future__ import annotations
 
-import html
-import re
 from typing import Any
 
 from bot.rating.screens import RatingScreens
 from bot.rating.service import RatingError
 from bot.texts import record as record_texts
 from bot.texts.game import ROLE
+from bot.texts.markup import plain
 from bot.texts.points import show
 
 
@@ -50,8 +49,3 @@ async def record(
         ],
     )
     return answer
-
-
-def plain(text: str) -> str:
-    """A chat text (Telegram's HTML) as plain text for the page."""
-    return html.unescape(re.sub(r"<[^>]+>", "", text))

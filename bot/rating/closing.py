@@ -4,7 +4,6 @@ nominations (issue 21, §4), as a kept post drawn when it goes, with «🖼 Ка
 from __future__ import annotations
 
 import asyncio
-import html
 import re
 from collections.abc import Sequence
 from zoneinfo import ZoneInfo
@@ -27,6 +26,7 @@ from bot.telegram.screen import Picture, Screen
 from bot.texts import closing as texts
 from bot.texts import rating as rating_texts
 from bot.texts.clock import clock_time
+from bot.texts.markup import plain
 from bot.texts.points import show
 from bot.vocabulary.ratings import Kind
 from bot.vocabulary.rights import Member
@@ -179,5 +179,5 @@ def _nominations_of(post: str) -> list[str]:
     part = post.split(texts.NOMINATIONS_HEADING, 1)
     if len(part) < 2:
         return []
-    lines = (html.unescape(re.sub(r"<[^>]+>", "", line)).strip() for line in part[1].splitlines())
+    lines = (plain(line).strip() for line in part[1].splitlines())
     return [line for line in lines if line]

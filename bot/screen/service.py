@@ -8,8 +8,6 @@ to know who has left, and nothing about them goes into the answer. The standings
 
 from __future__ import annotations
 
-import html
-import re
 import secrets
 from collections.abc import Mapping
 from datetime import datetime, time, timedelta
@@ -29,6 +27,7 @@ from bot.tables import nights as night_rows
 from bot.tables import screens as rows
 from bot.texts import screen as texts
 from bot.texts.clock import clock_time
+from bot.texts.markup import plain
 from bot.texts.points import show
 from bot.vocabulary.ratings import Kind
 from bot.vocabulary.rights import Member
@@ -212,7 +211,7 @@ class ClubScreen:
     async def results_so_far(self) -> str | None:
         """«/rating вечер»'s text, plain."""
         found = await self.results.period("вечер")
-        return _plain(found) if found else None
+        return plain(found) if found else None
 
     async def _seats(self, players: list[int | None]) -> list[dict[str, Any]]:
         names = await self.players.many([p for p in players if p is not None])
@@ -224,7 +223,3 @@ class ClubScreen:
 
 def _name(names: Mapping[int, Player], player: int) -> str:
     return names[player].nickname if player in names else "—"
-
-
-def _plain(text: str) -> str:
-    return html.unescape(re.sub(r"<[^>]+>", "", text))

@@ -6,9 +6,7 @@ callback with its toast. Features never build Telegram calls of their own for th
 from __future__ import annotations
 
 import asyncio
-import html
 import logging
-import re
 from collections.abc import Awaitable, Callable, Coroutine
 from contextlib import suppress
 from dataclasses import dataclass, replace
@@ -27,6 +25,7 @@ from aiogram.types import (
 
 from bot.texts import common as common_texts
 from bot.texts import entry as entry_texts
+from bot.texts.markup import plain
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,8 +59,7 @@ def already_shows(message: Message | None, screen: Screen) -> bool:
     """Whether the message shows this screen already (a repeated tap)."""
     if message is None or screen.text is None:
         return False
-    plain = html.unescape(re.sub(r"<[^>]+>", "", screen.text))
-    if message.text != plain:
+    if message.text != plain(screen.text):
         return False
     if message.reply_markup is None or screen.markup is None:
         return message.reply_markup is None and screen.markup is None

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import html
+import re
+
 from aiogram.utils.text_decorations import html_decoration
+
+_TAG = re.compile(r"<[^>]+>")
 
 
 def quote(value: object) -> str:
@@ -21,3 +26,9 @@ def echo(value: object, limit: int = 60) -> str:
     if len(text) > limit:
         text = text[: limit - 1] + "…"
     return quote(text)
+
+
+def plain(text: str) -> str:
+    """A message's HTML as the person reads it: tags gone, «&lt;» back to «<» (a web page shows
+    the bot's texts this way, and a message Telegram returns is compared with it)."""
+    return html.unescape(_TAG.sub("", text))

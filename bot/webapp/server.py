@@ -32,6 +32,7 @@ from bot.screen.service import ClubScreen, ScreenRefused
 from bot.telegram.screen import show_in
 from bot.telegram.webhook import Route
 from bot.texts import live as texts
+from bot.texts.markup import plain
 from bot.vocabulary.rights import Member
 from bot.webapp.auth import HEADER, Unauthorized, caller
 
@@ -170,7 +171,7 @@ def webapp_routes(
         text = await announcer.render_if_exists(_whole(body.get("game")))
         if text is None:
             raise RatingError(GAME_GONE)
-        return {"text": app_record.plain(text)}
+        return {"text": plain(text)}
 
     async def tonight(member: Member, body: dict[str, Any]) -> Any:
         """Anyone whose Telegram signed the call: the seating post and the evening's results."""

@@ -12,19 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from benchmarks.seating import PUBLISHED  # DimTom's figures, issue 34's table
 from bot.nights.seating import SEATS, Evening, fairness, seat
 from bot.nights.seating_cli import main
-
-# (players, tables, rounds) → DimTom's figures: the worst pair and how many pairs meet that
-# often, Σ meetings², pairs that never meet, seats repeated (issue 34's table).
-PUBLISHED = {
-    (25, 2, 10): ((6, 1), 2984, 0, 1),
-    (30, 3, 10): ((6, 2), 4600, 1, 13),
-    (36, 3, 12): ((6, 1), 4656, 2, 15),
-    (12, 1, 12): ((9, 12), 4428, 0, 2),
-    (20, 2, 10): ((8, 1), 4516, 3, 5),
-    (26, 2, 13): ((7, 1), 4518, 0, 6),
-}
 
 
 def tournament(players: int, tables: int, rounds: int, seed: int, **more) -> Evening:
