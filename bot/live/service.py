@@ -96,7 +96,9 @@ class LiveTables:
             own = await self._start(draft)
         if own is None:
             return await self._seating(member, draft)
-        return await self.view(own)
+        answer = await self.view(own)
+        answer["others"] = await self._others(member)  # a head judge may take one over
+        return answer
 
     async def _start(self, draft: Draft) -> rows.LiveGame:
         now = self.clock.iso()

@@ -76,4 +76,10 @@ async def test_a_player_reads_his_record_with_charts_and_opens_a_game(tmp_path):
             await page.locator("[data-game]").first.click()
             await page.locator(".summary", has_text="Стол 1").last.wait_for()
             await page.screenshot(path=shots / "phone-record.png", full_page=True)
+            await page.locator("#player").fill("Волк")  # another player's, by his nickname
+            await page.get_by_role("button", name="Найти").click()
+            await page.locator("h1", has_text="Волк").wait_for()
+            await page.locator("#player").fill("Никтотакой")
+            await page.get_by_role("button", name="Найти").click()
+            await page.locator("#text", has_text="Никтотакой").wait_for()  # not found: said
             assert page.errors == []

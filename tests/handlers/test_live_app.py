@@ -149,6 +149,8 @@ async def test_a_head_judge_takes_a_game_over_and_a_repeat_is_stored_once(tmp_pa
             offered = await chief.open()  # no table of his own: the games he may take over
             assert offered["choose"] and offered["others"][0]["live"] == app.live
             assert await world.services.editor.drafts.of_judge(head.id) is None
+            own = await app.open()
+            assert own["others"] == []  # a judge takes no other table's game
             taken = await chief.open(app.live)
             assert [e["id"] for e in taken["log"]] == [e["id"] for e in game[:6]]
             await chief.send(*game[6:])
@@ -300,3 +302,18 @@ async def test_a_protocol_discarded_in_the_chat_takes_no_more_events(tmp_path):
             status, view = await app.call("events", {"live": app.live, "events": []})
             assert status == 200 and view["status"] == "closed"
         assert await count(world, "live_events") == 1
+
+
+async def test_a_head_judge_at_his_own_table_is_offered_the_others(tmp_path):
+    async with dispatcher_world(tmp_path, webapp_url=APP) as world:
+        admin, judge = await setup_club(world)
+        head = await appoint_head_judge(world, admin, "Глав", "head_judge")
+        await seat_players(Taps(judge))
+        async with app_server(world) as base:
+            app = AppCaller(base, judge.id)
+            await app.open()
+            await seat_players(Taps(head))  # his own protocol (the same ten: a test's club)
+            chief = AppCaller(base, head.id)
+            own = await chief.open()
+            assert own["live"] != app.live
+            assert [g["live"] for g in own["others"]] == [app.live]

@@ -99,7 +99,7 @@ function restored() {
 }
 
 function accept(view) {
-  app.view = view;
+  app.view = { others: app.view?.live === view.live ? app.view.others : undefined, ...view };
   if (view.live !== app.live) {
     app.live = view.live;
     app.pending = restored().pending || [];
@@ -407,6 +407,12 @@ function renderGame() {
       ["Победа чёрных", () => tap({ kind: "end", winner: "black" }, state())],
       ["Ничья", () => tap({ kind: "end", winner: "draw" }, state())],
     ]) }, "🏁 Завершить…")));
+  if (v.others?.length) {  // a head judge: the other tables' games, to take one over
+    blocks.push(h("div", { class: "row" }, h("button", {
+      onclick: () => choose("Взять игру другого стола?", v.others.map((g) => [
+        `Стол ${g.table} · игра ${g.number} — ${g.judge}`, () => open({ live: g.live })])),
+    }, `Другие столы (${v.others.length})`)));
+  }
   if (s.skipped.length) {
     blocks.push(h("p", { class: "note" }, `Не вошло в протокол: ${s.skipped.length} — ` +
       s.skipped.slice(-3).map(([, why]) => why).join("; ")));

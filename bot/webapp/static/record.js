@@ -39,6 +39,18 @@ function nav() {
     h("span", { class: "tab on" }, "👤 Я"));
 }
 
+function search(player) {
+  const input = h("input", { type: "search", id: "player", placeholder: "Другой игрок: ник",
+    value: player || "", autocomplete: "off", enterkeyhint: "search" });
+  const form = h("form", { class: "row" }, input,
+    h("button", { type: "submit" }, "Найти"));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    load(input.value.trim());
+  });
+  return form;
+}
+
 async function openGame(game, where) {
   try {
     const answer = await api("game", { game });
@@ -51,7 +63,7 @@ async function openGame(game, where) {
 async function load(player) {
   try {
     const d = await api("record", { player: player || "" });
-    const blocks = [nav()];
+    const blocks = [nav(), search(player)];
     if (d.nickname) blocks.push(h("header", {}, h("h1", {}, d.nickname)), h("p", { class: "note" }, d.tournament));
     if (d.points?.length > 1) blocks.push(chart("Очки после каждой игры", [d.points], ["var(--button)"]));
     if (d.elo?.length > 1) {
@@ -69,7 +81,7 @@ async function load(player) {
     }
     $app.replaceChildren(...blocks);
   } catch (error) {
-    $app.replaceChildren(nav(), h("p", { class: "error" }, error.message));
+    $app.replaceChildren(nav(), search(player), h("p", { class: "error" }, error.message));
   }
 }
 
