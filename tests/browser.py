@@ -77,10 +77,13 @@ async def browser() -> AsyncIterator[Any]:
 
 async def telegram_page(
     launched: Any, url: str, init_data: str, *, size: dict[str, int] = PHONE,
-    theme: dict[str, str] | None = None,
+    theme: dict[str, str] | None = None, clock: bool = False,
 ) -> Any:  # fmt: skip
-    """A page of its own (its own storage: another device) opened as Telegram opens the app."""
+    """A page of its own (its own storage: another device) opened as Telegram opens the app;
+    ``clock``: its timers wait for the test (``page.clock.fast_forward``)."""
     context = await launched.new_context(viewport=size, device_scale_factor=2, has_touch=True)
+    if clock:
+        await context.clock.install()
     stub = telegram_stub(init_data, theme)
 
     async def serve_stub(route: Any) -> None:

@@ -1,5 +1,7 @@
 """The standings for the Mini App's page (issue 35): the same table ``/rating`` shows, as data —
-every row (the chat pages it by twenty), with its numbers to sort by and their text to show.
+every row (the chat pages it by twenty), with its numbers to sort by and their text to show —
+for a tournament, or for the games of an evening or some days (``/rating вечер``, ``/rating
+01.11-30.11``).
 
 Only what the chat shows already: places, nicknames and points of counted games, ⏳ on a row
 whose games may still change. Nothing of a game in play.
@@ -7,56 +9,209 @@ whose games may still change. Nothing of a game in play.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from datetime import datetime
+from fractions import Fraction
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from bot.rating.periods import GameResults
 from bot.rating.service import RatingError, Ratings
+from bot.texts import rating as texts
 from bot.texts.clock import clock_time
+from bot.texts.markup import plain
 from bot.texts.points import show
+from bot.vocabulary.protocol import player_key
 from bot.vocabulary.ratings import Kind
+from scoring import GameScore, Outcome
+from scoring.engine import standings as scored_standings
 
 KINDS = {kind.value: kind for kind in Kind}
+REFRESH_AT_MOST = 60  # seconds: the page asks again at least this often while it is open
 
 
 async def standings(
-    ratings: Ratings, zone: ZoneInfo, user_id: int, asked: str, kind_name: str
+    ratings: Ratings,
+    results: GameResults,
+    zone: ZoneInfo,
+    user_id: int,
+    asked: str,
+    kind_name: str,
+    period: str = "",
 ) -> dict[str, Any]:
-    """The table of the tournament ``asked`` (part of its title; the current one when empty) and
-    ``kind_name`` (total, avg, sheriff, don, mafia, civilian). ``RatingError`` says why not."""
+    """The table of the tournament ``asked`` (part of its title; the current one when empty),
+    or of the games ``period`` names, by ``kind_name`` (total, avg, sheriff, don, mafia,
+    civilian). ``RatingError`` says why not."""
     kind = KINDS.get(kind_name)
     if kind is None:
-        raise RatingError("Такой таблицы нет: по сумме, по среднему или по роли.")
+        raise RatingError(texts.NO_SUCH_TABLE)
+    listed = [t.title for t in await ratings.tournaments.all() if not t.archived]
+    mine = await ratings.linked_player(user_id)
+    if period.strip():
+        return await _of_period(ratings, results, zone, mine, period.strip()[:40], kind, listed)
     tournament = await ratings.tournament(asked.strip()[:100])
     table, now = await ratings.table(tournament, kind)
-    mine = await ratings.linked_player(user_id)
-    listed = [t.title for t in await ratings.tournaments.all() if not t.archived]
     return {
         "tournament": tournament.title,
+        "title": tournament.title,
         "tournaments": listed,
         "kind": kind.value,
         "updated": clock_time(now, zone),
+        "refresh_in": _refresh_in(now, await ratings.next_change(tournament)),
         "min_games": table.min_games,
         "left_out": table.left_out,
         "games": table.game_count,
         "rows": [
-            {
-                "place": row.place,
-                "name": row.name,
-                "value": float(row.value),
-                "shown": show(row.value),
-                "games": row.games,
-                "wins": row.wins,
-                "additional": float(row.additional),
-                "additional_shown": show(row.additional),
-                "ci": float(row.ci),
-                "ci_shown": show(row.ci),
-                "average": float(row.value / row.games)
-                if kind is Kind.TOTAL and row.games
-                else float(row.value),
-                "provisional": row.provisional,
-                "lot": row.lot,
-                "me": row.player_id == mine,
-            }
+            _row(
+                row.place,
+                row.name,
+                row.value,
+                row.games,
+                row.wins,
+                row.additional,
+                row.ci,
+                row.provisional,
+                row.lot,
+                row.player_id == mine,
+                row.value / row.games if kind is Kind.TOTAL and row.games else row.value,
+            )
             for row in table.rows
         ],
     }
+
+
+async def _of_period(
+    ratings: Ratings,
+    results: GameResults,
+    zone: ZoneInfo,
+    mine: int | None,
+    period: str,
+    kind: Kind,
+    listed: list[str],
+) -> dict[str, Any]:
+    """The games of an evening or some days, each scored as its stage stands."""
+    chosen = await results.chosen(period)
+    if chosen is None:
+        raise RatingError(texts.NO_SUCH_PERIOD)
+    now = ratings.clock.now()
+    answer: dict[str, Any] = {
+        "tournaments": listed,
+        "kind": kind.value,
+        "period": period,
+        "updated": clock_time(now, zone),
+        "refresh_in": REFRESH_AT_MOST,
+        "min_games": 0,
+        "left_out": 0,
+        "games": 0,
+        "rows": [],
+    }
+    if isinstance(chosen, str):
+        return {**answer, "title": period, "tournament": "", "message": plain(chosen)}
+    scores, open_to_protest = await results.scored(chosen.game_ids)
+    names = await results.names()
+    me = player_key(mine) if mine is not None else None
+    if kind is Kind.TOTAL:
+        table = scored_standings(scores, chosen.tournament.ruleset(), chosen.tournament.seed)
+        rows = [
+            _row(
+                row.place,
+                names.get(row.name, "?"),
+                row.total,
+                row.games,
+                row.wins,
+                row.additional,
+                row.ci,
+                row.name in open_to_protest,
+                row.lot,
+                row.name == me,
+                row.total / row.games if row.games else row.total,
+            )
+            for row in table
+        ]
+    else:
+        rows = _averages(scores, kind, names, open_to_protest, me)
+    return {
+        **answer,
+        "title": chosen.title,
+        "tournament": chosen.tournament.title,
+        "games": len(scores),
+        "rows": rows,
+    }
+
+
+def _averages(
+    scores: Iterable[GameScore],
+    kind: Kind,
+    names: dict[str, str],
+    open_to_protest: set[str],
+    me: str | None,
+) -> list[dict[str, Any]]:
+    """Each player's average in the role (or in every game, for «среднее») over those games,
+    the most games first on a tie — as ``/rating 01.12 дон`` orders them."""
+    kept: dict[str, list[Any]] = {}  # key → [games, wins, total, additional, ci]
+    for score in scores:
+        for seat in score.seats:
+            if kind.role is None or seat.role is kind.role:
+                sums = kept.setdefault(seat.name, [0, 0, Fraction(0), Fraction(0), Fraction(0)])
+                sums[0] += 1
+                sums[1] += seat.outcome is Outcome.WIN
+                sums[2] += seat.total
+                sums[3] += seat.additional
+                sums[4] += seat.ci
+    ordered = sorted(
+        kept.items(),
+        key=lambda item: (-item[1][2] / item[1][0], -item[1][0], names.get(item[0], "")),
+    )
+    return [
+        _row(
+            place,
+            names.get(key, "?"),
+            total / games,
+            games,
+            wins,
+            additional,
+            ci,
+            key in open_to_protest,
+            False,
+            key == me,
+            total / games,
+        )
+        for place, (key, (games, wins, total, additional, ci)) in enumerate(ordered, start=1)
+    ]
+
+
+def _row(
+    place: int,
+    name: str,
+    value: Fraction,
+    games: int,
+    wins: int,
+    additional: Fraction,
+    ci: Fraction,
+    provisional: bool,
+    lot: bool,
+    me: bool,
+    average: Fraction,
+) -> dict[str, Any]:
+    return {
+        "place": place,
+        "name": name,
+        "value": float(value),
+        "shown": show(value),
+        "games": games,
+        "wins": wins,
+        "additional": float(additional),
+        "additional_shown": show(additional),
+        "ci": float(ci),
+        "ci_shown": show(ci),
+        "average": float(average),
+        "provisional": provisional,
+        "lot": lot,
+        "me": me,
+    }
+
+
+def _refresh_in(now: datetime, changes_at: datetime) -> int:
+    """Seconds until the page should ask again: when a ⏳ goes by the clock, or a minute."""
+    left = (changes_at - now).total_seconds()
+    return max(1, min(REFRESH_AT_MOST, int(left) + 1))

@@ -34,6 +34,17 @@ _PERIOD = re.compile(rf"^{_DAY}(?:\s*[-–—]\s*{_DAY})?$")
 
 
 @dataclass(frozen=True, slots=True)
+class Chosen:
+    """The games some words name (an evening, a day, some days) and how to title them."""
+
+    title: str
+    tournament: Tournament
+    game_ids: list[int]
+    kind: Kind  # the board asked for beside the days (the sum when none)
+    best_of: str  # «Лучший игрок вечера/дня/этих дней»
+
+
+@dataclass(frozen=True, slots=True)
 class Found:
     """Some games' results, as the posts and pictures show them."""
 
@@ -106,6 +117,17 @@ class GameResults:
     async def period(self, words: str | None) -> str | None:
         """``/rating вечер`` (the last evening), ``/rating 01.12`` (a day), ``/rating
         01.11-30.11`` (days): the table of those games; None when the words name none."""
+        chosen = await self.chosen(words)
+        if chosen is None or isinstance(chosen, str):
+            return chosen
+        if chosen.kind is not Kind.TOTAL:
+            return await self._board(chosen.kind, chosen.game_ids, chosen.title)
+        found = await self.of_games(chosen.tournament, chosen.game_ids)
+        return worded(found, chosen.title, chosen.best_of)
+
+    async def chosen(self, words: str | None) -> Chosen | str | None:
+        """The games the words name («вечер», «01.12», «01.11-30.11», a board word beside the
+        days); why there are none, in words; None when the words name no games."""
         text = " ".join((words or "").lower().split())
         if text in texts.EVENING_WORDS:
             return await self._last_evening()
@@ -123,12 +145,10 @@ class GameResults:
         title = texts.period_title(first, last)
         if not ids:
             return texts.no_games_then(title)
-        if kind is not Kind.TOTAL:
-            return await self._board(kind, ids, title)
         best_of = texts.BEST_OF_DAY if first == last else texts.BEST_OF_DAYS
-        return worded(await self.of_games(tournament, ids), title, best_of)
+        return Chosen(title, tournament, ids, kind, best_of)
 
-    async def _last_evening(self) -> str:
+    async def _last_evening(self) -> Chosen | str:
         night = await night_rows.latest(self.database)
         if night is None:
             return texts.NO_EVENING_YET
@@ -138,7 +158,26 @@ class GameResults:
         if not ids:
             return texts.evening_not_played(date.fromisoformat(night.date))
         title = texts.results_title(date.fromisoformat(night.date))
-        return worded(await self.of_games(tournament, ids), title)
+        return Chosen(title, tournament, ids, Kind.TOTAL, texts.BEST_OF_EVENING)
+
+    async def scored(self, game_ids: list[int]) -> tuple[list[GameScore], set[str]]:
+        """The points of each game still counted, and the players (keys) of those that may
+        still be protested."""
+        now = self.clock.now()
+        scores: list[GameScore] = []
+        open_to_protest: set[str] = set()
+        for game_id in game_ids:
+            stored, score = await self.games.scored(game_id)
+            if score is None:
+                continue  # annulled since
+            scores.append(score)
+            if stored.status_at(now, self.games.window) is GameStatus.PROVISIONAL:
+                open_to_protest.update(seat.name for seat in score.seats)
+        return scores, open_to_protest
+
+    async def names(self) -> dict[str, str]:
+        """Player key → nickname."""
+        return await self._names()
 
 
 def _board_word(text: str) -> tuple[Kind, str]:

@@ -120,6 +120,11 @@ class Ratings:
         tables[kind] = (made, board.next_provisional_change(now, self.window))
         return made, now
 
+    async def next_change(self, tournament: Tournament) -> datetime:
+        """When a row of the tournament's tables next loses its ⏳ by the clock alone."""
+        board = await self.standings.board(tournament)
+        return board.next_provisional_change(self.clock.now(), self.window)
+
     async def record(self, tournament: Tournament, player: Player) -> tuple[Record, datetime]:
         board = await self.standings.board(tournament)
         now = self.clock.now()

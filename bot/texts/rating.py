@@ -51,6 +51,8 @@ NO_TOURNAMENT = (
 NO_SUCH_PAGE = "Такой страницы нет. Откройте рейтинг заново: /rating"
 NO_SUCH_TOURNAMENT = "Такого турнира нет. Откройте рейтинг заново: /rating"
 DRAWING = "Рисую картинку…"
+NO_SUCH_TABLE = "Такой таблицы нет: по сумме, по среднему или по роли."
+NO_SUCH_PERIOD = "Не понял, какие игры: «вечер», день «01.12» или дни «01.11-30.11»."
 
 
 def picture_caption(title: str, page: int, pages: int) -> str:

@@ -142,10 +142,11 @@ def webapp_routes(
 
     async def table(member: Member, body: dict[str, Any]) -> Any:
         """Anyone whose Telegram signed the call: what /rating shows everyone."""
-        asked, kind = body.get("tournament"), body.get("kind")
+        asked, kind, period = body.get("tournament"), body.get("kind"), body.get("period")
         return await app_table.standings(
-            ratings, zone, member.user_id, asked if isinstance(asked, str) else "",
-            kind if isinstance(kind, str) else "total",
+            ratings, screens.results, zone, member.user_id,
+            asked if isinstance(asked, str) else "", kind if isinstance(kind, str) else "total",
+            period if isinstance(period, str) else "",
         )  # fmt: skip
 
     async def tv(request: web.Request) -> web.Response:

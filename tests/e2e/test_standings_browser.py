@@ -3,6 +3,8 @@ filters by role and searches a nickname the way he does on his phone; his own ro
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from tests.browser import DARK, browser, screenshots_dir, telegram_page
 from tests.handlers.test_nights import play_seated_game, seated_evening
 from tests.handlers.test_standings_app import played_two_games
@@ -14,6 +16,11 @@ APP = "http://127.0.0.1/"
 
 async def column(page, number: int) -> list[str]:
     return await page.locator(f"#standings tbody tr td:nth-child({number})").all_inner_texts()
+
+
+async def nicknames(page) -> list[str]:
+    """The names column without its marks (🎲 the lot, ⏳ provisional)."""
+    return [name.replace(" 🎲", "").replace(" ⏳", "") for name in await column(page, 2)]
 
 
 async def test_a_player_sorts_filters_and_searches_the_table(tmp_path):
@@ -30,7 +37,7 @@ async def test_a_player_sorts_filters_and_searches_the_table(tmp_path):
             assert "⏳" in await mine.inner_text()
             await page.screenshot(path=shots / "phone-standings.png", full_page=True)
             await page.locator('th[data-key="name"]').click()  # by nickname, А→Я
-            names = [name.replace(" ⏳", "") for name in await column(page, 2)]
+            names = await nicknames(page)
             assert names == sorted(names, key=lambda n: n.casefold()) or names[0] == "<Дон> & Co"
             await page.locator('th[data-key="games"]').click()
             await page.get_by_role("button", name="Мафия", exact=True).click()
@@ -38,7 +45,7 @@ async def test_a_player_sorts_filters_and_searches_the_table(tmp_path):
                 "document.querySelectorAll('#standings tbody tr').length === 2"
             )
             await page.locator("#search").fill("сов")
-            assert [n.replace(" ⏳", "") for n in await column(page, 2)] == ["Сова"]
+            assert await nicknames(page) == ["Сова"]
             await page.locator("#search").fill("никто")
             await page.get_by_text("Никого с таким ником.").wait_for()
             assert page.errors == []
@@ -46,6 +53,31 @@ async def test_a_player_sorts_filters_and_searches_the_table(tmp_path):
                                        theme=DARK)  # fmt: skip
             await dark.locator("#standings tbody tr").first.wait_for()
             await dark.screenshot(path=shots / "phone-standings-dark.png")
+
+
+async def test_the_days_table_and_a_provisional_row_turning_final_by_itself(tmp_path):
+    """A player picks «За дни» (today by default) and reads the day's table; left open, the page
+    drops ⏳ by itself when the protest window closes."""
+    shots = screenshots_dir(tmp_path)
+    async with dispatcher_world(tmp_path, webapp_url=APP) as world:
+        _, _, owl = await played_two_games(world)
+        async with app_server(world) as base, browser() as launched:
+            page = await telegram_page(launched, base + "standings.html", init_data(owl.id),
+                                       clock=True)  # fmt: skip
+            await page.locator("#standings tbody tr").first.wait_for()
+            await page.get_by_role("button", name="За дни").click()
+            await page.get_by_role("button", name="Показать").click()
+            await page.locator("h1", has_text="📅 Игры").wait_for()
+            assert await column(page, 1) == [str(n) for n in range(1, 11)]
+            assert "⏳" in await page.locator("#standings tr.me").inner_text()
+            await page.screenshot(path=shots / "phone-standings-days.png", full_page=True)
+            world.clock.shift = world.services.games.window.length + timedelta(minutes=1)
+            await page.clock.fast_forward("01:05")  # the page asks again within a minute
+            await page.wait_for_function(
+                "!document.querySelector('#standings').innerText.includes('⏳')"
+            )
+            assert await column(page, 1) == [str(n) for n in range(1, 11)]
+            assert page.errors == []
 
 
 async def test_a_player_sees_tonight_with_his_seats_and_goes_to_the_table(tmp_path):

@@ -5,6 +5,7 @@ reads nothing; /rating in private offers the page."""
 from __future__ import annotations
 
 import time
+from datetime import timedelta
 
 from tests.club import Taps, enter_protocol, linked_player, setup_club
 from tests.harness import dispatcher_world
@@ -52,6 +53,48 @@ async def test_a_player_reads_the_whole_table_with_his_row_marked(tmp_path):
             stale = init_data(owl.id, signed_at=time.time() - 3 * 24 * 3600)
             status, refused = await AppCaller(base, owl.id, data=stale).call("standings", {})
             assert status == 401 and "rows" not in refused
+
+
+async def test_the_games_of_a_day_or_an_evening_as_a_table(tmp_path):
+    """«/rating 01.12» in the page: the same two games give the tournament's own totals; a role
+    averages its games; no evening yet, a day without games and words that name no days are
+    said in Russian."""
+    async with dispatcher_world(tmp_path, webapp_url=APP) as world:
+        _, _, owl = await played_two_games(world)
+        today = world.clock.now().astimezone(world.settings.zone).strftime("%d.%m.%Y")
+        async with app_server(world) as base:
+            caller = AppCaller(base, owl.id)
+            _, whole = await caller.call("standings", {})
+            status, day = await caller.call("standings", {"period": today})
+            assert status == 200 and day["title"].startswith("📅 Игры") and day["games"] == 2
+            assert day["tournament"] == "Осенний кубок"
+            totals = lambda table: {(r["name"], r["shown"], r["games"]) for r in table["rows"]}  # noqa: E731
+            assert totals(day) == totals(whole)
+            assert [r["name"] for r in day["rows"] if r["me"]] == ["Сова"]
+            assert all(r["provisional"] for r in day["rows"])
+            _, mafia = await caller.call("standings", {"period": today, "kind": "mafia"})
+            _, whole_mafia = await caller.call("standings", {"kind": "mafia"})
+            assert totals(mafia) == totals(whole_mafia)
+            _, evening = await caller.call("standings", {"period": "вечер"})
+            assert evening["rows"] == [] and "Вечеров ещё не было" in evening["message"]
+            _, empty = await caller.call("standings", {"period": "01.01.2020"})
+            assert empty["rows"] == [] and "игр нет" in empty["message"]
+            status, refused = await caller.call("standings", {"period": "позавчера"})
+            assert status == 404 and "01.11-30.11" in refused["error"]
+
+
+async def test_a_provisional_row_turns_final_when_its_window_closes(tmp_path):
+    """The page is told when to ask again: when the protest window of a shown game closes."""
+    async with dispatcher_world(tmp_path, webapp_url=APP) as world:
+        _, _, owl = await played_two_games(world)
+        async with app_server(world) as base:
+            caller = AppCaller(base, owl.id)
+            _, table = await caller.call("standings", {})
+            assert all(r["provisional"] for r in table["rows"]) and table["refresh_in"] <= 60
+            world.clock.shift = world.services.games.window.length + timedelta(minutes=1)
+            _, table = await caller.call("standings", {})
+            assert not any(r["provisional"] for r in table["rows"])
+            assert table["refresh_in"] == 60  # nothing left to wait for: once a minute
 
 
 async def test_without_webapp_url_rating_offers_no_page(tmp_path):

@@ -1,5 +1,6 @@
-// The tournament's standings for a player's phone: what /rating shows, every row at once, sorted
-// by any column, filtered by role, searched by nickname; ⏳ on rows that may still change.
+// The standings for a player's phone: what /rating shows — a tournament's, tonight's or some
+// days' — every row at once, sorted by any column, filtered by role, searched by nickname; ⏳ on
+// rows that may still change. It asks again by itself: when a ⏳ is due to go, or each minute.
 
 import { api, h, initData, tg } from "./common.js";
 
@@ -8,7 +9,22 @@ const KINDS = [
   ["total", "Все"], ["avg", "Среднее"], ["sheriff", "Шериф"], ["don", "Дон"],
   ["mafia", "Мафия"], ["civilian", "Мирные"],
 ];
-const state = { data: null, kind: "total", tournament: "", sort: "place", down: false, query: "" };
+const SCOPES = [["", "Турнир"], ["вечер", "За вечер"], ["days", "За дни"]];
+const state = {
+  data: null, kind: "total", tournament: "", period: "", scope: "", from: "", to: "",
+  sort: "place", down: false, query: "",
+};
+let timer = null;
+
+function today() {
+  const now = new Date();
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60000).toISOString().slice(0, 10);
+}
+
+function dotted(iso) { // 2026-11-01 → 01.11.2026, as /rating takes days
+  const [y, m, d] = iso.split("-");
+  return `${d}.${m}.${y}`;
+}
 
 function columns() {
   const total = state.kind === "total";
@@ -53,48 +69,88 @@ function render() {
   }, label, key === state.sort ? (state.down ? " ▼" : " ▲") : "")));
   const body = rows.map((row) => h("tr", { class: row.me ? "me" : "" },
     columns().map(([key]) => h("td", { class: key === "name" ? "name" : "num" },
-      shown(row, key), key === "name" && row.provisional ? " ⏳" : ""))));
+      shown(row, key), key === "name" && row.lot ? " 🎲" : "", key === "name" && row.provisional ? " ⏳" : ""))));
   const search = h("input", { type: "search", id: "search", placeholder: "Поиск по нику",
     value: state.query, autocomplete: "off" });
-  search.addEventListener("input", () => {
-    state.query = search.value;
-    const position = search.selectionStart;
-    render();
-    const again = document.getElementById("search");
-    again.focus();
-    again.setSelectionRange(position, position);
-  });
-  const choose = h("select", { id: "tournament", onchange: (event) => load(event.target.value) },
-    d.tournaments.map((title) => h("option", { value: title, selected: title === d.tournament }, title)));
+  search.addEventListener("input", () => { state.query = search.value; render(); });
+  const choose = state.scope === "" && d.tournaments.length > 1 ? h("select", {
+    id: "tournament", onchange: (event) => { state.tournament = event.target.value; load(); },
+  }, d.tournaments.map((title) => h("option", { value: title, selected: title === d.tournament }, title))) : null;
+  const scopes = h("div", { class: "modes scopes" }, SCOPES.map(([scope, label]) => h("button", {
+    class: scope === state.scope ? "on" : "", onclick: () => chooseScope(scope),
+  }, label)));
+  const days = state.scope === "days" ? h("form", { class: "row days", onsubmit: (event) => {
+    event.preventDefault();
+    state.from = event.target.from.value || today();
+    state.to = event.target.to.value || state.from;
+    load();
+  } }, h("input", { type: "date", name: "from", value: state.from, "aria-label": "С" }),
+  h("input", { type: "date", name: "to", value: state.to, "aria-label": "По" }),
+  h("button", { type: "submit" }, "Показать")) : null;
+  const marks = [];
+  if (d.rows.some((row) => row.provisional)) marks.push("⏳ — результат ещё может измениться (идёт время протеста)");
+  if (d.rows.some((row) => row.lot)) marks.push("🎲 — место решил жребий");
   const blocks = [
     h("div", { class: "row" }, h("span", { class: "tab on" }, "📊 Таблица"),
       h("a", { class: "tab", href: "tonight.html" }, "🎲 Вечер"),
       h("a", { class: "tab", href: "record.html" }, "👤 Я")),
-    h("header", {}, h("h1", {}, d.tournament)),
-    d.tournaments.length > 1 ? choose : null,
+    h("header", {}, h("h1", {}, d.title), d.period && d.tournament ? h("p", { class: "note" }, d.tournament) : null),
+    scopes,
+    choose,
+    days,
     h("div", { class: "modes kinds" }, KINDS.map(([kind, label]) => h("button", {
-      class: kind === state.kind ? "on" : "", onclick: () => { state.kind = kind; load(state.tournament); },
+      class: kind === state.kind ? "on" : "", onclick: () => { state.kind = kind; load(); },
     }, label))),
     search,
-    h("p", { class: "note" }, `Обновлено ${d.updated} · игр в турнире: ${d.games}` +
-      (d.min_games ? ` · от ${d.min_games} игр` : "") +
-      (d.rows.some((row) => row.provisional) ? " · ⏳ — результат ещё может измениться (идёт время протеста)" : "")),
-    rows.length ? h("div", { class: "scroll" }, h("table", { id: "standings" }, h("thead", {}, head), h("tbody", {}, body)))
-      : h("p", { class: "note" }, query ? "Никого с таким ником." : "В этой таблице пока никого."),
+    h("p", { class: "note", id: "updated" }, `Обновлено ${d.updated} · игр: ${d.games}` +
+      (d.min_games ? ` · в таблице — от ${d.min_games} игр` : "") + (marks.length ? ` · ${marks.join(" · ")}` : "")),
+    d.message ? h("p", { class: "note" }, d.message)
+      : rows.length ? h("div", { class: "scroll" }, h("table", { id: "standings" }, h("thead", {}, head), h("tbody", {}, body)))
+        : h("p", { class: "note" }, query ? "Никого с таким ником." : "В этой таблице пока никого."),
   ];
+  const typing = document.activeElement?.id === "search" ? document.activeElement.selectionStart : null;
   $app.replaceChildren(...blocks.filter(Boolean));
+  if (typing !== null) {
+    const again = document.getElementById("search");
+    again.focus();
+    again.setSelectionRange(typing, typing);
+  }
 }
 
-async function load(tournament) {
-  state.tournament = tournament || "";
+function chooseScope(scope) {
+  state.scope = scope;
+  if (scope === "days") {
+    state.from ||= today();
+    state.to ||= state.from;
+  }
+  load();
+}
+
+function asked() {
+  if (state.scope === "days") return state.from === state.to ? dotted(state.from) : `${dotted(state.from)}-${dotted(state.to)}`;
+  return state.scope;
+}
+
+async function load() {
+  clearTimeout(timer);
   try {
-    state.data = await api("standings", { tournament: state.tournament, kind: state.kind });
-    state.tournament = state.data.tournament;
+    state.data = await api("standings", { tournament: state.tournament, kind: state.kind, period: asked() });
+    if (!state.data.period) state.tournament = state.data.tournament;
     if (!columns().some(([key]) => key === state.sort)) state.sort = "place";
     render();
+    timer = setTimeout(refresh, state.data.refresh_in * 1000);
   } catch (error) {
+    if (state.data && error.status === 0) { // offline for a moment: keep the table, try again
+      timer = setTimeout(refresh, 10000);
+      return;
+    }
     $app.replaceChildren(h("p", { class: "error" }, error.message));
   }
+}
+
+function refresh() {
+  if (document.visibilityState === "hidden") timer = setTimeout(refresh, 5000);
+  else load();
 }
 
 tg?.ready?.();
@@ -102,5 +158,5 @@ tg?.expand?.();
 if (!initData) {
   $app.replaceChildren(h("p", { class: "error" }, "Откройте таблицу из чата с ботом: /rating."));
 } else {
-  load("");
+  load();
 }
