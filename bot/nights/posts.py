@@ -196,7 +196,7 @@ class EveningPosts:
             return None
         found = await self.results.of_games(tournament, await self._game_ids(night))
         board = [
-            (f"{place}{'*' if row.lot else ''}", found.names.get(row.name, "?"),
+            (f"{place}{'*' if row.lot else ''}", row.name,
              show(row.total), str(row.games), str(row.wins), show(row.additional),
              show(row.ci))
             for place, row in enumerate(found.tonight.table, start=1)

@@ -15,13 +15,13 @@ from fractions import Fraction
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from bot.club.tournaments import Tournament
 from bot.rating.periods import GameResults
 from bot.rating.service import RatingError, Ratings
 from bot.texts import rating as texts
 from bot.texts.clock import clock_time
 from bot.texts.markup import plain
 from bot.texts.points import show
-from bot.vocabulary.protocol import player_key
 from bot.vocabulary.ratings import Kind
 from scoring import GameScore, Outcome
 from scoring.engine import standings as scored_standings
@@ -107,48 +107,56 @@ async def _of_period(
     }
     if isinstance(chosen, str):
         return {**answer, "title": period, "tournament": "", "message": plain(chosen)}
-    scores, open_to_protest = await results.scored(chosen.game_ids)
-    names = await results.names()
-    me = player_key(mine) if mine is not None else None
-    if kind is Kind.TOTAL:
-        table = scored_standings(scores, chosen.tournament.ruleset(), chosen.tournament.seed)
-        rows = [
-            _row(
-                row.place,
-                names.get(row.name, "?"),
-                row.total,
-                row.games,
-                row.wins,
-                row.additional,
-                row.ci,
-                row.name in open_to_protest,
-                row.lot,
-                row.name == me,
-                row.total / row.games if row.games else row.total,
-            )
-            for row in table
-        ]
-    else:
-        rows = _averages(scores, kind, names, open_to_protest, me)
+    me = await results.players.get(mine) if mine is not None else None
+    count, rows = await games_table(
+        results, chosen.tournament, chosen.game_ids, kind, me.nickname if me else None
+    )
     return {
         **answer,
         "title": chosen.title,
         "tournament": chosen.tournament.title,
-        "games": len(scores),
+        "games": count,
         "rows": rows,
     }
+
+
+async def games_table(
+    results: GameResults, tournament: Tournament, game_ids: list[int], kind: Kind, me: str | None
+) -> tuple[int, list[dict[str, Any]]]:
+    """The table of some games of a tournament (annulled ones aside): how many counted, and the
+    rows — by the scoring core's standings for the sum, by average for a role or «среднее»;
+    ``me``: the nickname whose row is marked."""
+    scores, open_to_protest = await results.scored(game_ids)
+    if kind is not Kind.TOTAL:
+        return len(scores), _averages(scores, kind, open_to_protest, me)
+    table = scored_standings(scores, tournament.ruleset(), tournament.seed)
+    return len(scores), [
+        _row(
+            row.place,
+            row.name,
+            row.total,
+            row.games,
+            row.wins,
+            row.additional,
+            row.ci,
+            row.name in open_to_protest,
+            row.lot,
+            row.name == me,
+            row.total / row.games if row.games else row.total,
+        )
+        for row in table
+    ]
 
 
 def _averages(
     scores: Iterable[GameScore],
     kind: Kind,
-    names: dict[str, str],
     open_to_protest: set[str],
     me: str | None,
 ) -> list[dict[str, Any]]:
     """Each player's average in the role (or in every game, for «среднее») over those games,
     the most games first on a tie — as ``/rating 01.12 дон`` orders them."""
-    kept: dict[str, list[Any]] = {}  # key → [games, wins, total, additional, ci]
+    kept: dict[str, list[Any]] = {}  # nickname → [games, wins, total, additional, ci]
     for score in scores:
         for seat in score.seats:
             if kind.role is None or seat.role is kind.role:
@@ -160,23 +168,23 @@ def _averages(
                 sums[4] += seat.ci
     ordered = sorted(
         kept.items(),
-        key=lambda item: (-item[1][2] / item[1][0], -item[1][0], names.get(item[0], "")),
+        key=lambda item: (-item[1][2] / item[1][0], -item[1][0], item[0]),
     )
     return [
         _row(
             place,
-            names.get(key, "?"),
+            name,
             total / games,
             games,
             wins,
             additional,
             ci,
-            key in open_to_protest,
+            name in open_to_protest,
             False,
-            key == me,
+            name == me,
             total / games,
         )
-        for place, (key, (games, wins, total, additional, ci)) in enumerate(ordered, start=1)
+        for place, (name, (games, wins, total, additional, ci)) in enumerate(ordered, start=1)
     ]
 
 

@@ -48,8 +48,7 @@ class Chosen:
 class Found:
     """Some games' results, as the posts and pictures show them."""
 
-    tonight: tonight.Tonight
-    names: dict[str, str]  # player key → nickname
+    tonight: tonight.Tonight  # the seats named by the players' nicknames
     count: int  # the games counted
     provisional: bool  # one of them may still be protested
 
@@ -70,33 +69,30 @@ class GameResults:
     async def of_games(self, tournament: Tournament, game_ids: list[int]) -> Found:
         """The results of some games of a tournament (annulled ones aside)."""
         scored, provisional = await self._scored(game_ids)
-        names = await self._names()
         fair_play = await self.options.fair_play()
         found = tonight.tonight(scored, tournament.ruleset(), tournament.seed, fair_play=fair_play)
-        return Found(found, names, len(scored), provisional)
+        return Found(found, len(scored), provisional)
 
     async def _scored(self, game_ids: list[int]) -> tuple[list[tuple[int, int, GameScore]], bool]:
-        """(table, game number, points) of each game still counted; whether one of them may
-        still be protested."""
+        """(table, game number, points) of each game still counted, its seats named by the
+        players' nicknames — as the tournament's standings name them, so that a lot among equals
+        falls the same way in both; whether one of them may still be protested."""
         now = self.clock.now()
+        nicknames = {player_key(p): name for p, name in (await self.players.nicknames()).items()}
         scored = []
         provisional = False
         for game_id in game_ids:
             stored, score = await self.games.scored(game_id)
             if score is None:
                 continue  # annulled since
-            scored.append((stored.table, stored.number, score))
+            scored.append((stored.table, stored.number, _by_nickname(score, nicknames)))
             provisional |= stored.status_at(now, self.games.window) is GameStatus.PROVISIONAL
         return scored, provisional
-
-    async def _names(self) -> dict[str, str]:
-        return {player_key(p): name for p, name in (await self.players.nicknames()).items()}
 
     async def _board(self, kind: Kind, game_ids: list[int], title: str) -> str:
         """``/rating 01.12 дон``: those games' board — each player's average in the role (or in
         every game, for «среднее»), the most games first on a tie."""
         scored, provisional = await self._scored(game_ids)
-        names = await self._names()
         kept: dict[str, list[Fraction]] = {}
         for _, _, score in scored:
             for seat in score.seats:
@@ -105,7 +101,7 @@ class GameResults:
                     games_total[0] += 1
                     games_total[1] += seat.total
         rows = sorted(
-            ((names.get(name, "?"), total / games, int(games), total)
+            ((name, total / games, int(games), total)
              for name, (games, total) in kept.items()),
             key=lambda row: (-row[1], -row[2], row[0]),
         )  # fmt: skip
@@ -161,23 +157,20 @@ class GameResults:
         return Chosen(title, tournament, ids, Kind.TOTAL, texts.BEST_OF_EVENING)
 
     async def scored(self, game_ids: list[int]) -> tuple[list[GameScore], set[str]]:
-        """The points of each game still counted, and the players (keys) of those that may
-        still be protested."""
+        """The points of each game still counted (seats named by nickname, as ``_scored``),
+        and the nicknames of the players of those that may still be protested."""
         now = self.clock.now()
+        nicknames = {player_key(p): name for p, name in (await self.players.nicknames()).items()}
         scores: list[GameScore] = []
         open_to_protest: set[str] = set()
         for game_id in game_ids:
             stored, score = await self.games.scored(game_id)
             if score is None:
                 continue  # annulled since
-            scores.append(score)
+            scores.append(_by_nickname(score, nicknames))
             if stored.status_at(now, self.games.window) is GameStatus.PROVISIONAL:
-                open_to_protest.update(seat.name for seat in score.seats)
+                open_to_protest.update(seat.name for seat in scores[-1].seats)
         return scores, open_to_protest
-
-    async def names(self) -> dict[str, str]:
-        """Player key → nickname."""
-        return await self._names()
 
 
 def _board_word(text: str) -> tuple[Kind, str]:
@@ -192,17 +185,14 @@ def _board_word(text: str) -> tuple[Kind, str]:
 
 def worded(found: Found, title: str, best_of: str = texts.BEST_OF_EVENING) -> str:
     """The results as the club chat reads them: the table, the best, the nominations."""
-    names = found.names
     table = found.tonight
     best = table.best
     return texts.results_post(
         title, found.count,
-        [(names.get(r.name, "?"), show(r.total), r.games, r.wins, r.lot) for r in table.table],
-        texts.best_of_evening(names.get(best.name, "?"), show(best.total), best.games)
-        if best else None,
-        nominee_lines(table.nominations, lambda key: names.get(key, "?")),
-        [texts.best_move_at(names.get(name, "?"), number, game)
-         for name, number, game in table.best_moves],
+        [(r.name, show(r.total), r.games, r.wins, r.lot) for r in table.table],
+        texts.best_of_evening(best.name, show(best.total), best.games) if best else None,
+        nominee_lines(table.nominations, lambda name: name),
+        [texts.best_move_at(name, number, game) for name, number, game in table.best_moves],
         found.provisional, tonight.BEST_MIN_GAMES, best_of,
     )  # fmt: skip
 
@@ -232,3 +222,9 @@ def _days(text: str, today: date) -> tuple[date, date] | None:
     if first is None or last is None or last < first:
         return None
     return first, last
+
+
+def _by_nickname(score: GameScore, nicknames: dict[str, str]) -> GameScore:
+    """The game's points with each seat named by its player's nickname (his key if unknown)."""
+    seats = tuple(seat._replace(name=nicknames.get(seat.name, seat.name)) for seat in score.seats)
+    return GameScore(score.game, seats)

@@ -16,9 +16,11 @@ from zoneinfo import ZoneInfo
 
 from bot.club.members import MemberDirectory
 from bot.club.players import Player, PlayerDirectory
+from bot.club.tournaments import Tournament
 from bot.core.clock import Clock
 from bot.core.db import Database
 from bot.entry.draft import Drafts
+from bot.rating import app_table
 from bot.rating.periods import GameResults
 from bot.rating.service import RatingError, Ratings
 from bot.tables import drafts as draft_rows
@@ -36,6 +38,8 @@ from scoring.live import replay
 TOKEN_BYTES = 24
 ENDS_AT = time(6, 0)  # a link made for an evening works until the next morning, the club's time
 STANDINGS_ROWS = 12
+EVENING_ROWS = 8  # tonight's table, above the tournament's
+BESIDE_EVENING_ROWS = 8  # the tournament's, below tonight's: both fit the screen
 LEFT = {"voted": "заголосован", "shot": "убит", "fouls": "4 фола", "technical": "2 тех. фола",
         "judge": "удалён", "ppk": "ППК"}  # fmt: skip
 
@@ -99,6 +103,12 @@ class ClubScreen:
         except RatingError as error:
             answer["message"] = error.message
             return answer
+        night = await night_rows.seated_now(self.database, tournament.id)
+        shown_rows = STANDINGS_ROWS
+        if night is not None:
+            answer["evening"] = await self._evening_standings(tournament, night)
+            if answer["evening"]["standings"]:
+                shown_rows = BESIDE_EVENING_ROWS
         table, _ = await self.ratings.table(tournament, Kind.TOTAL)
         answer["tournament"] = tournament.title
         answer["games"] = table.game_count
@@ -110,12 +120,29 @@ class ClubScreen:
                 "games": row.games,
                 "provisional": row.provisional,
             }
-            for row in table.rows[:STANDINGS_ROWS]
+            for row in table.rows[:shown_rows]
         ]
-        answer["tables"] = await self._tables(tournament.id)
+        answer["tables"] = await self._tables(tournament.id, night)
         return answer
 
-    async def _tables(self, tournament_id: int) -> list[dict[str, Any]]:
+    async def _evening_standings(
+        self, tournament: Tournament, night: night_rows.Night
+    ) -> dict[str, Any]:
+        """Tonight's table so far: the games of the evening, as «Итоги вечера» will count them."""
+        ids = [game_id for _, _, game_id in await night_rows.night_games(self.database, night.id)]
+        count, rows = await app_table.games_table(self.results, tournament, ids, Kind.TOTAL, None)
+        return {
+            "games": count,
+            "standings": [
+                {k: row[k] for k in ("place", "name", "games", "provisional")}
+                | {"total": row["shown"]}
+                for row in rows[:EVENING_ROWS]
+            ],
+        }
+
+    async def _tables(
+        self, tournament_id: int, night: night_rows.Night | None
+    ) -> list[dict[str, Any]]:
         """Each table now: a game run in the app (seats, fouls, who left), a protocol entered in
         the chat (its seats), or, at a seated evening, the ten of its next round."""
         shown: dict[int, dict[str, Any]] = {}
@@ -134,7 +161,6 @@ class ClubScreen:
                 )
             shown[game.table] = {"table": game.table, "number": game.number, "state": "playing",
                                  "over": state.over, "seats": seats}  # fmt: skip
-        night = await night_rows.seated_now(self.database, tournament_id)
         if night is not None:
             await self._evening(night, shown)
         return [shown[number] for number in sorted(shown)]

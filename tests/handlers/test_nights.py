@@ -1,6 +1,7 @@
 """A club evening as people run it: the head judge opens it, the club signs up in the chat,
 the head judge seats it, everyone is told where to sit."""
 
+import dataclasses
 import re
 
 from bot.callbacks import NightAction, NightCB
@@ -330,24 +331,40 @@ async def two_games_and_the_head_judge_ends_the_evening(world, admin, judge):
     return post
 
 
+async def nicknames_by_key(world) -> dict[str, str]:
+    return {
+        f"p{player}": name for player, name in (await world.services.players.nicknames()).items()
+    }
+
+
+def by_nickname(game, names):
+    """The game with its players named by nickname, as the tournament's standings name them
+    (the lot among equals is drawn by name)."""
+    players = tuple(dataclasses.replace(entry, name=names[entry.name]) for entry in game.players)
+    return dataclasses.replace(game, players=players)
+
+
 async def every_row_is_the_scoring_cores_sum(world, post):
     from bot.texts.points import show
     from scoring import compute
 
     games_service = world.services.games
     tournament = (await world.services.tournaments.current())[0]
-    scored = [(await games_service.get(i)).protocol.to_game(str(i), "основной") for i in (1, 2)]
+    names = await nicknames_by_key(world)
+    scored = [
+        by_nickname((await games_service.get(i)).protocol.to_game(str(i), "основной"), names)
+        for i in (1, 2)
+    ]
     expected = compute(scored, tournament.ruleset(), tournament.seed).standings
-    names = {
-        f"p{player}": name for player, name in (await world.services.players.nicknames()).items()
-    }
     lines = [line for line in post.text.splitlines() if re.match(r"\d+🎲?\. ", line)]
     played = {1: "1 игра", 2: "2 игры"}
     assert lines == [
-        f"{n}{'🎲' if row.lot else ''}. {names[row.name]} — {show(row.total)} "
+        f"{n}{'🎲' if row.lot else ''}. {row.name} — {show(row.total)} "
         f"({played[row.games]}, побед: {row.wins})"
         for n, row in enumerate(expected, start=1)
     ]
+    board = await world.services.ratings.board(tournament)  # its only evening: the same order,
+    assert [row.name for row in board.standings] == [row.name for row in expected]  # lots too
     assert any(row.lot for row in expected)  # twenty players, two games: ties by lot happen …
     assert night_texts.LOT_NOTE in post.text  # … and the post says how they were decided
 
@@ -1207,15 +1224,17 @@ async def test_an_evening_that_changes_23_players_two_tables_four_rounds(tmp_pat
             from scoring import compute
 
             tournament = (await world.services.tournaments.current())[0]
+            names = {f"p{player}": name for player, name in nicknames.items()}
             scored = [
-                (await games.get(game_id)).protocol.to_game(str(game_id), "основной")
+                by_nickname(
+                    (await games.get(game_id)).protocol.to_game(str(game_id), "основной"), names
+                )
                 for _, _, game_id in night_games
             ]
             expected = compute(scored, tournament.ruleset(), tournament.seed).standings
-            names = {f"p{player}": name for player, name in nicknames.items()}
             rows = [line for line in post.text.splitlines() if re.match(r"\d+🎲?\. ", line)]
             assert [row.split(" (")[0] for row in rows] == [
-                f"{n}{'🎲' if r.lot else ''}. {names[r.name]} — {show(r.total)}"
+                f"{n}{'🎲' if r.lot else ''}. {r.name} — {show(r.total)}"
                 for n, r in enumerate(expected, start=1)
             ][: len(rows)]
             played = {}

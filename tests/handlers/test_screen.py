@@ -10,7 +10,9 @@ import re
 
 import aiohttp
 
+from bot.screen.service import BESIDE_EVENING_ROWS, EVENING_ROWS
 from tests.club import Taps, appoint_judge, seat_players, setup_club
+from tests.handlers.test_nights import play_seated_game, seated_evening
 from tests.harness import CLUB_CHAT_ID, dispatcher_world
 from tests.webapp import AppCaller, app_server, event, short_game
 
@@ -102,3 +104,28 @@ async def test_the_screen_shows_the_table_in_play_and_never_a_role(tmp_path):
                 await asyncio.sleep(0.1)
             assert after["games"] == 1 and after["tables"] == []
             assert after["standings"][0]["provisional"] is True
+
+
+async def test_the_screen_shows_the_evenings_table_above_the_tournaments(tmp_path):
+    """At a seated evening the TV shows tonight's table (its games only) and a shorter one of
+    the tournament, so that both fit the screen; neither names a role."""
+    async with dispatcher_world(tmp_path, webapp_url=APP) as world:
+        admin, judge, _ = await seated_evening(world)
+        async with app_server(world) as base:
+            await admin.send("/tv")
+            token = token_of((await admin.reply()).text)
+            _, before = await screen(base, token)
+            assert before["evening"] == {"games": 0, "standings": []}
+            assert len(before["tables"]) == 2
+            await play_seated_game(judge)
+            await play_seated_game(judge)
+            _, view = await screen(base, token)
+            assert not ROLE_WORDS.search(json.dumps(view, ensure_ascii=False)), view
+            evening = view["evening"]
+            assert evening["games"] == 2 and len(evening["standings"]) == EVENING_ROWS
+            assert [row["place"] for row in evening["standings"]] == list(range(1, 9))
+            assert all(row["provisional"] for row in evening["standings"])
+            assert view["games"] == 2 and len(view["standings"]) == BESIDE_EVENING_ROWS
+            _, whole = await AppCaller(base, admin.id).call("standings", {"period": "вечер"})
+            totals = [(r["name"], r["shown"]) for r in whole["rows"][:EVENING_ROWS]]
+            assert [(r["name"], r["total"]) for r in evening["standings"]] == totals

@@ -1,4 +1,4 @@
-// The club's TV: tonight's tables and the standings, asked again every 3 s. The link's secret is
+// The club's TV: tonight's tables, the evening's and the tournament's standings, asked again every 3 s. The link's secret is
 // in the address after «#» (never sent to the server in the address, so not in any log).
 
 const token = decodeURIComponent(location.hash.slice(1));
@@ -25,12 +25,19 @@ function table(t) {
       s.left ? h("span", { class: "why" }, s.left) : null))));
 }
 
-function standings(d) {
-  return h("section", { class: "standings" }, h("h2", {}, `Рейтинг · игр: ${d.games}`),
-    (d.standings || []).length ? null : h("p", { class: "note" }, "Сохранённых игр ещё нет."),
-    h("table", { id: "standings" }, (d.standings || []).map((r) => h("tr", {},
+function standings(id, title, rows) {
+  return h("section", { class: "standings", id },
+    h("h2", {}, title),
+    rows.length ? null : h("p", { class: "note" }, "Сохранённых игр ещё нет."),
+    h("table", {}, rows.map((r) => h("tr", {},
       h("td", { class: "num" }, r.place), h("td", { class: "name" }, r.name, r.provisional ? " ⏳" : ""),
       h("td", { class: "num" }, r.total)))));
+}
+
+function boards(d) {
+  const evening = d.evening?.standings.length
+    ? standings("evening", `Вечер · игр: ${d.evening.games}`, d.evening.standings) : null;
+  return h("div", { class: "boards" }, evening, standings("standings", `Турнир · игр: ${d.games}`, d.standings || []));
 }
 
 async function refresh() {
@@ -45,7 +52,7 @@ async function refresh() {
       h("header", {}, h("h1", {}, d.tournament || "Экран клуба"), h("span", { class: "note" }, `обновлено ${d.updated}`)),
       h("div", { class: "tables" }, d.message ? h("p", { class: "note" }, d.message)
         : d.tables.length ? d.tables.map(table) : h("p", { class: "note" }, "Сейчас за столами никого.")),
-      d.tournament ? standings(d) : null,
+      d.tournament ? boards(d) : null,
     ];
     $screen.replaceChildren(...blocks.filter(Boolean));
   } catch {
