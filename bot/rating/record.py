@@ -32,9 +32,11 @@ PARTNER_GAMES = 3  # shared games a teammate or rival needs (the PARTNER_MIN_GAM
 def record(
     board: Board, player_id: int, nickname: str, now: datetime, window: ProtestWindow,
     partner_games: int = PARTNER_GAMES, zone: ZoneInfo = UTC_ZONE,
+    last_games: int | None = LAST_GAMES,
 ) -> Record:  # fmt: skip
-    """His record as of ``now``. What his games alone decide is made once until one of them
-    changes (``Board.kept_for``); only the protest windows are read against the clock."""
+    """His record as of ``now``, with his ``last_games`` games (None: every one) newest first.
+    What his games alone decide is made once until one of them changes (``Board.kept_for``);
+    only the protest windows are read against the clock."""
     played = board.played(player_id)
     summary = board.kept_for(
         player_id, f"summary {nickname} {partner_games} {zone}",
@@ -48,7 +50,10 @@ def record(
         roles=summary.roles,
         first_killed_red=summary.first_killed_red,
         best_moves=summary.best_moves,
-        recent=tuple(_recent(item, now, window) for item in reversed(played[-LAST_GAMES:])),
+        recent=tuple(
+            _recent(item, now, window)
+            for item in reversed(played if last_games is None else played[-last_games:])
+        ),
         cumulative=summary.cumulative,
         provisional=board.provisional(player_id, now, window),
         company=summary.company,

@@ -18,6 +18,7 @@ from bot.callbacks import PlayerCB, RatingAction, RatingCB, RecordCB
 from bot.club.elo import EloRatings, EloState
 from bot.club.players import Player, PlayerDirectory
 from bot.core.parsing import small_number
+from bot.rating.record import LAST_GAMES
 from bot.rating.periods import GameResults
 from bot.rating.service import RatingError, Ratings, pages_of, parse_request
 from bot.tables.tournaments import Tournament
@@ -225,21 +226,24 @@ class RatingScreens:
 
     # -- a player's record ---------------------------------------------------------------------
 
-    async def find_player(self, args: str | None) -> tuple[Screen, Record | None]:
+    async def find_player(
+        self, args: str | None, last_games: int | None = LAST_GAMES
+    ) -> tuple[Screen, Record | None]:
         """/player: a nickname (or part of one, or a typo of one), maybe followed by words naming
-        a tournament as for /rating. One match: his record; several: a button each."""
+        a tournament as for /rating. One match: his record (``last_games`` of his games listed;
+        None: all); several: a button each."""
         words = (args or "").split()
         if not words:
             return Screen(record_texts.PLAYER_USAGE), None
         for cut in range(len(words), 0, -1):  # «Лис осенний кубок»: the longest nickname first
             player = await self.players.by_nickname(" ".join(words[:cut]))
             if player is not None:
-                return await self.record(player, " ".join(words[cut:]))
+                return await self.record(player, " ".join(words[cut:]), last_games)
         text = " ".join(words)
         found = await self.players.close_to(text) + await self.players.search(text)
         matches = list({player.id: player for player in found}.values())
         if len(matches) == 1:
-            return await self.record(matches[0])
+            return await self.record(matches[0], last_games=last_games)
         if not matches:
             return Screen(record_texts.no_player(text)), None
         buttons = [button(p.nickname, RecordCB(p=p.id)) for p in matches]
@@ -315,7 +319,7 @@ class RatingScreens:
         return with_web_app(screen, live_texts.RECORD_APP, self.record_page), data
 
     async def record(
-        self, player: Player, tournament_words: str = ""
+        self, player: Player, tournament_words: str = "", last_games: int | None = LAST_GAMES
     ) -> tuple[Screen, Record | None]:
         """/me, /player: the record in the tournament named (the current one by default) as text,
         and the record itself when it has games to chart (``progress``: drawn after the text is
@@ -324,7 +328,7 @@ class RatingScreens:
             tournament = await self.ratings.tournament(tournament_words)
         except RatingError as error:
             return Screen(error.message), None
-        data, now = await self.ratings.record(tournament, player)
+        data, now = await self.ratings.record(tournament, player, last_games)
         if self.elo is not None and data.standing is not None:
             state = await self.elo.state()
             data = replace(

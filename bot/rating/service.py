@@ -12,7 +12,7 @@ from bot.core.clock import Clock
 from bot.core.db import Database
 from bot.rating.boards import table
 from bot.rating.company import head_to_head
-from bot.rating.record import PARTNER_GAMES, record
+from bot.rating.record import LAST_GAMES, PARTNER_GAMES, record
 from bot.rating.standings import Board, Standings
 from bot.tables import players as player_rows
 from bot.texts import rating as texts
@@ -125,12 +125,15 @@ class Ratings:
         board = await self.standings.board(tournament)
         return board.next_provisional_change(self.clock.now(), self.window)
 
-    async def record(self, tournament: Tournament, player: Player) -> tuple[Record, datetime]:
+    async def record(
+        self, tournament: Tournament, player: Player, last_games: int | None = LAST_GAMES
+    ) -> tuple[Record, datetime]:
         board = await self.standings.board(tournament)
         now = self.clock.now()
         found = record(
-            board, player.id, player.nickname, now, self.window, self.partner_games, self.zone
-        )
+            board, player.id, player.nickname, now, self.window, self.partner_games, self.zone,
+            last_games,
+        )  # fmt: skip
         return found, now
 
     async def head_to_head(

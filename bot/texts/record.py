@@ -18,7 +18,7 @@ from bot.vocabulary.ratings import (
     Record,
     Streaks,
 )
-from scoring import Outcome
+from scoring import Outcome, Standing
 
 NOT_LINKED = (
     "Ваш аккаунт ещё не привязан к игровому нику, поэтому я не знаю, чья статистика ваша.\n"
@@ -87,14 +87,7 @@ def record_text(data: Record, as_of: str) -> str:
         f"Место {row.place} из {data.players}{lot} · итого <b>{show(row.total)}</b> · "
         f"по состоянию на {as_of}{mark}"
     )
-    parts = [f"победы {show(row.win_points)}"]
-    for label, value in (
-        ("Ci", row.ci), ("лучший ход", row.best_move), ("от судьи", row.extra),
-        ("штрафы", row.penalty),
-    ):  # fmt: skip
-        if value:
-            parts.append(f"{label} {signed(value)}")
-    lines.append("Из чего баллы: " + " · ".join(parts))
+    lines.append(points_line(row))
     lines.append(f"{_games(row.games)} · побед {row.wins} ({_percent(row.wins, row.games)})")
     lines += ["", bold("По ролям:")]
     for line in data.roles:
@@ -102,8 +95,33 @@ def record_text(data: Record, as_of: str) -> str:
             f"• {ROLE[line.role]} — {_games(line.games)}, побед {line.wins} "
             f"({_percent(line.wins, line.games)}), в среднем {show(line.points / line.games)}"
         )
-    lines.append("")
-    if row.first_killed:
+    lines += ["", *fact_lines(data)]
+    if data.streaks is not None:
+        lines += ["", streak_line(data.streaks), achievements_line(data.achievements)]
+    if data.company is not None:
+        lines += company_lines(data.company)
+    if data.recent:
+        lines += ["", "Последние игры — нажмите, чтобы открыть протокол:"]
+    return "\n".join(lines)
+
+
+def points_line(row: Standing) -> str:
+    """«Из чего баллы: победы 4 · Ci +0.4 · лучший ход +0.5»."""
+    parts = [f"победы {show(row.win_points)}"]
+    for label, value in (
+        ("Ci", row.ci), ("лучший ход", row.best_move), ("от судьи", row.extra),
+        ("штрафы", row.penalty),
+    ):  # fmt: skip
+        if value:
+            parts.append(f"{label} {signed(value)}")
+    return "Из чего баллы: " + " · ".join(parts)
+
+
+def fact_lines(data: Record) -> list[str]:
+    """The first night, the best moves, the fouls and the Elo ratings, a line each."""
+    row = data.standing
+    lines = []
+    if row is not None and row.first_killed:
         lines.append(f"Первой ночью отстрелян {_times(row.first_killed)}")
     else:
         lines.append("Первой ночью не отстреливали ни разу")
@@ -119,13 +137,7 @@ def record_text(data: Record, as_of: str) -> str:
     if data.elo is not None:
         (red, reds), (black, blacks) = data.elo
         lines.append(elo_line(red, reds, black, blacks))
-    if data.streaks is not None:
-        lines += ["", streak_line(data.streaks), achievements_line(data.achievements)]
-    if data.company is not None:
-        lines += company_lines(data.company)
-    if data.recent:
-        lines += ["", "Последние игры — нажмите, чтобы открыть протокол:"]
-    return "\n".join(lines)
+    return lines
 
 
 def discipline_line(tally: DisciplineTally) -> str:

@@ -8,10 +8,12 @@ from datetime import timedelta
 from tests.browser import DARK, browser, screenshots_dir, telegram_page
 from tests.handlers.test_nights import play_seated_game, seated_evening
 from tests.handlers.test_standings_app import played_two_games
-from tests.harness import dispatcher_world
+from tests.harness import ADMIN_ID, dispatcher_world
+from tests.protocols import protocol_bytes, random_protocol
 from tests.webapp import app_server, init_data
 
 APP = "http://127.0.0.1/"
+SEASON = [f"Игрок{n:02d}" for n in range(1, 15)]
 
 
 async def column(page, number: int) -> list[str]:
@@ -114,4 +116,36 @@ async def test_a_player_reads_his_record_with_charts_and_opens_a_game(tmp_path):
             await page.locator("#player").fill("Никтотакой")
             await page.get_by_role("button", name="Найти").click()
             await page.locator("#text", has_text="Никтотакой").wait_for()  # not found: said
+            assert page.errors == []
+
+
+async def test_a_season_record_in_blocks_with_partners_and_every_game(tmp_path):
+    """Sixty games of a season: his place and points, each role, achievements, partners and
+    rivals (a tap opens theirs) and every game of his, twenty at a time."""
+    shots = screenshots_dir(tmp_path)
+    protocol = random_protocol(SEASON, 60, seed=5)
+    mine = sum(SEASON[0] in {p["name"] for p in g["players"]} for g in protocol["games"])
+    async with dispatcher_world(tmp_path, webapp_url=APP) as world:
+        admin = world.person("Админ", user_id=ADMIN_ID)
+        await admin.send_file("season.json", protocol_bytes(protocol), "/import Сезон")
+        assert "Игр: 60" in (await admin.reply()).text
+        fan = world.person("Болельщик", username="fan")
+        async with app_server(world) as base, browser() as launched:
+            page = await telegram_page(
+                launched, f"{base}record.html?player={SEASON[0]}", init_data(fan.id)
+            )
+            await page.locator("h1", has_text=SEASON[0]).wait_for()
+            assert await page.locator(".tile").count() == 4
+            assert await page.locator("table.roles tbody tr").count() == 4
+            assert await page.locator("ul.achievements li").count() >= 4
+            assert await page.locator(".people").count() == 3
+            assert await page.locator("#games > button").count() == 20
+            await page.screenshot(path=shots / "phone-record-season.png", full_page=True)
+            while await page.get_by_role("button", name="Показать ещё").count():
+                await page.get_by_role("button", name="Показать ещё").click()
+            assert await page.locator("#games > button").count() == mine
+            partner = page.locator(".people button.link").first
+            name = await partner.inner_text()
+            await partner.click()
+            await page.locator("h1", has_text=name).wait_for()
             assert page.errors == []

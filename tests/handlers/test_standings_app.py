@@ -115,14 +115,23 @@ async def test_a_players_record_with_its_charts_and_each_game_as_announced(tmp_p
         async with app_server(world) as base:
             status, mine = await AppCaller(base, owl.id).call("record", {})
             assert status == 200 and mine["nickname"] == "Сова"
-            assert mine["points"] == [1.0, 2.0] and len(mine["recent"]) == 2
-            assert "Сова" in mine["text"] and "<" not in mine["text"].replace("<Дон>", "")
-            game = mine["recent"][0]
+            assert mine["points"] == [1.0, 2.0] and len(mine["games"]) == 2
+            summary = mine["summary"]
+            assert summary["games"] == 2 and summary["wins"] == 2 and summary["total"] == "2"
+            assert summary["points"].startswith("Из чего баллы: победы 2")
+            assert mine["roles"] == [{"role": "мафия", "games": 2, "wins": 2, "average": "1"}]
+            assert "Первой ночью не отстреливали ни разу" in mine["facts"]
+            assert {a["title"] for a in mine["achievements"]} >= {"победы во всех ролях"}
+            assert mine["streaks"] == {"longest": 2, "current": 2}
+            assert mine["company"]["min_games"] >= 1
+            game = mine["games"][0]
             assert game["role"] == "мафия" and game["outcome"] == "win"
             status, shown = await AppCaller(base, owl.id).call("game", {"game": game["game"]})
             assert status == 200 and "Сова" in shown["text"]
             status, other = await AppCaller(base, owl.id).call("record", {"player": "Волк"})
             assert status == 200 and other["nickname"] == "Волк"
+            _, nobody = await AppCaller(base, owl.id).call("record", {"player": "Никтотакой"})
+            assert "nickname" not in nobody and "Никтотакой" in nobody["text"]
             status, refused = await AppCaller(base, admin.id).call("record", {})
             assert status == 404 and "/iam" in refused["error"]
             status, refused = await AppCaller(base, owl.id).call("game", {"game": 999})

@@ -1,5 +1,7 @@
-// A player's record: what /me and /player say, the points after each game and the Elo ratings
-// drawn as charts in the page, and his recent games — each opens as the club chat announced it.
+// A player's record: what /me and /player say, laid out as blocks — place and points, roles,
+// achievements, partners and rivals (a tap opens theirs) — the points after each game and the Elo
+// ratings drawn as charts in the page, and every game of his, each opening as the club chat
+// announced it.
 
 import { api, h, initData, tg } from "./common.js";
 
@@ -60,26 +62,94 @@ async function openGame(game, where) {
   }
 }
 
+const SHOWN = 20; // games listed at first; «Показать ещё» adds as many
+
+function percent(part, whole) { return whole ? `${Math.round((100 * part) / whole)}%` : "—"; }
+
+function tiles(d) {
+  const s = d.summary;
+  const tile = (value, label) => h("div", { class: "tile" }, h("b", {}, value), h("span", {}, label));
+  return h("section", { class: "tiles" },
+    tile(`${s.place}${s.lot ? "🎲" : ""}`, `место из ${s.players}`), tile(s.total, s.provisional ? "итого ⏳" : "итого"),
+    tile(s.games, "игр"), tile(percent(s.wins, s.games), `побед: ${s.wins}`));
+}
+
+function roles(d) {
+  return h("section", {}, h("h2", {}, "По ролям"), h("table", { class: "roles" },
+    h("thead", {}, h("tr", {}, h("th", {}, "Роль"), h("th", {}, "Игр"), h("th", {}, "Побед"), h("th", {}, "Ср."))),
+    h("tbody", {}, d.roles.map((r) => h("tr", {}, h("td", {}, r.role), h("td", { class: "num" }, r.games),
+      h("td", { class: "num" }, `${r.wins} · ${percent(r.wins, r.games)}`), h("td", { class: "num" }, r.average))))));
+}
+
+function achievements(d) {
+  if (!d.streaks && !d.achievements.length) return null;
+  return h("section", {}, h("h2", {}, "🏅 Достижения"),
+    d.streaks ? h("p", {}, `🔥 Серия побед: лучшая — ${d.streaks.longest}, сейчас — ${d.streaks.current}`) : null,
+    h("ul", { class: "achievements" }, d.achievements.map((a) => h("li", { class: a.reached ? "reached" : "" },
+      h("span", {}, a.reached ? `✅ ${a.title}${a.done > 1 && a.target === 1 ? ` ×${a.done}` : ""}` : a.title),
+      a.reached ? null : h("progress", { max: a.target, value: Math.min(a.done, a.target) }),
+      a.reached ? null : h("span", { class: "note" }, `${a.done} из ${a.target}`)))));
+}
+
+function people(title, list, count) {
+  if (!list.length) return null;
+  return h("div", { class: "people" }, h("h3", {}, title), h("ol", {}, list.map((p) => h("li", {},
+    h("button", { class: "link", onclick: () => load(p.name) }, p.name), " ", h("span", { class: "note" }, count(p))))));
+}
+
+function company(d) {
+  const c = d.company;
+  if (!c) return null;
+  const blocks = [
+    people("🤝 Чаще побеждает вместе с", c.teammates, (p) => `${p.count} из ${p.games}`),
+    people("⚔️ Чаще проигрывает против", c.rivals, (p) => `${p.count} из ${p.games}`),
+    people("👥 Чаще всего за одним столом", c.tablemates, (p) => `игр: ${p.games}`),
+  ].filter(Boolean);
+  if (!c.teammates.length && !c.rivals.length) {
+    blocks.push(h("p", { class: "note" }, `Партнёры и соперники — от ${c.min_games} общих игр с одним человеком: пока таких нет.`));
+  }
+  return h("section", {}, h("h2", {}, "Партнёры и соперники"), ...blocks);
+}
+
+function games(d) {
+  const list = h("div", { class: "list", id: "games" });
+  let shown = 0;
+  const more = h("button", { class: "more", onclick: () => add() }, "Показать ещё");
+  function add() {
+    for (const g of d.games.slice(shown, shown + SHOWN)) {
+      const where = h("div", {});
+      list.append(h("button", { class: "game", "data-game": g.game, onclick: () => openGame(g.game, where) },
+        h("span", {}, `Стол ${g.table}, игра ${g.number} · ${g.role} · ${OUTCOME[g.outcome]}`),
+        h("b", {}, `${g.points}${g.provisional ? " ⏳" : ""}`)), where);
+    }
+    shown += SHOWN;
+    if (shown >= d.games.length) more.remove();
+  }
+  add();
+  return h("section", {}, h("h2", {}, `Игры (${d.games.length})`),
+    h("p", { class: "note" }, "Нажмите на игру — откроется протокол с баллами каждого."), list,
+    d.games.length > SHOWN ? more : null);
+}
+
 async function load(player) {
   try {
     const d = await api("record", { player: player || "" });
     const blocks = [nav(), search(player)];
-    if (d.nickname) blocks.push(h("header", {}, h("h1", {}, d.nickname)), h("p", { class: "note" }, d.tournament));
-    if (d.points?.length > 1) blocks.push(chart("Очки после каждой игры", [d.points], ["var(--button)"]));
-    if (d.elo?.length > 1) {
-      blocks.push(chart("Эло: за красных и за чёрных", [d.elo.map((e) => e[0]), d.elo.map((e) => e[1])],
-        ["#d43b3b", "#8a8a96"]));
-    }
-    blocks.push(h("div", { class: "summary", id: "text" }, d.text));
-    if (d.recent?.length) {
-      blocks.push(h("h2", {}, "Последние игры"));
-      for (const g of d.recent) {
-        const where = h("div", {});
-        blocks.push(h("div", { class: "list" }, h("button", { "data-game": g.game, onclick: () => openGame(g.game, where) },
-          `Стол ${g.table}, игра ${g.number} — ${g.role}, ${OUTCOME[g.outcome]}: ${g.points}${g.provisional ? " ⏳" : ""}`)), where);
+    if (!d.nickname) {
+      blocks.push(h("div", { class: "summary", id: "text" }, d.text));
+    } else {
+      blocks.push(h("header", {}, h("h1", {}, d.nickname)), h("p", { class: "note" }, d.tournament),
+        tiles(d), h("p", { class: "note", id: "points" }, d.summary.points));
+      if (d.points.length > 1) blocks.push(chart("Очки после каждой игры", [d.points], ["var(--button)"]));
+      blocks.push(roles(d), h("ul", { class: "facts" }, d.facts.map((line) => h("li", {}, line))));
+      if (d.elo.length > 1) {
+        blocks.push(chart("Эло: красная линия — за красных, серая — за чёрных", [d.elo.map((e) => e[0]), d.elo.map((e) => e[1])],
+          ["#d43b3b", "#8a8a96"]));
       }
+      blocks.push(achievements(d), company(d), games(d));
     }
-    $app.replaceChildren(...blocks);
+    $app.replaceChildren(...blocks.filter(Boolean));
+    window.scrollTo(0, 0);
   } catch (error) {
     $app.replaceChildren(nav(), search(player), h("p", { class: "error" }, error.message));
   }
