@@ -18,8 +18,8 @@ from bot.callbacks import PlayerCB, RatingAction, RatingCB, RecordCB
 from bot.club.elo import EloRatings, EloState
 from bot.club.players import Player, PlayerDirectory
 from bot.core.parsing import small_number
-from bot.rating.record import LAST_GAMES
 from bot.rating.periods import GameResults
+from bot.rating.record import LAST_GAMES
 from bot.rating.service import RatingError, Ratings, pages_of, parse_request
 from bot.tables.tournaments import Tournament
 from bot.telegram.keyboards import button, column, keyboard, link

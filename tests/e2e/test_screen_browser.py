@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import time
 
+from bot.screen.service import BESIDE_EVENING_ROWS, EVENING_ROWS
 from tests.browser import browser, screenshots_dir
 from tests.club import Taps, seat_players, setup_club
-from bot.screen.service import BESIDE_EVENING_ROWS, EVENING_ROWS
 from tests.handlers.test_nights import play_seated_game, seated_evening
 from tests.handlers.test_screen import token_of
 from tests.harness import dispatcher_world
