@@ -151,7 +151,7 @@ def build_services(
     club_chat = ClubChat(settings, database, clock, members)
     rating = RatingScreens(
         ratings, players, settings.zone, results, elo, settings.elo_min_games,
-        settings.elo_chance_games, settings.webapp_page,
+        settings.elo_chance_games, settings.webapp_page, settings.webapp_name,
     )  # fmt: skip
     drafts = Drafts(database, clock)
     editor = Editor(

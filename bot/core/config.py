@@ -53,6 +53,8 @@ class Settings(BaseSettings):
     # The Mini App (the live table protocol): its public https:// base; the page is at /app/
     webapp_url: str | None = None
     webapp_listen: str = "127.0.0.1:8082"  # polling mode: where the host's HTTPS proxy sends it
+    # its short name from @BotFather's /newapp: the club chat gets a button that opens the app
+    webapp_name: str | None = None
     # seconds an answer to somebody keeps trying while Telegram fails; then the outbox has it
     reply_patience: float = Field(default=60.0, ge=1, le=600)
 
@@ -94,6 +96,13 @@ class Settings(BaseSettings):
             raise ValueError("expected the public https:// address (Telegram opens only those)")
         return value.rstrip("/")
 
+    @field_validator("webapp_name")
+    @classmethod
+    def _webapp_name(cls, value: str | None) -> str | None:
+        if value is not None and not re.fullmatch(r"[A-Za-z0-9_]{3,30}", value):
+            raise ValueError("expected the app's short name from @BotFather, like mafia_club")
+        return value
+
     @property
     def webapp_page(self) -> str | None:
         """The Mini App's page, when it is served."""
@@ -120,7 +129,7 @@ class Settings(BaseSettings):
 
     @field_validator(
         "club_chat_id", "telegram_api_url", "backup_dir", "health_listen", "webhook_url",
-        "webhook_secret", "backup_send_weekday", "webapp_url", mode="before",
+        "webhook_secret", "backup_send_weekday", "webapp_url", "webapp_name", mode="before",
     )  # fmt: skip
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:

@@ -100,7 +100,7 @@ class RatingScreens:
     def __init__(
         self, ratings: Ratings, players: PlayerDirectory, zone: ZoneInfo, results: GameResults,
         elo: EloRatings | None = None, elo_min_games: int = 5, elo_chance_games: int = 100,
-        app_page: str | None = None,
+        app_page: str | None = None, app_name: str | None = None,
     ) -> None:  # fmt: skip
         self.ratings = ratings
         self.players = players
@@ -112,6 +112,8 @@ class RatingScreens:
         # the Mini App's pages, offered under /rating and /me in private (WEBAPP_URL)
         self.standings_page = f"{app_page}standings.html" if app_page else None
         self.record_page = f"{app_page}record.html" if app_page else None
+        # the app's short name (@BotFather's /newapp): a link to it works in the club chat too
+        self.app_name = app_name if app_page else None
         self._elo_ranked: tuple[EloState, list[_EloRow]] | None = None  # kept per state
         self._pages = _Pages()
 
@@ -157,9 +159,10 @@ class RatingScreens:
         try:
             tournament = await self.ratings.by_id(tournament_id) if tournament_id else None
             tournament = tournament or await self.ratings.tournament("")
-            return await self._page(tournament, kind, 1, user_id)
+            page = await self._page(tournament, kind, 1, user_id)
         except RatingError as error:
             return Screen(error.message)
+        return with_web_app(page, live_texts.STANDINGS_APP, self.standings_page)
 
     async def group(self, args: str | None, user_id: int, bot_username: str | None) -> Screen:
         """``/rating`` in the club chat: the top of the board and a button to the whole table;
@@ -176,8 +179,11 @@ class RatingScreens:
         mine = await self.ratings.linked_player(user_id)
         text = texts.group_summary(tournament.title, table, mine, clock_time(now, self.zone))
         start = f"{DEEP_LINK}-{tournament.id}-{request.kind.value}"
-        url = f"https://t.me/{bot_username}?start={start}"
-        return Screen(text, column([link(texts.FULL_TABLE, url)]))
+        links = [link(texts.FULL_TABLE, f"https://t.me/{bot_username}?start={start}")]
+        if self.app_name is not None:  # Telegram allows no web-app button here: a link to it
+            app = f"https://t.me/{bot_username}/{self.app_name}?startapp=standings"
+            links.insert(0, link(texts.TABLE_IN_APP, app))
+        return Screen(text, column(links))
 
     async def tapped(self, data: RatingCB, user_id: int, message_id: int) -> Screen:
         """A page or board button: that page in place of the tapped one; a picture button: the

@@ -8,7 +8,7 @@ import time
 from datetime import timedelta
 
 from tests.club import Taps, enter_protocol, linked_player, setup_club
-from tests.harness import dispatcher_world
+from tests.harness import CLUB_CHAT_ID, dispatcher_world
 from tests.webapp import AppCaller, app_server, init_data
 
 APP = "http://127.0.0.1/"
@@ -95,6 +95,30 @@ async def test_a_provisional_row_turns_final_when_its_window_closes(tmp_path):
             _, table = await caller.call("standings", {})
             assert not any(r["provisional"] for r in table["rows"])
             assert table["refresh_in"] == 60  # nothing left to wait for: once a minute
+
+
+async def test_the_club_chat_links_to_the_app_and_the_private_chat_offers_it(tmp_path):
+    """In the club chat Telegram allows no web-app button: with the app's short name from
+    @BotFather the group's /rating links to it (t.me/<bot>/<app>?startapp=standings); the
+    «Вся таблица» link opens the private chat, whose table offers the app as /rating does."""
+    async with dispatcher_world(tmp_path, webapp_url=APP, webapp_name="club_app") as world:
+        _, _, owl = await played_two_games(world)
+        await world.announced()
+        group = world.api.chats[CLUB_CHAT_ID]
+        await owl.send("/rating", group)
+        reply = await owl.reply(group)
+        urls = [button["url"] for button in reply.buttons()]
+        assert urls[0] == "https://t.me/club_test_bot/club_app?startapp=standings"
+        assert urls[1].startswith("https://t.me/club_test_bot?start=rating-")
+        await owl.send(f"/start {urls[1].split('start=')[1]}")
+        await owl.reply()
+        assert "📊 Вся таблица в приложении" in owl.buttons()
+    async with dispatcher_world(tmp_path / "no-name", webapp_url=APP) as world:
+        _, _, owl = await played_two_games(world)
+        await world.announced()
+        await owl.send("/rating", world.api.chats[CLUB_CHAT_ID])
+        reply = await owl.reply(world.api.chats[CLUB_CHAT_ID])
+        assert [b["text"] for b in reply.buttons()] == ["Вся таблица в личном чате"]
 
 
 async def test_without_webapp_url_rating_offers_no_page(tmp_path):

@@ -635,14 +635,23 @@ function start() {
   open(app.live ? { live: app.live } : {});
 }
 
-tg?.ready?.();
-tg?.expand?.();
-tg?.disableVerticalSwipes?.();
-if (!initData) {
-  app.error = "Откройте протокол из чата с ботом: кнопка «📱 Вести игру» в /game.";
-  render();
+// A link to the app from the club chat (t.me/<bot>/<app>?startapp=standings) opens this page with
+// the page it names: the players' pages are not the judge's.
+const PAGES = new Set(["standings", "record", "tonight"]);
+const asked = new URLSearchParams(location.search).get("tgWebAppStartParam")
+  || tg?.initDataUnsafe?.start_param;
+if (PAGES.has(asked)) {
+  location.replace(`${asked}.html${location.hash}`);
 } else {
-  start();
+  tg?.ready?.();
+  tg?.expand?.();
+  tg?.disableVerticalSwipes?.();
+  if (!initData) {
+    app.error = "Откройте протокол из чата с ботом: кнопка «📱 Вести игру» в /game.";
+    render();
+  } else {
+    start();
+  }
 }
 
 window.mafiaLive = { app, state };  // for the browser tests
