@@ -202,17 +202,19 @@ def app_section(sizes: Sizes) -> Section:
             )
         )
     last = nights[-1]
-    verdicts.append(
-        _verdict(
-            last.page_bytes < 150 * 1024,
-            f"the page weighs {last.page_bytes / 1024:.0f} KB "
-            "(< 150 KB, Telegram's own script aside)",
+    for page in live_app.PAGES:
+        weight = last.page_bytes.get(page.name, 0)
+        verdicts.append(
+            _verdict(
+                weight < 150 * 1024,
+                f"the {page.name} page weighs {weight / 1024:.0f} KB "
+                "(< 150 KB, Telegram's own script aside)",
+            )
         )
-    )
-    if last.ready_ms:
-        ready = max(last.ready_ms)
-        verdicts.append(_verdict(ready < 1000, f"the page shows the table in at most {ready:.0f} "
-                                 "ms on the loopback (< 1 s)"))  # fmt: skip
+        if page.name in last.ready_ms:
+            ready = max(last.ready_ms[page.name])
+            verdicts.append(_verdict(ready < 1000, f"the {page.name} page is ready in at most "
+                                     f"{ready:.0f} ms on the loopback (< 1 s)"))  # fmt: skip
     return Section(
         f"The judge's app: {sizes.judges} tables run their games in the Mini App while "
         f"{sizes.players} players ask /rating and /me",

@@ -7,9 +7,10 @@ of N imported games. Four judges each seat ten players by /game and then play a 
 in the app: one API call per event, a tap every 0.2 s (faster than a judge taps), then Confirm;
 meanwhile thirty players each ask /rating or /me every 1–3 s, as on the busy night, and have the
 standings page open (the whole table every 2–4 s). Measured: every API call's latency (p50 /
-p99), Confirm's, the standings page's, the page's weight and, with Debian's chromium,
-the time until the page shows the table (loopback). The floor: the same calls, paced the same,
-to a bare aiohttp server that echoes the body (``benchmarks.echo_web``), in the same run.
+p99), Confirm's, the standings page's, and each page's weight (the judge's, the players' three,
+the club's TV) and, with Debian's chromium, the time until it shows what it is for (loopback,
+beside a blank page's). The floor of the API: the same calls, paced the same, to a bare aiohttp
+server that echoes the body (``benchmarks.echo_web``), in the same run.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
+import re
 import socket
 import sys
 import time
@@ -28,10 +30,13 @@ from benchmarks.busy_night import NICKNAMES, _players, _staff
 from benchmarks.load import import_games
 from benchmarks.processes import percentile, running
 from tests.club import Taps
+from tests.harness import ADMIN_ID
 from tests.live_games import Table
 from tests.webapp import init_data
 
 TAP_SECONDS = 0.2
+PHONE = {"width": 360, "height": 780}
+TV = {"width": 1920, "height": 1080}
 
 
 @dataclass
@@ -41,8 +46,8 @@ class Figures:
     standings_ms: list[float] = field(default_factory=list)  # the standings page's API
     confirm_ms: list[float] = field(default_factory=list)
     floor_ms: list[float] = field(default_factory=list)
-    page_bytes: int = 0
-    ready_ms: list[float] = field(default_factory=list)
+    page_bytes: dict[str, int] = field(default_factory=dict)  # by page
+    ready_ms: dict[str, list[float]] = field(default_factory=dict)  # by page
     blank_ms: list[float] = field(default_factory=list)  # the browser's own floor
 
 
@@ -103,11 +108,57 @@ async def _floor(url: str, calls: int, figures: Figures) -> None:
             figures.floor_ms.append(await _call(session, url, data, body))
 
 
-async def _page(base: str, user_id: int, figures: Figures, repeats: int) -> None:
+@dataclass(frozen=True)
+class Page:
+    """One page of the app: its files (its weight) and what shows it is ready to use."""
+
+    name: str
+    address: str  # after the app's base
+    files: tuple[str, ...]
+    ready: str  # a selector that appears once the page shows what it is for
+    telegram: bool = True  # opened inside Telegram (signed initData); the TV is a plain browser
+
+
+PAGES = (
+    Page("judge's table", "", ("", "app.js", "live.js", "common.js", "style.css"), ".table .seat"),
+    Page(
+        "standings",
+        "standings.html",
+        ("standings.html", "standings.js", "common.js", "style.css"),
+        "#standings tbody tr",
+    ),
+    Page(
+        "record",
+        "record.html?player=" + NICKNAMES[0],
+        ("record.html", "record.js", "common.js", "style.css"),
+        ".tile",
+    ),
+    Page(
+        "tonight",
+        "tonight.html",
+        ("tonight.html", "tonight.js", "common.js", "style.css"),
+        "#app p, .round",
+    ),
+    Page(
+        "club's TV",
+        "tv.html#{token}",
+        ("tv.html", "tv.js", "tv.css"),
+        "#standings tr",
+        telegram=False,
+    ),
+)
+
+
+async def _pages(base: str, user_id: int, token: str, figures: Figures, repeats: int) -> None:
+    """Each page's weight and, with Debian's chromium, the time until it is ready (loopback),
+    beside a blank page's in the same browser."""
     async with aiohttp.ClientSession() as session:
-        for name in ("", "app.js", "live.js", "style.css"):
-            async with session.get(base + name) as answer:
-                figures.page_bytes += len(await answer.read())
+        for page in PAGES:
+            for name in page.files:
+                async with session.get(base + name) as answer:
+                    figures.page_bytes[page.name] = figures.page_bytes.get(page.name, 0) + len(
+                        await answer.read()
+                    )
     try:
         from playwright.async_api import async_playwright
 
@@ -122,18 +173,23 @@ async def _page(base: str, user_id: int, figures: Figures, repeats: int) -> None
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=path, args=["--no-sandbox"])
         for _ in range(repeats):
-            context = await browser.new_context(viewport={"width": 360, "height": 780})
-            await context.route(TELEGRAM_SCRIPT, _stub_server(telegram_stub(init_data(user_id))))
-            page = await context.new_page()
-            started = time.perf_counter()
-            await page.goto("data:text/html,<p id=x>floor</p>")
-            await page.locator("#x").wait_for()
-            figures.blank_ms.append((time.perf_counter() - started) * 1e3)
-            started = time.perf_counter()
-            await page.goto(base)
-            await page.locator(".table .seat").first.wait_for()
-            figures.ready_ms.append((time.perf_counter() - started) * 1e3)
-            await context.close()
+            for shown in PAGES:
+                size = PHONE if shown.telegram else TV
+                context = await browser.new_context(viewport=size)
+                stub = telegram_stub(init_data(user_id))
+                await context.route(TELEGRAM_SCRIPT, _stub_server(stub))
+                page = await context.new_page()
+                started = time.perf_counter()
+                await page.goto("data:text/html,<p id=x>floor</p>")
+                await page.locator("#x").wait_for()
+                figures.blank_ms.append((time.perf_counter() - started) * 1e3)
+                started = time.perf_counter()
+                await page.goto(base + shown.address.format(token=token))
+                await page.locator(shown.ready).first.wait_for()
+                figures.ready_ms.setdefault(shown.name, []).append(
+                    (time.perf_counter() - started) * 1e3
+                )
+                await context.close()
         await browser.close()
 
 
@@ -163,7 +219,11 @@ async def one_night(games: int, tables: int, players: int, page_repeats: int = 5
         rating: list[float] = []
         load = asyncio.create_task(_players(people, done, games, None, rating))
         readers = asyncio.create_task(_readers(base, [p.id for p in people], done, figures))
-        await _page(base, staff[0].id, figures, page_repeats)  # his table, ready to play
+        admin = bot.world.person("Админ", user_id=ADMIN_ID, username="boss")
+        await admin.send("/tv")
+        token = re.search(r"tv\.html#([\w-]+)", (await admin.reply()).text)
+        assert token is not None
+        await _pages(base, staff[0].id, token.group(1), figures, page_repeats)
         await asyncio.gather(*(
             _table(base, judge.id, games + number, figures) for number, judge in enumerate(staff)
         ))  # fmt: skip
@@ -203,9 +263,8 @@ def _p(values: list[float], share: float) -> str:
 def table(nights: list[Figures]) -> list[str]:
     lines = [
         "| games | API calls | API p50 / p99 ms | echo floor p50 / p99 ms | Confirm p50 / p99 ms "
-        "| standings page's API p50 / p99 ms (calls) | page KB "
-        "| page ready p50 / max ms (blank page floor) |",
-        "|---|---|---|---|---|---|---|---|",
+        "| standings page's API p50 / p99 ms (calls) |",
+        "|---|---|---|---|---|---|",
     ]
     for night in nights:
         lines.append(
@@ -213,10 +272,21 @@ def table(nights: list[Figures]) -> list[str]:
             f"{_p(night.api_ms, 0.99)} | {_p(night.floor_ms, 0.5)} / {_p(night.floor_ms, 0.99)} "
             f"| {_p(night.confirm_ms, 0.5)} / {_p(night.confirm_ms, 0.99)} "
             f"| {_p(night.standings_ms, 0.5)} / {_p(night.standings_ms, 0.99)} "
-            f"({len(night.standings_ms)}) | {night.page_bytes / 1024:.0f} "
-            f"| {_p(night.ready_ms, 0.5)} / "
-            f"{_p(night.ready_ms, 1.0)} ({_p(night.blank_ms, 0.5)}) |"
+            f"({len(night.standings_ms)}) |"
         )
+    lines += [
+        "",
+        "| games | page | KB | ready p50 / max ms | blank page floor p50 ms |",
+        "|---|---|---|---|---|",
+    ]
+    for night in nights:
+        for page in PAGES:
+            ready = night.ready_ms.get(page.name, [])
+            weight = night.page_bytes.get(page.name, 0) / 1024
+            lines.append(
+                f"| {night.games:,} | {page.name} | {weight:.0f} "
+                f"| {_p(ready, 0.5)} / {_p(ready, 1.0)} | {_p(night.blank_ms, 0.5)} |"
+            )
     return lines
 
 
