@@ -190,23 +190,34 @@ class Database:
         return self._connection
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Transaction]:
+    async def transaction(
+        self, attach: tuple[str, Path] | None = None
+    ) -> AsyncIterator[Transaction]:
         """One atomic write: committed when the block ends, rolled back if it raises. After the
-        commit, the reactions to what it recorded run (each at most once)."""
+        commit, the reactions to what it recorded run (each at most once). ``attach``: (name,
+        file) of a database its statements read from too (SQLite attaches outside a
+        transaction: here, under the same lock, and detached before the lock is let go)."""
         async with self._lock:
             connection = self.connection
-            await connection.execute("BEGIN IMMEDIATE")
-            tx = Transaction(connection)
+            if attach is not None:
+                await connection.execute(f"ATTACH DATABASE ? AS {attach[0]}", (str(attach[1]),))
             try:
-                yield tx
-                await connection.execute("COMMIT")
-            except BaseException:
-                # A full disk makes SQLite roll back by itself: a second ROLLBACK would fail and
-                # hide the real error («cannot rollback - no transaction is active»).
-                if connection.in_transaction:
+                await connection.execute("BEGIN IMMEDIATE")
+                tx = Transaction(connection)
+                try:
+                    yield tx
+                    await connection.execute("COMMIT")
+                except BaseException:
+                    # A full disk makes SQLite roll back by itself: a second ROLLBACK would
+                    # fail and hide the real error («cannot rollback - no transaction is active»).
+                    if connection.in_transaction:
+                        with suppress(sqlite3.Error):
+                            await connection.execute("ROLLBACK")
+                    raise
+            finally:
+                if attach is not None:
                     with suppress(sqlite3.Error):
-                        await connection.execute("ROLLBACK")
-                raise
+                        await connection.execute(f"DETACH DATABASE {attach[0]}")
         for change in sorted(tx.changes):
             for reaction in self._reactions.get(change, ()):
                 reaction()

@@ -16,6 +16,7 @@ import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -26,7 +27,7 @@ from bot.callbacks import NEW_MESSAGE, AdminAction, AdminCB, ImportCB
 from bot.club.players import NicknameError, check_new_nickname, clean_nickname, nickname_key
 from bot.club.tournaments import weight_allowed
 from bot.core.clock import Clock
-from bot.core.db import Database, Transaction
+from bot.core.db import Database, Reader, Transaction
 from bot.core.memory import release_memory
 from bot.rating.service import RatingError, Ratings
 from bot.rating.spreadsheet import workbook
@@ -35,6 +36,7 @@ from bot.tables import audit
 from bot.tables import games as game_rows
 from bot.tables import live as live_rows
 from bot.tables import players as player_rows
+from bot.tables import staging as staging_rows
 from bot.tables import tournaments as tournament_rows
 from bot.telegram.keyboards import button, column
 from bot.telegram.screen import Screen
@@ -243,15 +245,38 @@ def _check_names(games: list[Game]) -> list[str]:
     return problems
 
 
+PLANNED_TRIES = 3  # imports planned beside others' writes; then planned under the lock
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """The players an import's rows name, as the club's players stand: nickname → id, with the
+    ids new players will get (the next free ones) — valid while no player is added or changed."""
+
+    ids: dict[str, int]
+    new: tuple[tuple[str, str, int], ...]  # (nickname, key, id) of each player made
+
+
+class _Stale(Exception):
+    """Players changed between the plan and the copy: plan again."""
+
+
 class Importer:
     def __init__(self, database: Database, clock: Clock) -> None:
         self.database = database
         self.clock = clock
+        self._one_at_a_time = asyncio.Lock()  # one staging file
 
     async def run(self, raw: bytes, title: str, actor_id: int, request_key: str) -> Imported:
         """All or nothing: every game of the file in a new tournament, as final results. It
         becomes the current one only when there is none: importing last season in the middle
         of this one must not send the judges' next game into it.
+
+        The rows are made and written to a staging file while the bot goes on (a worker
+        thread; nothing the others wait for), then copied in by one short transaction that also
+        makes the tournament, its stages and new players — 40,000 games hold the writing lock
+        about a second and a half instead of the whole import. Should a player be added or
+        renamed meanwhile, the rows are made again; the last try plans under the lock.
 
         ``request_key`` (the update) makes a repeated request find the tournament it made. The
         same file imported before is ``SameFile``; a title another file's tournament has is
@@ -260,96 +285,134 @@ class Importer:
         # Reading and checking a season of 10,000 games takes a second of Python: in a worker
         # thread, so that the evening's judges and players are answered meanwhile.
         games, ruleset, seed, weights, numbers, digest = await asyncio.to_thread(_read, raw)
+        names = list(dict.fromkeys(seat.name for game in games for seat in game.players))
+        stages = list(dict.fromkeys(game.stage for game in games))
         now = self.clock.iso()
-        async with self.database.transaction() as tx:
-            if await tournament_rows.by_request(tx, request_key) is not None:
-                raise ImportRefused([texts.ALREADY_IMPORTED])
-            same = await tournament_rows.with_digest(tx, digest)
-            if same is not None:
-                raise SameFile(same)
-            twin = await tournament_rows.with_title(tx, title)
-            if twin is not None:
-                raise TitleTaken(twin, await _free_title(tx, twin))  # as the club spells it
-            current = await tournament_rows.current_title(tx)
-            tournament_id = await tournament_rows.create(
-                tx, title=title, ruleset_ref=ruleset.id, ruleset_data=None, created_by=actor_id,
-                now=now, request_key=request_key, seed=seed, current=current is None,
-                source_digest=digest,
-            )  # fmt: skip
-            stages: dict[str, int] = {}
-            for game in games:
-                if game.stage not in stages:
-                    name = FIRST_STAGE if game.stage == DEFAULT_STAGE and not stages else game.stage
-                    weight = weights.get(game.stage, Decimal(1))
-                    stage = await tournament_rows.add_stage(tx, tournament_id, name, now, weight)
-                    stages[game.stage] = stage.id
-            players, created = await _players(tx, games, actor_id, now)
-            first_id = await game_rows.next_id(tx)
-            # The rows are made in a worker thread (the loop answers everyone meanwhile) and
-            # written in a few statements: the writing lock is held seconds, not minutes.
-            rows, records = await asyncio.to_thread(
-                _rows, games, numbers, players, stages, first_id, tournament_id, actor_id,
-                request_key, now,
-            )  # fmt: skip
-            await game_rows.insert_many(tx, rows)
-            await audit.append_many(tx, records)
-        return Imported(
-            tournament_id, title, len(games), created, len(players) - created, ruleset.id,
-            current,
-        )  # fmt: skip
+        staging = staging_rows.path_for(self.database.path)
+        async with self._one_at_a_time:
+            try:
+                for _ in range(PLANNED_TRIES):
+                    await _refusal(self.database, request_key, digest, title)  # before the work
+                    plan = await _plan(self.database, names)
+                    await asyncio.to_thread(
+                        _stage, staging, games, numbers, stages, plan, actor_id, request_key, now
+                    )
+                    try:
+                        async with self.database.transaction((staging_rows.SCHEMA, staging)) as tx:
+                            if await _plan(tx, names) != plan:
+                                raise _Stale
+                            return await _copy_in(
+                                tx, plan, title, ruleset, seed, weights, stages, digest,
+                                actor_id, request_key, now, len(games),
+                            )  # fmt: skip
+                    except _Stale:
+                        continue
+                async with self.database.transaction((staging_rows.SCHEMA, staging)) as tx:
+                    plan = await _plan(tx, names)  # the club's players held still meanwhile
+                    await asyncio.to_thread(
+                        _stage, staging, games, numbers, stages, plan, actor_id, request_key, now
+                    )
+                    return await _copy_in(
+                        tx, plan, title, ruleset, seed, weights, stages, digest, actor_id,
+                        request_key, now, len(games),
+                    )  # fmt: skip
+            finally:
+                await asyncio.to_thread(staging_rows.remove, staging)
 
 
-def _rows(
-    games: list[Game], numbers: list[tuple[int, int]], players: dict[str, int],
-    stages: dict[str, int], first_id: int, tournament_id: int, actor_id: int, request_key: str,
-    now: str,
-) -> tuple[game_rows.NewGames, list[tuple[int, int, str, str]]]:  # fmt: skip
-    """Every game's rows and its audit record (CPU only: for a worker thread)."""
-    protocols = [
-        _protocol(game, table, number, players)
-        for game, (table, number) in zip(games, numbers, strict=True)
-    ]
-    rows = game_rows.new_games(
-        first_id, tournament_id, [stages[game.stage] for game in games], protocols,
-        [f"import:{request_key}:{index}" for index in range(len(games))], actor_id, now,
-    )  # fmt: skip
-    records = [
-        (first_id + index, actor_id, now, audit_record.written(protocol))
-        for index, protocol in enumerate(protocols)
-    ]
-    return rows, records
+async def _refusal(reader: Reader, request_key: str, digest: str, title: str) -> None:
+    """Why this file may not come in now: made already by this request, the same file, or a
+    title another tournament has."""
+    if await tournament_rows.by_request(reader, request_key) is not None:
+        raise ImportRefused([texts.ALREADY_IMPORTED])
+    same = await tournament_rows.with_digest(reader, digest)
+    if same is not None:
+        raise SameFile(same)
+    twin = await tournament_rows.with_title(reader, title)
+    if twin is not None:
+        raise TitleTaken(twin, await _free_title(reader, twin))  # as the club spells it
 
 
-async def _free_title(tx: Transaction, title: str) -> str:
-    """«Title (2)», «Title (3)»…: the first that no tournament has."""
-    for number in range(2, 1000):
-        suffix = f" ({number})"
-        candidate = title[: MAX_TITLE - len(suffix)].rstrip() + suffix
-        if await tournament_rows.with_title(tx, candidate) is None:
-            return candidate
-    return title  # a thousand twins: the admin names it himself
-
-
-async def _players(
-    tx: Transaction, games: list[Game], actor_id: int, now: str
-) -> tuple[dict[str, int], int]:
-    """Nickname → player id, matching the club's players by key and creating the others."""
-    names = list(dict.fromkeys(seat.name for game in games for seat in game.players))
-    known = {row["nickname_key"]: row["id"] for row in await tx.all(
+async def _plan(reader: Reader, names: list[str]) -> _Plan:
+    """Each nickname's player: the club's by key, or a new one with the next free id."""
+    known = {row["nickname_key"]: row["id"] for row in await reader.all(
         "SELECT id, nickname_key FROM players"
     )}  # fmt: skip
+    next_id = await player_rows.next_id(reader)
     ids: dict[str, int] = {}
-    created = 0
+    new = []
     for name in names:
         key = nickname_key(name)
         if key in known:
             ids[name] = known[key]
-            continue
-        ids[name] = await player_rows.create(tx, name, key, actor_id, now)
-        created += 1
-        await player_rows.record(tx, ids[name], actor_id, now, PlayerAction.IMPORTED,
+        else:
+            ids[name] = next_id
+            new.append((name, key, next_id))
+            next_id += 1
+    return _Plan(ids, tuple(new))
+
+
+def _stage(
+    path: Path, games: list[Game], numbers: list[tuple[int, int]], stages: list[str],
+    plan: _Plan, actor_id: int, request_key: str, now: str,
+) -> None:  # fmt: skip
+    """Every game's rows in the staging file, as ``staging_rows`` keeps them (CPU and a scratch
+    file only: for a worker thread)."""
+    index = {stage: number for number, stage in enumerate(stages)}
+    protocols = [
+        _protocol(game, table, number, plan.ids)
+        for game, (table, number) in zip(games, numbers, strict=True)
+    ]
+    rows = game_rows.new_games(
+        0, 0, [index[game.stage] for game in games], protocols,
+        [f"import:{request_key}:{number}" for number in range(len(games))], actor_id, now,
+    )  # fmt: skip
+    records = [
+        (number, actor_id, now, audit_record.written(protocol))
+        for number, protocol in enumerate(protocols)
+    ]
+    staging_rows.write(path, rows.games, rows.seats, records)
+
+
+async def _copy_in(
+    tx: Transaction, plan: _Plan, title: str, ruleset: Ruleset, seed: int,
+    weights: dict[str, Decimal], stages: list[str], digest: str, actor_id: int, request_key: str,
+    now: str, count: int,
+) -> Imported:  # fmt: skip
+    """The tournament, its stages and new players made, and the staged rows copied in."""
+    await _refusal(tx, request_key, digest, title)
+    current = await tournament_rows.current_title(tx)
+    tournament_id = await tournament_rows.create(
+        tx, title=title, ruleset_ref=ruleset.id, ruleset_data=None, created_by=actor_id,
+        now=now, request_key=request_key, seed=seed, current=current is None,
+        source_digest=digest,
+    )  # fmt: skip
+    stage_ids = []
+    for number, stage in enumerate(stages):
+        name = FIRST_STAGE if stage == DEFAULT_STAGE and number == 0 else stage
+        weight = weights.get(stage, Decimal(1))
+        stage_ids.append((await tournament_rows.add_stage(tx, tournament_id, name, now, weight)).id)
+    for name, key, player_id in plan.new:
+        await player_rows.create(tx, name, key, actor_id, now, player_id=player_id)
+        await player_rows.record(tx, player_id, actor_id, now, PlayerAction.IMPORTED,
                                  {"nickname": name})  # fmt: skip
-    return ids, created
+    first_id = await game_rows.next_id(tx)
+    await game_rows.insert_staged(tx, staging_rows.SCHEMA, first_id, tournament_id, stage_ids)
+    await audit.append_staged(tx, staging_rows.SCHEMA, first_id)
+    known = len(plan.ids) - len(plan.new)
+    return Imported(
+        tournament_id, title, count, len(plan.new), known, ruleset.id, current,
+    )  # fmt: skip
+
+
+async def _free_title(reader: Reader, title: str) -> str:
+    """«Title (2)», «Title (3)»…: the first that no tournament has."""
+    for number in range(2, 1000):
+        suffix = f" ({number})"
+        candidate = title[: MAX_TITLE - len(suffix)].rstrip() + suffix
+        if await tournament_rows.with_title(reader, candidate) is None:
+            return candidate
+    return title  # a thousand twins: the admin names it himself
 
 
 def _protocol(game: Game, table: int, number: int, players: dict[str, int]) -> Protocol:

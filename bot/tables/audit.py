@@ -25,6 +25,20 @@ async def append(
     )
 
 
+CREATED_COLUMN_NAMES = ("game_id", "actor_id", "at", "after")  # a row of ``append_many``
+
+
+async def append_staged(tx: Transaction, schema: str, first_id: int) -> None:
+    """The creation records of an import's staging file (attached as ``schema``) copied in; a
+    game there is its index, here ``first_id`` + index (``games.insert_staged``)."""
+    await tx.execute(
+        "INSERT INTO audit_log (game_id, actor_id, at, action, before, after) "
+        f"SELECT game_id + ?, actor_id, at, ?, NULL, after FROM {schema}.staged_audit "
+        "ORDER BY game_id",
+        (first_id, AuditAction.CREATED.value),
+    )
+
+
 async def append_many(tx: Transaction, rows: list[tuple[int, int, str, str]]) -> None:
     """Many games' creation at once: (game, actor, at, the protocol as written)."""
     await tx.executemany(

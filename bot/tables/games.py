@@ -254,15 +254,44 @@ async def next_id(tx: Transaction) -> int:
     return int(row[0]) if row else 1
 
 
+# A row of ``NewGames.games``:
+GAME_COLUMN_NAMES = (
+    "id", "tournament_id", "stage_id", "table_number", "game_number", "winner", "first_killed",
+    "best_move", "judge_id", "ended_at", "protests_from", "status", "submission_key",
+    "created_at", "updated_at", "replay_of",
+)  # fmt: skip
+SEAT_COLUMN_NAMES = _SEAT_COLUMN_NAMES  # a row of ``NewGames.seats``
+
+
 async def insert_many(tx: Transaction, rows: NewGames) -> None:
-    await tx.executemany(
-        "INSERT INTO games (id, tournament_id, stage_id, table_number, game_number, winner, "
-        "first_killed, best_move, judge_id, ended_at, protests_from, status, submission_key, "
-        "created_at, updated_at, replay_of) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        rows.games,
-    )
+    columns = ", ".join(GAME_COLUMN_NAMES)
+    marks = ", ".join("?" * len(GAME_COLUMN_NAMES))
+    await tx.executemany(f"INSERT INTO games ({columns}) VALUES ({marks})", rows.games)
     await tx.executemany(_SEAT_INSERT, rows.seats)
+    tx.changed(Change.STANDINGS, Change.SCHEDULE)
+
+
+async def insert_staged(
+    tx: Transaction, schema: str, first_id: int, tournament_id: int, stage_ids: Sequence[int]
+) -> None:
+    """The games and seats of an import's staging file (attached as ``schema``, written by
+    ``bot.tables.staging``) copied in, in two statements: a game's id there is its index, its
+    stage the stage's index — here they become ``first_id`` + index and ``stage_ids[index]``."""
+    stages = " ".join("WHEN ? THEN ?" for _ in stage_ids)
+    stage_values = [value for pair in enumerate(stage_ids) for value in pair]
+    rest = ", ".join(GAME_COLUMN_NAMES[3:])
+    await tx.execute(
+        f"INSERT INTO games ({', '.join(GAME_COLUMN_NAMES)}) "
+        f"SELECT id + ?, ?, CASE stage_id {stages} END, {rest} "
+        f"FROM {schema}.staged_games ORDER BY id",
+        (first_id, tournament_id, *stage_values),
+    )
+    await tx.execute(
+        f"INSERT INTO game_seats ({SEAT_COLUMNS}) "
+        f"SELECT game_id + ?, {', '.join(_SEAT_COLUMN_NAMES[1:])} "
+        f"FROM {schema}.staged_seats ORDER BY game_id, seat",
+        (first_id,),
+    )
     tx.changed(Change.STANDINGS, Change.SCHEDULE)
 
 

@@ -10,12 +10,27 @@ from bot.core.db import Change, Reader, Transaction
 from bot.vocabulary.statuses import PlayerAction
 
 
-async def create(tx: Transaction, nickname: str, key: str, created_by: int, now: str) -> int:
-    """A new player (``sqlite3.IntegrityError`` when the key is taken); his id."""
+async def create(
+    tx: Transaction, nickname: str, key: str, created_by: int, now: str,
+    player_id: int | None = None,
+) -> int:  # fmt: skip
+    """A new player (``sqlite3.IntegrityError`` when the key is taken); his id — ``player_id``
+    when given (an import's plan: ``next_id`` read in the same transaction)."""
     return await tx.insert(
-        "INSERT INTO players (nickname, nickname_key, created_by, created_at) VALUES (?, ?, ?, ?)",
-        (nickname, key, created_by, now),
+        "INSERT INTO players (id, nickname, nickname_key, created_by, created_at) "
+        "VALUES (?, ?, ?, ?, ?)",
+        (player_id, nickname, key, created_by, now),
     )
+
+
+async def next_id(reader: Reader) -> int:
+    """The id the next player will get: past every id ever given (AUTOINCREMENT never gives a
+    removed player's id again)."""
+    row = await reader.one(
+        "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'players'), 0), "
+        "coalesce((SELECT max(id) FROM players), 0)) + 1"
+    )
+    return int(row[0]) if row else 1
 
 
 async def record(

@@ -72,13 +72,13 @@ def stage_of(row: Any) -> Stage:
     return Stage(row["id"], row["name"], row["position"], Decimal(row["weight"]))
 
 
-async def by_request(tx: Transaction, request_key: str) -> int | None:
+async def by_request(tx: Reader, request_key: str) -> int | None:
     """The tournament a request (an update) created, if it was handled before."""
     row = await tx.one("SELECT id FROM tournaments WHERE request_key = ?", (request_key,))
     return int(row[0]) if row else None
 
 
-async def with_title(tx: Transaction, title: str, other_than: int = 0) -> str | None:
+async def with_title(tx: Reader, title: str, other_than: int = 0) -> str | None:
     """The title of a tournament (not ``other_than``) that already has this one (case, spacing
     and е/ё aside)."""
     key = name_key(title)
@@ -88,7 +88,7 @@ async def with_title(tx: Transaction, title: str, other_than: int = 0) -> str | 
     return None
 
 
-async def with_digest(tx: Transaction, digest: str) -> str | None:
+async def with_digest(tx: Reader, digest: str) -> str | None:
     """The title of the tournament imported from a file with this digest, if one was."""
     row = await tx.one("SELECT title FROM tournaments WHERE source_digest = ?", (digest,))
     return str(row[0]) if row else None
