@@ -100,6 +100,12 @@ async def enqueue_live(tx: Transaction, chat: str, key: PostKey, now: str) -> No
     tx.changed(Change.OUTBOX)
 
 
+async def live_shown(database: Database, key: PostKey) -> bool:
+    """Whether the post ``key`` was sent to a chat (and so is kept up to date there)."""
+    row = await database.fetchone("SELECT 1 FROM live_posts WHERE key = ? LIMIT 1", (str(key),))
+    return row is not None
+
+
 async def live_message(database: Database, key: PostKey, chat_id: int) -> int | None:
     """The message that shows the post ``key`` in the chat, once sent."""
     row = await database.fetchone(

@@ -76,7 +76,8 @@ class EveningDesk:
                     starts_at=opening.starts_at, rounds=opening.rounds, tables=opening.tables,
                     seed=random.SystemRandom().randrange(10**9), opened_by=head_judge.user_id,
                     request_key=request_key, now=now, final_top=opening.final_top,
-                    final_seats=opening.final_seats,
+                    final_seats=opening.final_seats, tournament_day=opening.tournament_day,
+                    last_rounds=opening.last_rounds, last_tables=opening.last_tables,
                 )  # fmt: skip
                 await redraw(tx, night_id, now, NightPost.SIGNUP)
         if existing is not None and again is None:
@@ -127,26 +128,34 @@ class EveningDesk:
             [p.name for p in lists.unnamed], len(played), left,
             await self._rooms(night, played) if night.status is NightStatus.SEATED else (),
             texts.final_line(night.final_top, night.by_choice) if night.final_top else None,
+            texts.day_plan(night.tournament_day, night.last_rounds, night.last_tables),
+            sum(night.table_counts(night.tables)) if night.tables else None,
         )  # fmt: skip
         return Screen(text, _buttons(night, lists.unnamed), edit=edit)
 
     async def _rooms(self, night: Night, played: set[tuple[int, int]]) -> list[str]:
         """Each table now: the rounds played in one line, the round being played table by table
         (saved, in play with its judge and since when, waiting), the rounds ahead in one."""
-        tables = sorted({t for _, t, _, _ in await rows.seats(self.database, night.id) if t})
+        seats = await rows.seats(self.database, night.id)
+        tables_in = {
+            r: sorted({t for n, t, _, _ in seats if n == r and t})
+            for r in range(1, night.rounds + 1)
+        }  # fmt: skip — fewer in the last ones
         in_play = {
             (r, t): (judge, since)
             for r, t, judge, since in await draft_rows.tables_in_play(self.database, night.id)
         }
         people = {p.user_id: p.name for p in await rows.people(self.database, night.id)}
-        done = [r for r in range(1, night.rounds + 1) if all((r, t) in played for t in tables)]
+        done = [
+            r for r in range(1, night.rounds + 1) if all((r, t) in played for t in tables_in[r])
+        ]
         busy = {r for r, _ in played | set(in_play)} - set(done)
         open_rounds = [r for r in range(1, night.rounds + 1) if r not in done]
         shown = sorted(busy) or open_rounds[:1]  # the rounds under way, or the next one
         lines = [texts.rounds_played(done)] if done else []
         for number in shown:
             states = []
-            for table in tables:
+            for table in tables_in[number]:
                 if (number, table) in played:
                     states.append(texts.table_saved(table))
                 elif (number, table) in in_play:

@@ -42,10 +42,22 @@ def lists_of(night: Night, people: list[Person]) -> Lists:
     return Lists(playing[:cap], playing[cap:], judges)
 
 
+ONE_POST_TABLES = 12  # a seating of up to this many tables over its rounds fits one message
+
+
 async def redraw(tx: Transaction, night_id: int, now: str, *posts: NightPost) -> None:
-    """The evening's kept posts are drawn anew in the club chat once this commits."""
+    """The evening's kept posts are drawn anew in the club chat once this commits. A long
+    seating (a tournament day's) may take several messages: each is drawn (those it does not
+    need draw nothing)."""
     for post in posts:
-        await outbox.enqueue_live(tx, outbox.CLUB, rows.post_key(night_id, post), now)
+        parts = 1
+        if post is NightPost.SEATING:
+            night = await rows.get(tx, night_id)
+            tables = max((t for _, t, _, _ in await rows.seats(tx, night_id)), default=0)
+            if night is not None and night.rounds * tables > ONE_POST_TABLES:
+                parts = min(night.rounds, rows.SEATING_PARTS)
+        for part in range(1, parts + 1):
+            await outbox.enqueue_live(tx, outbox.CLUB, rows.post_key(night_id, post, part), now)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from aiogram.types import InlineKeyboardMarkup
 from bot.callbacks import NightAction, NightCB
 from bot.club.players import PlayerDirectory
 from bot.club.tournaments import Tournament, Tournaments
+from bot.core import outbox
 from bot.core.db import Database
 from bot.core.outbox import PostKey
 from bot.nights import pictures
@@ -60,7 +61,10 @@ class EveningPosts:
             return await self._signup_post(night)
         if key.part == NightPost.RESULTS:
             return await self._results_post(night)
-        return await self._seating_post(night)
+        part = rows.seating_part(key)
+        if part is None:
+            return None
+        return await self._seating_post(night, part, key)
 
     async def _signup_post(self, night: Night) -> Drawn:
         lists = lists_of(night, await rows.people(self.database, night.id))
@@ -81,6 +85,7 @@ class EveningPosts:
             text = texts.signup_post(
                 day, night.starts_at, title, night.rounds, night.tables,
                 [p.name for p in lists.players], [p.name for p in lists.waiting], judges, open_,
+                texts.day_plan(night.tournament_day, night.last_rounds, night.last_tables),
             )  # fmt: skip
         if night.status is NightStatus.ENDED:
             return text, None
@@ -110,7 +115,9 @@ class EveningPosts:
         names = await self.players.nicknames()
         return [names.get(p, "?") for p in await self.top(tournament, count)]
 
-    async def _seating_post(self, night: Night) -> Drawn | None:
+    async def _seating_post(self, night: Night, part: int, key: PostKey) -> Drawn | None:
+        """The seating's ``part``-th message (a long one is cut between rounds); a part no
+        longer needed says where the seating is, if it was sent, else nothing."""
         seats = await rows.seats(self.database, night.id)
         if not seats:
             return None
@@ -127,11 +134,15 @@ class EveningPosts:
             )
             for number in sorted(by_round)
         ]
-        text = texts.seating_post(
+        parts = texts.seating_posts(
             date.fromisoformat(night.date), night.seed, night.seating_version or "", rounds,
-            await self.evenings.judge_names(night.id),
+            await self.evenings.judge_names(night.id), night.tournament_day,
         )  # fmt: skip
-        return text, _picture_button(night, PictureOf.SEATING)
+        if part > len(parts):
+            shown = await outbox.live_shown(self.database, key)
+            return (texts.SEATING_ABOVE, None) if shown else None
+        markup = _picture_button(night, PictureOf.SEATING) if part == len(parts) else None
+        return parts[part - 1], markup
 
     async def _results_post(self, night: Night) -> Drawn | None:
         if night.status is not NightStatus.ENDED:

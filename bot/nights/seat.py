@@ -3,6 +3,7 @@ off his own table, the seating posted and each player told his evening."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
@@ -67,6 +68,8 @@ async def seat(
         raise NightError(texts.not_enough(len(named), tables))
     if kept >= night.rounds:
         raise NightError(texts.ALL_PLAYED)
+    if night.last_rounds and night.last_tables >= tables:
+        raise NightError(texts.last_tables_fewer(night.last_tables, tables))
     evening = seating.Evening(
         players=[p.player_id for p in named if p.player_id is not None],
         tables=tables,
@@ -75,8 +78,11 @@ async def seat(
         played=_rounds_of(stored, kept),
         seat_history=await rows.seat_history(tx, night.tournament_id),
         barred=await _judges_tables(tx, night),
+        tournament=night.tournament_day,
+        table_counts=night.table_counts(tables) if night.last_rounds else (),
     )
-    rounds = seating.seat(evening)
+    # A tournament day's search takes seconds: in a worker thread, the others answered meanwhile
+    rounds = await asyncio.to_thread(seating.seat, evening)
     if night.by_choice:
         rounds = tuple(_in_order(done, order, kept >= number)
                        for number, done in enumerate(rounds, start=1))  # fmt: skip

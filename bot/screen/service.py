@@ -174,7 +174,8 @@ class ClubScreen:
         for table in tables:
             if table in shown:
                 continue
-            left = [r for r in range(1, night.rounds + 1) if (r, table) not in played]
+            here = {r for r, t, _, _ in seats if t == table}  # the last rounds may not have it
+            left = [r for r in range(1, night.rounds + 1) if r in here and (r, table) not in played]
             if not left:
                 shown[table] = {"table": table, "state": "done", "seats": []}
                 continue

@@ -35,8 +35,22 @@ def desk_key(night_id: int) -> PostKey:
     return PostKey(DESK, night_id, "screen")
 
 
-def post_key(night_id: int, post: NightPost) -> PostKey:
-    return PostKey(POSTS, night_id, post.value)
+SEATING_PARTS = 8  # a tournament day's seating is posted in up to this many messages
+
+
+def post_key(night_id: int, post: NightPost, part: int = 1) -> PostKey:
+    """The post's key; a long seating's ``part`` (from 1) is a message of its own."""
+    return PostKey(POSTS, night_id, post.value if part == 1 else f"{post.value}-{part}")
+
+
+def seating_part(key: PostKey) -> int | None:
+    """Which message of the seating the key is (from 1); None: another post."""
+    name, _, number = key.part.partition("-")
+    if name != NightPost.SEATING.value:
+        return None
+    if not number:
+        return 1
+    return int(number) if number.isdigit() and 1 < int(number) <= SEATING_PARTS else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +68,15 @@ class Night:
     reminded_at: str | None = None  # when its first round's players were reminded
     final_top: int | None = None  # a final: how many of the tournament's top play
     final_seats: str | None = None  # a final's seats: «lot», or «choice» (in order of place)
+    tournament_day: bool = False  # seated as a tournament: pairs spread evenly over many rounds
+    last_rounds: int = 0  # the last rounds (of ``rounds``) are played at fewer tables …
+    last_tables: int = 0  # … at this many
+
+    def table_counts(self, tables: int) -> list[int]:
+        """The tables of each round, when the evening has ``tables``: fewer in the last ones."""
+        if not self.last_rounds or self.last_tables >= tables:
+            return [tables] * self.rounds
+        return [tables] * (self.rounds - self.last_rounds) + [self.last_tables] * self.last_rounds
 
     @property
     def by_choice(self) -> bool:
@@ -93,6 +116,9 @@ def night_of(row: Any) -> Night:
         reminded_at=row["reminded_at"],
         final_top=row["final_top"],
         final_seats=row["final_seats"],
+        tournament_day=bool(row["tournament_day"]),
+        last_rounds=row["last_rounds"],
+        last_tables=row["last_tables"],
     )
 
 
@@ -129,13 +155,15 @@ async def latest(tx: Reader) -> Night | None:
 async def create(
     tx: Transaction, *, tournament_id: int, date: str, starts_at: str, rounds: int, tables: int,
     seed: int, opened_by: int, request_key: str, now: str, final_top: int | None = None,
-    final_seats: str | None = None,
+    final_seats: str | None = None, tournament_day: bool = False, last_rounds: int = 0,
+    last_tables: int = 0,
 ) -> int:  # fmt: skip
     return await tx.insert(
         "INSERT INTO nights (tournament_id, date, starts_at, rounds, tables, seed, opened_by, "
-        "request_key, created_at, final_top, final_seats) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "request_key, created_at, final_top, final_seats, tournament_day, last_rounds, "
+        "last_tables) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (tournament_id, date, starts_at, rounds, tables, seed, opened_by, request_key, now,
-         final_top, final_seats),
+         final_top, final_seats, int(tournament_day), last_rounds, last_tables),
     )  # fmt: skip
 
 

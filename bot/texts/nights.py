@@ -52,8 +52,24 @@ REFRESH = "🔄 Обновить"
 USAGE = (
     "Откройте вечер так: <code>/night 19:30</code> (сегодня) или <code>/night 05.12 19:30</code>.\n"
     "Можно добавить число игр за столом и столов: <code>/night 05.12 19:30 4 игры 2 стола</code> "
-    "(по умолчанию 3 игры, столы — по записавшимся)."
+    "(по умолчанию 3 игры, столы — по записавшимся). Турнирный день: слово «турнир», "
+    "например <code>/night 05.12 11:00 12 игр 3 стола турнир</code>."
 )
+TOURNAMENT_DAY_USAGE = (
+    "Турнирный день открывается так: <code>/night 05.12 11:00 12 игр 3 стола турнир</code> — "
+    "рассадка сразу на все игры (до 20), пары встречаются как можно ровнее. Последние игры — "
+    "за меньшим числом столов: <code>/night 05.12 11:00 10 игр 2 стола затем 1 игра 1 стол "
+    "турнир</code>."
+)
+
+
+def last_tables_fewer(last: int, tables: int) -> str:
+    return (
+        f"В последних играх столов должно быть меньше, чем в остальных ({tables}), а указано "
+        f"{last}. Например: <code>10 игр 2 стола затем 1 игра 1 стол</code>."
+    )
+
+
 FINAL_USAGE = (
     "Финал открывается так: <code>/night 19:30 финал</code> — играют первые 10 турнирной "
     "таблицы, места жребием; <code>/night 19:30 5 игр финал 12 лучших выбор</code> — первые "
@@ -148,11 +164,13 @@ OPENED = "Вечер открыт. Запись — в чате клуба: иг
 def signup_post(
     value: date, starts_at: str, tournament: str, rounds: int, tables: int,
     players: Sequence[str], waiting: Sequence[str], judges: Sequence[str], open_: bool,
+    plan: str | None = None,
 ) -> str:  # fmt: skip
     seats = f", столов: {tables} (мест: {10 * tables})" if tables else ""
     lines = [
         f"🗓 {bold(f'Вечер {day(value)}')}, начало в {starts_at}",
         f"Турнир «{quote(tournament)}», игр за столом: {rounds}{seats}",
+        *([plan] if plan else []),
         "",
         f"Записались: {len(players) + len(waiting)}",
     ]
@@ -216,12 +234,28 @@ def open_the_bot(bot_username: str) -> str:
     return f"Вы записаны. Откройте @{bot_username}, чтобы я мог написать вам рассадку."
 
 
+def day_plan(tournament_day: bool, last_rounds: int, last_tables: int) -> str | None:
+    """A tournament day's line, and the last rounds at fewer tables."""
+    parts = ["🏆 Турнирный день: рассадка сразу на все игры, пары встречаются как можно ровнее"]
+    parts = parts if tournament_day else []
+    if last_rounds:
+        tables = plural(last_tables, "столом", "столами", "столами")
+        parts.append(f"в конце {games(last_rounds)} за {tables}")
+    if not parts:
+        return None
+    line = "; ".join(parts)
+    return line[0].upper() + line[1:] + "."
+
+
 def screen(
     value: date, starts_at: str, tournament: str, rounds: int, tables: int, status: str,
     players: int, waiting: int, judges: Sequence[str], unnamed: Sequence[str], played: int = 0,
     left: Sequence[str] = (), rooms: Sequence[str] = (), final: str | None = None,
+    plan: str | None = None, games_total: int | None = None,
 ) -> str:  # fmt: skip
-    """``final``: a final's line, instead of the sign-up's count."""
+    """``final``: a final's line, instead of the sign-up's count; ``plan``: a tournament day's
+    (``day_plan``); ``games_total``: the evening's games when its last rounds have fewer
+    tables."""
     signed = f"Записались играть: {players + waiting}" + (
         f" (сверх мест: {waiting}, отдыхают по очереди)" if waiting else ""
     )
@@ -232,6 +266,8 @@ def screen(
         final or signed,
         "Судьи: " + (", ".join(judges) if judges else "пока никого"),
     ]
+    if plan:
+        lines.insert(2, plan)
     if unnamed and status != STATUS["ended"]:
         lines.append(
             "Без ника (не попадут в рассадку, пока не напишут /iam или вы не дадите ник кнопкой "
@@ -240,7 +276,8 @@ def screen(
     if left:
         lines.append("Не придут или ушли: " + ", ".join(quote(name) for name in left))
     if played:
-        lines.append(f"Сыграно игр вечера: {played} из {rounds * tables if tables else '?'}")
+        total = games_total or (rounds * tables if tables else "?")
+        lines.append(f"Сыграно игр вечера: {played} из {total}")
     if rooms and status != STATUS["ended"]:
         lines += ["", bold("Столы сейчас"), *rooms]
     if status == STATUS["ended"]:
@@ -261,24 +298,42 @@ STATUS = {
 }
 
 
-def seating_post(
+POST_BUDGET = 3800  # characters of one seating message (Telegram's limit is 4096)
+SEATING_ABOVE = "⬆️ Рассадка — в сообщениях выше."
+
+
+def seating_posts(
     value: date, seed: int, version: str,
     rounds: Sequence[tuple[Sequence[Sequence[str]], Sequence[str], set[int]]],
-    judges: Sequence[tuple[int, str]],
-) -> str:  # fmt: skip
-    lines = [bold(f"🎲 Рассадка вечера {day(value)}")]
+    judges: Sequence[tuple[int, str]], tournament_day: bool = False,
+) -> list[str]:  # fmt: skip
+    """The seating as the club chat reads it: one message, or — a tournament day's many rounds —
+    several, cut between rounds, each within Telegram's limit."""
+    title = "Рассадка турнирного дня" if tournament_day else "Рассадка вечера"
+    head = [bold(f"🎲 {title} {day(value)}")]
     if judges:
-        lines.append("Судьи: " + ", ".join(f"стол {n} — {quote(name)}" for n, name in judges))
+        head.append("Судьи: " + ", ".join(f"стол {n} — {quote(name)}" for n, name in judges))
+    foot = f"✅ — игра сыграна. Рассадка проверяема: сид {seed}, алгоритм {version}."
+    blocks = []
     for number, (tables, out, played) in enumerate(rounds, start=1):
-        lines += ["", bold(f"Игра {number}")]
+        lines = [bold(f"Игра {number}")]
         for table_number, table in enumerate(tables, start=1):
             seated = " · ".join(f"{seat} {quote(name)}" for seat, name in enumerate(table, 1))
             mark = "✅ " if table_number in played else ""
             lines.append(f"{mark}Стол {table_number}: {seated}")
         if out:
             lines.append("Отдыхают: " + ", ".join(quote(name) for name in out))
-    lines += ["", f"✅ — игра сыграна. Рассадка проверяема: сид {seed}, алгоритм {version}."]
-    return "\n".join(lines)
+        blocks.append("\n".join(lines))
+    more = bold(f"🎲 {title} {day(value)} (продолжение)")
+    parts: list[list[str]] = [["\n".join(head)]]  # each part: its title, then its rounds
+    size = len(parts[0][0])
+    for block in [*blocks, foot]:
+        if size + 2 + len(block) > POST_BUDGET and len(parts[-1]) > 1:
+            parts.append([more])
+            size = len(more)
+        parts[-1].append(block)
+        size += 2 + len(block)
+    return ["\n\n".join(part) for part in parts]
 
 
 def your_evening(value: date, places: Sequence[tuple[int, int] | None], played: int = 0) -> str:
