@@ -166,7 +166,9 @@ class EveningPosts:
             return None
         if what == PictureOf.SEATING:
             drawing = await self._seating_picture(night, tournament)
-            caption = texts.seating_picture_title(date.fromisoformat(night.date))
+            caption = texts.seating_picture_title(
+                date.fromisoformat(night.date), night.tournament_day
+            )
         else:
             drawing = await self._results_picture(night, tournament)
             caption = texts.results_picture_title(date.fromisoformat(night.date))
@@ -187,13 +189,13 @@ class EveningPosts:
         for number, table, seat, player in sorted(seats):
             row = cells.setdefault(player, ["—"] * rounds)
             if table:
-                row[number - 1] = texts.picture_place(table, seat)
+                row[number - 1] = texts.picture_place(table, seat, rounds)
         places = sorted(
             ((names.get(player, "?"), row) for player, row in cells.items()),
             key=lambda item: name_key(item[0]),
         )
         return pictures.seating_picture(
-            texts.seating_picture_title(date.fromisoformat(night.date)),
+            texts.seating_picture_title(date.fromisoformat(night.date), night.tournament_day),
             texts.seating_picture_subtitle(
                 tournament.title, night.seed, night.seating_version or ""
             ),

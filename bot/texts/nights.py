@@ -647,19 +647,21 @@ PICTURE = "🖼 Картинкой"
 PICTURE_PLAYER = "Игрок"
 PICTURE_RESULTS_HEADER = ("Место", "Игрок", "Баллы", "Игр", "Побед", "Доп", "Ci")
 PICTURE_SEATING_LEGEND = "в клетке: стол · место; — отдыхает"
+PICTURE_SEATING_LEGEND_SHORT = "в клетке: стол·место; — отдыхает; над столбцом — номер игры"
+MANY_ROUNDS = 6  # more games than this: the picture's columns are narrow, its words short
 PICTURE_PROVISIONAL = "итоги предварительные: по части игр ещё можно подать протест"
 
 
-def picture_game(number: int) -> str:
-    return f"Игра {number}"
+def picture_game(number: int, rounds: int = 0) -> str:
+    return str(number) if rounds > MANY_ROUNDS else f"Игра {number}"
 
 
-def picture_place(table: int, seat: int) -> str:
-    return f"{table} · {seat}"
+def picture_place(table: int, seat: int, rounds: int = 0) -> str:
+    return f"{table}·{seat}" if rounds > MANY_ROUNDS else f"{table} · {seat}"
 
 
-def seating_picture_title(value: date) -> str:
-    return f"Рассадка вечера {day(value)}"
+def seating_picture_title(value: date, tournament_day: bool = False) -> str:
+    return f"Рассадка {'турнирного дня' if tournament_day else 'вечера'} {day(value)}"
 
 
 def seating_picture_subtitle(tournament: str, seed: int, version: str) -> str:
