@@ -34,6 +34,8 @@ from bot.vocabulary.names import name_key
 from bot.vocabulary.nights import NightStatus, SignupChoice, SignupRole
 from bot.vocabulary.rights import Member
 
+MAX_LISTED = 100  # players a /guest list adds at once
+
 
 class Roster:
     def __init__(
@@ -79,7 +81,11 @@ class Roster:
         close to players' («Совв» → «Сова») asks first; it is returned, to be kept until the head
         judge taps (``guest_chosen``). A new player only when none is close."""
         night = await self.evenings.open_one()
-        cleaned = " ".join((nickname or "").split())
+        lines = [" ".join(line.split()) for line in (nickname or "").splitlines()]
+        listed = [line for line in lines if line]
+        if len(listed) > 1:  # a tournament day's list, a nickname a line
+            return await self._add_list(night, listed, head_judge_id), None
+        cleaned = listed[0] if listed else ""
         if not cleaned:
             raise NightError(texts.GUEST_USAGE)
         found = await self.players.by_nickname(cleaned)  # case, е/ё, a Latin «C» aside
@@ -94,6 +100,44 @@ class Roster:
         if close:
             return _close_players(night, new, close), new
         return await self._add_new(night, new, head_judge_id), None
+
+    async def _add_list(self, night: Night, listed: list[str], head_judge_id: int) -> Screen:
+        """Many players at once (``/guest`` with a nickname a line): the club's and new ones whose
+        nickname is like nobody's go on the list; one close to a club player's, or one no
+        nickname can be, is named back to be added alone, where the head judge chooses."""
+        if len(listed) > MAX_LISTED:
+            raise NightError(texts.guest_list_too_long(len(listed), MAX_LISTED))
+        added, new, there, close, refused = [], 0, [], [], []
+        for name in dict.fromkeys(listed):
+            player = await self.players.by_nickname(name)
+            if player is None:
+                try:
+                    checked = clean_nickname(name)
+                    check_new_nickname(checked)
+                except NicknameError as error:
+                    refused.append((name, str(error)))
+                    continue
+                if await self.players.close_to(checked):
+                    close.append(checked)
+                    continue
+                try:
+                    player = await self.players.create(checked, head_judge_id)
+                    new += 1
+                except SimilarPlayerError as error:
+                    player = error.existing
+                except NicknameError as error:
+                    refused.append((name, str(error)))
+                    continue
+            now = self.clock.iso()
+            async with self.database.transaction() as tx:
+                if await rows.add_guest(tx, night.id, player.id, player.nickname, now):
+                    await redraw(tx, night.id, now, NightPost.SIGNUP)
+                    added.append(player.nickname)
+                else:
+                    there.append(player.nickname)
+        return Screen(texts.guests_added(
+            len(added), new, there, close, refused, night.status is NightStatus.SEATED
+        ))  # fmt: skip
 
     async def guest_chosen(self, head_judge_id: int, data: NightCB, waiting: str | None) -> Screen:
         """The head judge's choice under ``/guest``: a close player, or the new one he typed;

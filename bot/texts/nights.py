@@ -128,7 +128,35 @@ ALREADY_SEATED = "Вечер уже рассажен: рассадка — в ч
 RESEAT_SAME = "Рассадка не изменилась: с прошлого раза никто не пришёл и не ушёл. Никому не писал."
 ALL_PLAYED = "Все игры вечера уже сыграны: пересаживать некого."
 TABLE_USAGE = "Посадить судью за стол: <code>/table 2 @username</code> (или числовой id)."
-GUEST_USAGE = "Добавить гостя: <code>/guest Ник</code> — он встанет в список вечера."
+GUEST_USAGE = (
+    "Добавить гостя: <code>/guest Ник</code> — он встанет в список вечера. Список (турнирный "
+    "день): <code>/guest</code> и ники — каждый с новой строки."
+)
+
+
+def guest_list_too_long(count: int, most: int) -> str:
+    return f"В списке {count} ников — за раз можно до {most}. Разбейте его на части."
+
+
+def guests_added(
+    added: int, new: int, there: Sequence[str], close: Sequence[str],
+    refused: Sequence[tuple[str, str]], seated: bool,
+) -> str:  # fmt: skip
+    """The answer to a /guest list: how many went on, and who was not, and why."""
+    lines = [f"В список добавлено: {plural(added, 'игрок', 'игрока', 'игроков')}"
+             + (f" (новых в клубе: {new})." if new else ".")]  # fmt: skip
+    if there:
+        lines.append("Уже были в списке: " + ", ".join(f"«{quote(n)}»" for n in there) + ".")
+    if close:
+        lines.append(
+            "Похожи на ники игроков клуба — добавьте каждого отдельно, чтобы выбрать, кто это: "
+            + ", ".join(f"<code>/guest {quote(n)}</code>" for n in close)
+        )
+    for name, reason in refused:
+        lines.append(f"«{quote(name)}» не добавлен: {reason}")
+    if seated and added:
+        lines.append("Вечер уже рассажен: чтобы они сыграли, — /night → «🎲 Рассадить заново».")
+    return "\n".join(lines)
 
 
 def day(value: date) -> str:

@@ -179,3 +179,25 @@ async def test_a_long_day_is_posted_in_several_messages_each_within_telegrams_li
             for i, a in enumerate(names) for b in names[i + 1:]
         )  # fmt: skip
         assert max(pairs.values()) <= 5  # the published schedule's worst pair meets 6 times
+
+
+async def test_a_list_of_players_goes_on_the_day_at_once(tmp_path):
+    """An organiser with a list: /guest and the nicknames a line each. The club's and new ones
+    go on; a typo of a club player's is named back to be added alone; a repeat is said."""
+    async with dispatcher_world(tmp_path) as world:
+        admin, _, _ = await club_of(world, 12)
+        await admin.send(f"/night {DAY}")
+        await admin.reply()
+        listed = [f"Участник{n:02d}" for n in range(1, 13)] + [f"Новичок{n}" for n in range(1, 10)]
+        typo = "Участнк05"  # a letter short of a club player's
+        await admin.send("/guest\n" + "\n".join([*listed, "участник03", typo, "  ", "A" * 60]))
+        answer = (await admin.reply()).text
+        assert answer.startswith("В список добавлено: 21 игрок (новых в клубе: 9).")
+        assert "Уже были в списке: «Участник03»" in answer
+        assert f"/guest {typo}" in answer and "не добавлен" in answer
+        group = world.api.chats[CLUB_CHAT_ID]
+        await world.announced()
+        post = next(m for m in reversed(group.history()) if m.from_bot and "Записались" in m.text)
+        assert "Записались: 21" in post.text
+        await seat_it(world, admin)
+        assert sorted(rounds_of(seating_messages(world))) == list(range(1, 12))
