@@ -111,5 +111,7 @@ async def _tell(tx: Transaction, night: Night, players: list[int], kept: int, no
                 places[r - 1] = (table, seat)
         await outbox.enqueue(
             tx, outbox.private(user_id), outbox.Kind.TEXT, now,
-            body=texts.your_evening(date.fromisoformat(night.date), places, kept),
+            body=texts.your_evening(
+                date.fromisoformat(night.date), places, kept, night.tournament_day
+            ),
         )  # fmt: skip

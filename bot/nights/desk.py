@@ -88,7 +88,10 @@ class EveningDesk:
             return existing.id, Screen(f"{intro}\n\n{shown.text}", shown.markup)
         night_id = existing.id if existing else night_id
         shown = await self.screen(night_id)
-        opened = texts.FINAL_OPENED if opening.final_top else texts.OPENED
+        opened = (
+            texts.FINAL_OPENED if opening.final_top
+            else texts.DAY_OPENED if opening.tournament_day else texts.OPENED
+        )  # fmt: skip
         return night_id, Screen(f"{opened}\n\n{shown.text}", shown.markup)
 
     async def _finalists(self, tx: Transaction, night: Night, now: str) -> list[int]:
@@ -129,7 +132,7 @@ class EveningDesk:
             await self._rooms(night, played) if night.status is NightStatus.SEATED else (),
             texts.final_line(night.final_top, night.by_choice) if night.final_top else None,
             texts.day_plan(night.tournament_day, night.last_rounds, night.last_tables),
-            sum(night.table_counts(night.tables)) if night.tables else None,
+            sum(night.table_counts(night.tables)) if night.tables else None, night.tournament_day,
         )  # fmt: skip
         return Screen(text, _buttons(night, lists.unnamed), edit=edit)
 

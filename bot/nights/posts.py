@@ -86,6 +86,7 @@ class EveningPosts:
                 day, night.starts_at, title, night.rounds, night.tables,
                 [p.name for p in lists.players], [p.name for p in lists.waiting], judges, open_,
                 texts.day_plan(night.tournament_day, night.last_rounds, night.last_tables),
+                night.tournament_day,
             )  # fmt: skip
         if night.status is NightStatus.ENDED:
             return text, None

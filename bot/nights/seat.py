@@ -106,19 +106,24 @@ async def seat(
     await redraw(tx, night.id, now, NightPost.SEATING)
     if night.reminded_at is None and clock.now() >= reminder_time(night, zone):
         await rows.set_reminded(tx, night.id, now)  # this message is the reminder
+    users = {  # one added from a list (/guest) is told too, if his nickname is his Telegram's
+        p.player_id: p.user_id or await player_rows.user_of(tx, p.player_id)
+        for p in named
+        if p.player_id is not None
+    }
     wanted = await member_rows.wanting(
-        tx, (p.user_id for p in named if p.user_id is not None), Notice.EVENING
+        tx, (u for u in users.values() if u is not None), Notice.EVENING
     )
     day = date.fromisoformat(night.date)
-    for person in named:
-        if person.user_id not in wanted or person.player_id is None:
+    for player_id, user_id in users.items():
+        if user_id is None or user_id not in wanted:
             continue  # a guest (nobody to write to), or he said no in /settings
-        places = [done.place_of(person.player_id) for done in rounds]
-        if again and before.get(person.player_id) == places:
+        places = [done.place_of(player_id) for done in rounds]
+        if again and before.get(player_id) == places:
             continue  # a re-seating: only those whose places changed hear it
         await outbox.enqueue(
-            tx, outbox.private(person.user_id), outbox.Kind.TEXT, now,
-            body=texts.your_evening(day, places, kept),
+            tx, outbox.private(user_id), outbox.Kind.TEXT, now,
+            body=texts.your_evening(day, places, kept, night.tournament_day),
         )  # fmt: skip
     return texts.seated(night.rounds - kept, len(named), len(lists.unnamed))
 

@@ -187,16 +187,21 @@ def exists(value: date, starts_at: str) -> str:
 
 
 OPENED = "Вечер открыт. Запись — в чате клуба: игроки нажимают «✋ Играю», судьи — «⚖️ Сужу»."
+DAY_OPENED = (
+    "Турнирный день открыт. Запись — в чате клуба («✋ Играю», судьи — «⚖️ Сужу»), или добавьте "
+    "список: /guest и ники, каждый с новой строки."
+)
 
 
 def signup_post(
     value: date, starts_at: str, tournament: str, rounds: int, tables: int,
     players: Sequence[str], waiting: Sequence[str], judges: Sequence[str], open_: bool,
-    plan: str | None = None,
+    plan: str | None = None, tournament_day: bool = False,
 ) -> str:  # fmt: skip
     seats = f", столов: {tables} (мест: {10 * tables})" if tables else ""
+    what = "Турнирный день" if tournament_day else "Вечер"
     lines = [
-        f"🗓 {bold(f'Вечер {day(value)}')}, начало в {starts_at}",
+        f"🗓 {bold(f'{what} {day(value)}')}, начало в {starts_at}",
         f"Турнир «{quote(tournament)}», игр за столом: {rounds}{seats}",
         *([plan] if plan else []),
         "",
@@ -264,7 +269,7 @@ def open_the_bot(bot_username: str) -> str:
 
 def day_plan(tournament_day: bool, last_rounds: int, last_tables: int) -> str | None:
     """A tournament day's line, and the last rounds at fewer tables."""
-    parts = ["🏆 Турнирный день: рассадка сразу на все игры, пары встречаются как можно ровнее"]
+    parts = ["🏆 Рассадка сразу на все игры: пары встречаются как можно ровнее"]
     parts = parts if tournament_day else []
     if last_rounds:
         tables = plural(last_tables, "столом", "столами", "столами")
@@ -279,7 +284,7 @@ def screen(
     value: date, starts_at: str, tournament: str, rounds: int, tables: int, status: str,
     players: int, waiting: int, judges: Sequence[str], unnamed: Sequence[str], played: int = 0,
     left: Sequence[str] = (), rooms: Sequence[str] = (), final: str | None = None,
-    plan: str | None = None, games_total: int | None = None,
+    plan: str | None = None, games_total: int | None = None, tournament_day: bool = False,
 ) -> str:  # fmt: skip
     """``final``: a final's line, instead of the sign-up's count; ``plan``: a tournament day's
     (``day_plan``); ``games_total``: the evening's games when its last rounds have fewer
@@ -287,8 +292,9 @@ def screen(
     signed = f"Записались играть: {players + waiting}" + (
         f" (сверх мест: {waiting}, отдыхают по очереди)" if waiting else ""
     )
+    what = "Турнирный день" if tournament_day else "Вечер"
     lines = [
-        f"{bold(f'Вечер {day(value)}')}, начало в {starts_at} — {status}",
+        f"{bold(f'{what} {day(value)}')}, начало в {starts_at} — {status}",
         f"Турнир «{quote(tournament)}», игр за столом: {rounds}",
         f"Столов: {tables or 'по записавшимся'}" + (f" (мест: {10 * tables})" if tables else ""),
         final or signed,
@@ -364,7 +370,10 @@ def seating_posts(
     return ["\n\n".join(part) for part in parts]
 
 
-def your_evening(value: date, places: Sequence[tuple[int, int] | None], played: int = 0) -> str:
+def your_evening(
+    value: date, places: Sequence[tuple[int, int] | None], played: int = 0,
+    tournament_day: bool = False,
+) -> str:  # fmt: skip
     """His places in the rounds still to play (after ``played`` rounds: «теперь так»)."""
     parts = [
         f"игра {number} — стол {place[0]}, место {place[1]}"
@@ -374,7 +383,8 @@ def your_evening(value: date, places: Sequence[tuple[int, int] | None], played: 
         if number > played
     ]
     now = " (рассадка изменилась)" if played else ""
-    return f"Вечер {day(value)}{now}: " + "; ".join(parts) + "."
+    what = "Турнирный день" if tournament_day else "Вечер"
+    return f"{what} {day(value)}{now}: " + "; ".join(parts) + "."
 
 
 def seated(rounds: int, players: int, unnamed: int = 0) -> str:

@@ -185,7 +185,7 @@ async def test_a_list_of_players_goes_on_the_day_at_once(tmp_path):
     """An organiser with a list: /guest and the nicknames a line each. The club's and new ones
     go on; a typo of a club player's is named back to be added alone; a repeat is said."""
     async with dispatcher_world(tmp_path) as world:
-        admin, _, _ = await club_of(world, 12)
+        admin, _, people = await club_of(world, 12)
         await admin.send(f"/night {DAY}")
         await admin.reply()
         listed = [f"Участник{n:02d}" for n in range(1, 13)] + [f"Новичок{n}" for n in range(1, 10)]
@@ -201,3 +201,5 @@ async def test_a_list_of_players_goes_on_the_day_at_once(tmp_path):
         assert "Записались: 21" in post.text
         await seat_it(world, admin)
         assert sorted(rounds_of(seating_messages(world))) == list(range(1, 12))
+        told = people[0].private.history()[-1].text  # on the list by /guest, told all the same
+        assert told.startswith("Турнирный день") and told.count("игра ") == 11
