@@ -98,12 +98,10 @@ class ClubScreen:
         await self.check(token)
         now = self.clock.now()
         answer: dict[str, Any] = {"updated": clock_time(now, self.zone), "tables": []}
-        try:
-            tournament = await self.ratings.tournament("")
-        except RatingError as error:
-            answer["message"] = error.message
+        current = await self._current(answer)
+        if current is None:
             return answer
-        night = await night_rows.seated_now(self.database, tournament.id)
+        tournament, night = current
         shown_rows = STANDINGS_ROWS
         if night is not None:
             answer["evening"] = await self._evening_standings(tournament, night)
@@ -124,6 +122,18 @@ class ClubScreen:
         ]
         answer["tables"] = await self._tables(tournament.id, night)
         return answer
+
+    async def _current(
+        self, answer: dict[str, Any]
+    ) -> tuple[Tournament, night_rows.Night | None] | None:
+        """The current tournament and its evening being played; None without a tournament (the
+        answer then says why)."""
+        try:
+            tournament = await self.ratings.tournament("")
+        except RatingError as error:
+            answer["message"] = error.message
+            return None
+        return tournament, await night_rows.seated_now(self.database, tournament.id)
 
     async def _evening_standings(
         self, tournament: Tournament, night: night_rows.Night
@@ -195,12 +205,10 @@ class ClubScreen:
         results so far — what the seating post and «/rating вечер» show in the chat."""
         now = self.clock.now()
         answer: dict[str, Any] = {"updated": clock_time(now, self.zone), "rounds": []}
-        try:
-            tournament = await self.ratings.tournament("")
-        except RatingError as error:
-            answer["message"] = error.message
+        current = await self._current(answer)
+        if current is None:
             return answer
-        night = await night_rows.seated_now(self.database, tournament.id)
+        tournament, night = current
         if night is None:
             answer["message"] = texts.NO_EVENING
             return answer
