@@ -245,7 +245,25 @@ def _check_names(games: list[Game]) -> list[str]:
     return problems
 
 
-PLANNED_TRIES = 3  # imports planned beside others' writes; then planned under the lock
+PLANNED_TRIES = 3  # imports planned beside others' writes; then one made under the lock
+
+
+@dataclass(frozen=True, slots=True)
+class _Season:
+    """A file read for import, and who imports it when."""
+
+    games: list[Game]
+    numbers: list[tuple[int, int]]  # each game's table and number
+    stages: list[str]  # in the order the file first names them
+    names: list[str]  # every nickname, in the order the file first names them
+    title: str
+    ruleset: Ruleset
+    seed: int
+    weights: dict[str, Decimal]
+    digest: str
+    actor_id: int
+    request_key: str
+    now: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,59 +294,51 @@ class Importer:
         thread; nothing the others wait for), then copied in by one short transaction that also
         makes the tournament, its stages and new players — 40,000 games hold the writing lock
         about a second and a half instead of the whole import. Should a player be added or
-        renamed meanwhile, the rows are made again; the last try plans under the lock.
+        renamed meanwhile, the rows are made again; after ``PLANNED_TRIES`` they are made and
+        written under the lock.
 
         ``request_key`` (the update) makes a repeated request find the tournament it made. The
         same file imported before is ``SameFile``; a title another file's tournament has is
         ``TitleTaken``."""
-        title = " ".join(title.split())[:MAX_TITLE] or texts.DEFAULT_TITLE
         # Reading and checking a season of 10,000 games takes a second of Python: in a worker
         # thread, so that the evening's judges and players are answered meanwhile.
         games, ruleset, seed, weights, numbers, digest = await asyncio.to_thread(_read, raw)
-        names = list(dict.fromkeys(seat.name for game in games for seat in game.players))
-        stages = list(dict.fromkeys(game.stage for game in games))
-        now = self.clock.iso()
+        season = _Season(
+            games, numbers, list(dict.fromkeys(game.stage for game in games)),
+            list(dict.fromkeys(seat.name for game in games for seat in game.players)),
+            " ".join(title.split())[:MAX_TITLE] or texts.DEFAULT_TITLE, ruleset, seed, weights,
+            digest, actor_id, request_key, self.clock.iso(),
+        )  # fmt: skip
         staging = staging_rows.path_for(self.database.path)
         async with self._one_at_a_time:
             try:
                 for _ in range(PLANNED_TRIES):
-                    await _refusal(self.database, request_key, digest, title)  # before the work
-                    plan = await _plan(self.database, names)
-                    await asyncio.to_thread(
-                        _stage, staging, games, numbers, stages, plan, actor_id, request_key, now
-                    )
+                    await _refusal(self.database, season)  # said before the work
+                    plan = await _plan(self.database, season.names)
+                    await asyncio.to_thread(_stage, staging, season, plan)
                     try:
                         async with self.database.transaction((staging_rows.SCHEMA, staging)) as tx:
-                            if await _plan(tx, names) != plan:
+                            if await _plan(tx, season.names) != plan:
                                 raise _Stale
-                            return await _copy_in(
-                                tx, plan, title, ruleset, seed, weights, stages, digest,
-                                actor_id, request_key, now, len(games),
-                            )  # fmt: skip
+                            return await _copy_in(tx, season, plan, staged=True)
                     except _Stale:
                         continue
-                async with self.database.transaction((staging_rows.SCHEMA, staging)) as tx:
-                    plan = await _plan(tx, names)  # the club's players held still meanwhile
-                    await asyncio.to_thread(
-                        _stage, staging, games, numbers, stages, plan, actor_id, request_key, now
-                    )
-                    return await _copy_in(
-                        tx, plan, title, ruleset, seed, weights, stages, digest, actor_id,
-                        request_key, now, len(games),
-                    )  # fmt: skip
+                async with self.database.transaction() as tx:
+                    plan = await _plan(tx, season.names)  # the club's players held still
+                    return await _copy_in(tx, season, plan, staged=False)
             finally:
                 await asyncio.to_thread(staging_rows.remove, staging)
 
 
-async def _refusal(reader: Reader, request_key: str, digest: str, title: str) -> None:
+async def _refusal(reader: Reader, season: _Season) -> None:
     """Why this file may not come in now: made already by this request, the same file, or a
     title another tournament has."""
-    if await tournament_rows.by_request(reader, request_key) is not None:
+    if await tournament_rows.by_request(reader, season.request_key) is not None:
         raise ImportRefused([texts.ALREADY_IMPORTED])
-    same = await tournament_rows.with_digest(reader, digest)
+    same = await tournament_rows.with_digest(reader, season.digest)
     if same is not None:
         raise SameFile(same)
-    twin = await tournament_rows.with_title(reader, title)
+    twin = await tournament_rows.with_title(reader, season.title)
     if twin is not None:
         raise TitleTaken(twin, await _free_title(reader, twin))  # as the club spells it
 
@@ -352,56 +362,69 @@ async def _plan(reader: Reader, names: list[str]) -> _Plan:
     return _Plan(ids, tuple(new))
 
 
-def _stage(
-    path: Path, games: list[Game], numbers: list[tuple[int, int]], stages: list[str],
-    plan: _Plan, actor_id: int, request_key: str, now: str,
-) -> None:  # fmt: skip
-    """Every game's rows in the staging file, as ``staging_rows`` keeps them (CPU and a scratch
-    file only: for a worker thread)."""
-    index = {stage: number for number, stage in enumerate(stages)}
+def _rows(
+    season: _Season, plan: _Plan, first_id: int, tournament_id: int, stage_ids: list[int]
+) -> tuple[game_rows.NewGames, list[tuple[int, int, str, str]]]:
+    """Every game's rows and its creation record, games numbered from ``first_id``, stages as
+    ``stage_ids`` (in ``season.stages``' order) — CPU only: for a worker thread."""
+    stage_of = dict(zip(season.stages, stage_ids, strict=True))
     protocols = [
         _protocol(game, table, number, plan.ids)
-        for game, (table, number) in zip(games, numbers, strict=True)
+        for game, (table, number) in zip(season.games, season.numbers, strict=True)
     ]
     rows = game_rows.new_games(
-        0, 0, [index[game.stage] for game in games], protocols,
-        [f"import:{request_key}:{number}" for number in range(len(games))], actor_id, now,
+        first_id, tournament_id, [stage_of[game.stage] for game in season.games], protocols,
+        [f"import:{season.request_key}:{n}" for n in range(len(protocols))], season.actor_id,
+        season.now,
     )  # fmt: skip
     records = [
-        (number, actor_id, now, audit_record.written(protocol))
+        (first_id + number, season.actor_id, season.now, audit_record.written(protocol))
         for number, protocol in enumerate(protocols)
     ]
+    return rows, records
+
+
+def _stage(path: Path, season: _Season, plan: _Plan) -> None:
+    """Every game's rows in the staging file, as ``staging_rows`` keeps them: games from 0,
+    tournament 0, each stage its index (for a worker thread)."""
+    rows, records = _rows(season, plan, 0, 0, list(range(len(season.stages))))
     staging_rows.write(path, rows.games, rows.seats, records)
 
 
-async def _copy_in(
-    tx: Transaction, plan: _Plan, title: str, ruleset: Ruleset, seed: int,
-    weights: dict[str, Decimal], stages: list[str], digest: str, actor_id: int, request_key: str,
-    now: str, count: int,
-) -> Imported:  # fmt: skip
-    """The tournament, its stages and new players made, and the staged rows copied in."""
-    await _refusal(tx, request_key, digest, title)
+async def _copy_in(tx: Transaction, season: _Season, plan: _Plan, *, staged: bool) -> Imported:
+    """The tournament, its stages and new players made, and the rows written: copied from the
+    staging file (``staged``), or made now with their ids and written (under the lock)."""
+    await _refusal(tx, season)
+    now = season.now
     current = await tournament_rows.current_title(tx)
     tournament_id = await tournament_rows.create(
-        tx, title=title, ruleset_ref=ruleset.id, ruleset_data=None, created_by=actor_id,
-        now=now, request_key=request_key, seed=seed, current=current is None,
-        source_digest=digest,
+        tx, title=season.title, ruleset_ref=season.ruleset.id, ruleset_data=None,
+        created_by=season.actor_id, now=now, request_key=season.request_key, seed=season.seed,
+        current=current is None, source_digest=season.digest,
     )  # fmt: skip
     stage_ids = []
-    for number, stage in enumerate(stages):
+    for number, stage in enumerate(season.stages):
         name = FIRST_STAGE if stage == DEFAULT_STAGE and number == 0 else stage
-        weight = weights.get(stage, Decimal(1))
+        weight = season.weights.get(stage, Decimal(1))
         stage_ids.append((await tournament_rows.add_stage(tx, tournament_id, name, now, weight)).id)
     for name, key, player_id in plan.new:
-        await player_rows.create(tx, name, key, actor_id, now, player_id=player_id)
-        await player_rows.record(tx, player_id, actor_id, now, PlayerAction.IMPORTED,
+        await player_rows.create(tx, name, key, season.actor_id, now, player_id=player_id)
+        await player_rows.record(tx, player_id, season.actor_id, now, PlayerAction.IMPORTED,
                                  {"nickname": name})  # fmt: skip
     first_id = await game_rows.next_id(tx)
-    await game_rows.insert_staged(tx, staging_rows.SCHEMA, first_id, tournament_id, stage_ids)
-    await audit.append_staged(tx, staging_rows.SCHEMA, first_id)
+    if staged:
+        await game_rows.insert_staged(tx, staging_rows.SCHEMA, first_id, tournament_id, stage_ids)
+        await audit.append_staged(tx, staging_rows.SCHEMA, first_id)
+    else:
+        rows, records = await asyncio.to_thread(
+            _rows, season, plan, first_id, tournament_id, stage_ids
+        )
+        await game_rows.insert_many(tx, rows)
+        await audit.append_many(tx, records)
     known = len(plan.ids) - len(plan.new)
     return Imported(
-        tournament_id, title, count, len(plan.new), known, ruleset.id, current,
+        tournament_id, season.title, len(season.games), len(plan.new), known, season.ruleset.id,
+        current,
     )  # fmt: skip
 
 
