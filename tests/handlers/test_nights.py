@@ -12,16 +12,19 @@ from tests.harness import ADMIN_ID, CLUB_CHAT_ID, PICTURE_SECONDS, dispatcher_wo
 NICKNAMES = [f"Игрок{n:02d}" for n in range(1, 23)]
 
 
-async def club_with_players(world, count):
+async def club_with_players(world, count, nicknames=None):
+    """A club of ``count`` of ``nicknames`` (``NICKNAMES`` as it is then), each with his
+    Telegram linked: (admin, judge, people)."""
+    nicknames = NICKNAMES if nicknames is None else nicknames
     admin, judge = await setup_club(world)
-    for nickname in NICKNAMES[:count]:
+    for nickname in nicknames[:count]:
         await world.services.players.create(nickname, ADMIN_ID)
     people = []
     for number in range(count):
         person = world.person(f"Человек {number}", username=f"person{number:02d}")
         await person.send("/start")
         await person.reply()
-        await admin.send(f"/link @person{number:02d} {NICKNAMES[number]}")
+        await admin.send(f"/link @person{number:02d} {nicknames[number]}")
         assert "теперь —" in (await admin.reply()).text
         people.append(person)
     return admin, judge, people

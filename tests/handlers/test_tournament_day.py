@@ -10,26 +10,18 @@ from collections import Counter
 
 from bot.nights.seating import VERSION
 from tests.club import Taps, setup_club
-from tests.handlers.test_nights import play_seated_game
-from tests.harness import ADMIN_ID, CLUB_CHAT_ID, dispatcher_world
+from tests.handlers.test_nights import club_with_players, play_seated_game
+from tests.harness import CLUB_CHAT_ID, dispatcher_world
 
 DAY = "11:00 10 игр 2 стола затем 1 игра 1 стол турнир"
 
 
+MEMBERS = [f"Участник{n:02d}" for n in range(1, 41)]
+
+
 async def club_of(world, count: int):
     """A club of ``count`` players, each with his Telegram linked: (admin, judge, people)."""
-    admin, judge = await setup_club(world)
-    people = []
-    for number in range(count):
-        nickname = f"Участник{number + 1:02d}"
-        await world.services.players.create(nickname, ADMIN_ID)
-        person = world.person(f"Человек {number}", username=f"member{number:02d}")
-        await person.send("/start")
-        await person.reply()
-        await admin.send(f"/link @member{number:02d} {nickname}")
-        assert "теперь —" in (await admin.reply()).text
-        people.append(person)
-    return admin, judge, people
+    return await club_with_players(world, count, MEMBERS)
 
 
 async def signed_up(world, count: int, opening: str):
