@@ -194,10 +194,12 @@ class NightAction(StrEnum):
     CLOSE = "close"
     REOPEN = "open"
     REFRESH = "ref"
-    END = "end"
+    END = "end"  # v «1»: confirmed with games still to play
+    UNEND = "unend"  # an ended evening opened again the same day
     PICTURE = "pic"  # the seating or the results as a picture (v: which)
     GUEST = "g"  # /guest of a nickname close to club players' (v: the player's id, or «new»)
     FIT_IN = "fit"  # a late arrival into the rounds to come, in reserve (v: the player's id)
+    PLAY_IN = "play"  # a late arrival plays his share of the rounds to come (v: the player's id)
     REPLACE = "rep"  # a leaver's seats to those who sit out (v: the player's id)
     NAME = "nm"  # the head judge names one signed up without a nickname (v: his row's id)
     LINK = "ln"  # «this nickname is him» (v: «row id.player id»)

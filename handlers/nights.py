@@ -101,7 +101,7 @@ async def cmd_leave(message: Message, command: CommandObject, nights: Nights) ->
 
 
 async def on_change(callback: CallbackQuery, callback_data: NightCB, nights: Nights) -> None:
-    """«🪑 В запас» or «🔁 Заменить отдыхающими»: done once; the buttons go."""
+    """«🎲 Играет», «🪑 В запас» or «🔁 Заменить отдыхающими»: done once; the buttons go."""
     screen = await nights.desk.change(callback_data)
     await callback.answer()
     if isinstance(callback.message, Message):
@@ -168,7 +168,7 @@ def build_router() -> Router:
     heads.callback_query.register(on_naming, NightCB.filter(F.a == NightAction.NAME))
     heads.callback_query.register(on_link_choice, NightCB.filter(F.a == NightAction.LINK))
     heads.message.register(on_nickname_for, StateFilter(Guest.naming), PLAIN_TEXT, PRIVATE)
-    changes = F.a.in_({NightAction.FIT_IN, NightAction.REPLACE})
+    changes = F.a.in_({NightAction.FIT_IN, NightAction.PLAY_IN, NightAction.REPLACE})
     heads.callback_query.register(on_change, NightCB.filter(changes))
     heads.callback_query.register(on_screen, NightCB.filter())
     others = Router(name="nights-others")

@@ -1,5 +1,6 @@
-"""An evening that changes without a reshuffle: a late arrival joins the rounds to come as a
-player in reserve (nobody else moves), and a leaver's seats go to those who sit those rounds
+"""An evening that changes without a reshuffle: a late arrival plays his share of the rounds to
+come in the places of those who would play more (they sit those rounds out), or joins them as a
+player in reserve (nobody else moves); a leaver's seats go to those who sit those rounds
 out. Only the people whose seats changed are told; the rounds played or in play never change."""
 
 from __future__ import annotations
@@ -34,11 +35,63 @@ async def fit_in(tx: Transaction, night: Night, player_id: int, now: str) -> str
         return texts.ALREADY_IN_RESERVE
     added = [(r, 0, _next_out_seat(seats, r), player_id) for r in coming]
     await _store(tx, night, kept, [*seats, *added])
-    await _tell(tx, night, [player_id], kept, now)
+    await _tell(tx, night, [player_id], kept, now, reserve=player_id)
     await redraw(tx, night.id, now, NightPost.SEATING)
     per_round = max((len({s[3] for s in seats if s[0] == r}) + 1 for r in coming), default=0)
     tables = max(t for _, t, _, _ in seats)
     return texts.fitted_in(len(coming), per_round >= SEATS * (tables + 1))
+
+
+async def play_in(tx: Transaction, night: Night, player_id: int, now: str) -> str:
+    """The late player takes, round by round, the seat of one who would otherwise play more
+    than one game more than him tonight (the most games first; a seat he has not had yet; one
+    not displaced yet); that player sits the round out instead. Nobody else moves; only the
+    late player and those displaced are told."""
+    kept = await last_kept_round(tx, night.id)
+    if kept >= night.rounds:
+        raise NightError(texts.ALL_PLAYED)
+    seats = await rows.seats(tx, night.id)
+    if any(s[0] > kept and s[1] and s[3] == player_id for s in seats):
+        return texts.ALREADY_PLAYING
+    games = _games_of(seats)
+    mine = games.get(player_id, 0)
+    had = {s[2] for s in seats if s[3] == player_id and s[1]}
+    displaced: dict[int, list[int]] = {}
+    result = [s for s in seats if s[0] <= kept]
+    playing: list[int] = []
+    for r in range(kept + 1, night.rounds + 1):
+        this = [s for s in seats if s[0] == r and s[3] != player_id]
+        more = [s for s in this if s[1] and games[s[3]] > mine + 1]
+        if not more:
+            result += [*this, (r, 0, _next_out_seat(this, r), player_id)]
+            continue
+        out = min(more, key=lambda s: (
+            -games[s[3]], s[2] in had, len(displaced.get(s[3], [])), s[1], s[2]
+        ))  # fmt: skip
+        games[out[3]] -= 1
+        mine += 1
+        had.add(out[2])
+        displaced.setdefault(out[3], []).append(r)
+        playing.append(r)
+        result += [(r, out[1], out[2], player_id) if s == out else s for s in this]
+        result.append((r, 0, _next_out_seat(this, r), out[3]))
+    if not playing:
+        return texts.NO_SHARE_TO_PLAY
+    await _store(tx, night, kept, result)
+    await _tell(tx, night, [player_id, *sorted(displaced)], kept, now)
+    await redraw(tx, night.id, now, NightPost.SEATING)
+    names = {p.player_id: p.name for p in await rows.people(tx, night.id)}
+    return texts.played_in(
+        playing, [(names.get(p, "?"), rounds) for p, rounds in displaced.items()]
+    )
+
+
+async def keeps_his_seats(tx: Transaction, night: Night, player_id: int) -> bool:
+    """He still has a place (at a table or sitting out) in every round to come: one who said
+    he leaves and came back before his seats were given away."""
+    kept = await last_kept_round(tx, night.id)
+    rounds = {s[0] for s in await rows.seats(tx, night.id) if s[3] == player_id}
+    return kept < night.rounds and all(r in rounds for r in range(kept + 1, night.rounds + 1))
 
 
 async def replace(tx: Transaction, night: Night, player_id: int, now: str) -> str:
@@ -94,8 +147,12 @@ async def _store(tx: Transaction, night: Night, kept: int, seats: list[Seat]) ->
     await rows.replace_seats(tx, night.id, kept + 1, sorted(s for s in seats if s[0] > kept))
 
 
-async def _tell(tx: Transaction, night: Night, players: list[int], kept: int, now: str) -> None:
-    """Each player whose seats changed hears his evening as it is now."""
+async def _tell(
+    tx: Transaction, night: Night, players: list[int], kept: int, now: str,
+    reserve: int | None = None,
+) -> None:  # fmt: skip
+    """Each player whose seats changed hears his evening as it is now; the player ``reserve``
+    hears that he sits out as the reserve."""
     seats = await rows.seats(tx, night.id)
     users = {p: await player_rows.user_of(tx, p) for p in players}
     wanted = await member_rows.wanting(
@@ -112,6 +169,7 @@ async def _tell(tx: Transaction, night: Night, players: list[int], kept: int, no
         await outbox.enqueue(
             tx, outbox.private(user_id), outbox.Kind.TEXT, now,
             body=texts.your_evening(
-                date.fromisoformat(night.date), places, kept, night.tournament_day
+                date.fromisoformat(night.date), places, kept, night.tournament_day,
+                reserve=player == reserve,
             ),
         )  # fmt: skip

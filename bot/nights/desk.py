@@ -58,8 +58,12 @@ class EveningDesk:
         """``/night …``: a new evening, its sign-up posted; an existing one is shown. The
         evening's id comes with its screen (``shown`` keeps the message that shows it)."""
         if not (args or "").strip():
-            night_id = (await self.evenings.open_one()).id
-            return night_id, await self.screen(night_id)
+            night = await self.evenings.open_one(ended_today=self.today())
+            shown = await self.screen(night.id)
+            if night.status is NightStatus.ENDED:  # today's, to bring back
+                intro = texts.ended_today(date.fromisoformat(night.date))
+                shown = Screen(f"{intro}\n\n{shown.text}", shown.markup)
+            return night.id, shown
         opening = parse_opening(args, self.today())
         current = await self.tournaments.current_tournament()
         if current is None:
@@ -69,7 +73,11 @@ class EveningDesk:
         now = self.clock.iso()
         async with self.database.transaction() as tx:
             again = await rows.by_request(tx, request_key)  # the same update once more
-            existing = again or await rows.on_date(tx, opening.date.isoformat())
+            final = opening.final_top is not None
+            existing = again or await rows.on_date(tx, opening.date.isoformat(), final)
+            its_day = await rows.on_date(tx, opening.date.isoformat()) if final else None
+            if existing is None and its_day is not None and its_day.status is not NightStatus.ENDED:
+                raise NightError(texts.day_goes_on(opening.date, its_day.tournament_day))
             if existing is None:
                 night_id = await rows.create(
                     tx, tournament_id=current.id, date=opening.date.isoformat(),
@@ -82,7 +90,11 @@ class EveningDesk:
                 await redraw(tx, night_id, now, NightPost.SIGNUP)
         if existing is not None and again is None:
             if existing.status is NightStatus.ENDED:
-                raise NightError(texts.ended_on(date.fromisoformat(existing.date)))
+                if date.fromisoformat(existing.date) != self.today():
+                    raise NightError(texts.ended_on(date.fromisoformat(existing.date)))
+                shown = await self.screen(existing.id)  # with «↩ Вернуть вечер»
+                intro = texts.ended_today(date.fromisoformat(existing.date))
+                return existing.id, Screen(f"{intro}\n\n{shown.text}", shown.markup)
             shown = await self.screen(existing.id)
             intro = texts.exists(date.fromisoformat(existing.date), existing.starts_at)
             return existing.id, Screen(f"{intro}\n\n{shown.text}", shown.markup)
@@ -134,7 +146,7 @@ class EveningDesk:
             texts.day_plan(night.tournament_day, night.last_rounds, night.last_tables),
             sum(night.table_counts(night.tables)) if night.tables else None, night.tournament_day,
         )  # fmt: skip
-        return Screen(text, _buttons(night, lists.unnamed), edit=edit)
+        return Screen(text, _buttons(night, lists.unnamed, self.today()), edit=edit)
 
     async def _rooms(self, night: Night, played: set[tuple[int, int]]) -> list[str]:
         """Each table now: the rounds played in one line, the round being played table by table
@@ -176,6 +188,28 @@ class EveningDesk:
     def _hhmm(self, iso: str) -> str:
         return datetime.fromisoformat(iso).astimezone(self.zone).strftime("%H:%M")
 
+    async def _games_left(self, night: Night) -> int:
+        """The seated games of the evening not saved yet."""
+        seats = await rows.seats(self.database, night.id)
+        seated = {(r, t) for r, t, _, _ in seats if t}
+        return len(seated - await rows.played_rounds(self.database, night.id))
+
+    async def _unend(self, night: Night, message_id: int | None) -> Screen:
+        """«↩ Вернуть вечер»: an ended evening goes on the same day, its seating and saved
+        games as they were; its results are posted anew when it ends again."""
+        if night.status is not NightStatus.ENDED:
+            return Screen(toast=texts.NOT_ENDED, alert=True)
+        if date.fromisoformat(night.date) != self.today():
+            return Screen(toast=texts.unend_too_late(date.fromisoformat(night.date)), alert=True)
+        now = self.clock.iso()
+        async with self.database.transaction() as tx:
+            if await rows.open_on_date(tx, night.date, night.id):
+                return Screen(toast=texts.ANOTHER_OPEN, alert=True)
+            await rows.unend(tx, night.id)
+            await redraw(tx, night.id, now, NightPost.SIGNUP, NightPost.SEATING)
+        shown = await self.screen(night.id, edit=message_id)
+        return Screen(shown.text, shown.markup, edit=message_id, toast=texts.UNENDED, alert=False)
+
     async def change(self, data: NightCB) -> Screen:
         """The evening changes without a reshuffle (``changes``): its answer, as a message."""
         now = self.clock.iso()
@@ -188,8 +222,14 @@ class EveningDesk:
     async def act(self, data: NightCB, message_id: int | None) -> Screen:
         """A button of the head judge's screen."""
         night = await rows.get(self.database, data.n)
+        if data.a is NightAction.UNEND and night is not None:
+            return await self._unend(night, message_id)
         if night is None or night.status is NightStatus.ENDED:
             return Screen(toast=texts.STALE, alert=True)
+        if data.a is NightAction.END and data.v != "1":
+            left = await self._games_left(night)
+            if left:  # games still to play: asked first, nothing ends by one tap
+                return _end_question(night, left, message_id)
         now = self.clock.iso()
         toast = None
         async with self.database.transaction() as tx:
@@ -223,17 +263,33 @@ class EveningDesk:
 
 
 async def _change(tx: Transaction, night: Night, data: NightCB, now: str) -> str:
-    """«🪑 В запас» under /guest, «🔁 Заменить отдыхающими» under a leaver's note."""
+    """«🎲 Играет» or «🪑 В запас» under /guest, «🔁 Заменить отдыхающими» under a leaver's
+    note."""
     if night.status is not NightStatus.SEATED or not data.v.isdigit():
         raise NightError(texts.STALE)
     if data.a is NightAction.FIT_IN:
         return await changes.fit_in(tx, night, int(data.v), now)
+    if data.a is NightAction.PLAY_IN:
+        return await changes.play_in(tx, night, int(data.v), now)
     return await changes.replace(tx, night, int(data.v), now)
 
 
-def _buttons(night: Night, unnamed: list[Person]) -> InlineKeyboardMarkup | None:
+def _end_question(night: Night, left: int, message_id: int | None) -> Screen:
+    """«🏁 Закончить» with games still to play: how many, and two buttons."""
+    sure = button(texts.END_ANYWAY, NightCB(n=night.id, a=NightAction.END, v="1"))
+    back = button(texts.END_NOT_YET, NightCB(n=night.id, a=NightAction.REFRESH))
+    return Screen(
+        texts.end_question(date.fromisoformat(night.date), left, night.tournament_day),
+        keyboard([[sure], [back]]), edit=message_id, alert=False,
+    )  # fmt: skip
+
+
+def _buttons(night: Night, unnamed: list[Person], today: date) -> InlineKeyboardMarkup | None:
     if night.status is NightStatus.ENDED:
-        return None
+        if date.fromisoformat(night.date) != today:
+            return None
+        unend = NightCB(n=night.id, a=NightAction.UNEND)
+        return keyboard([[button(texts.unend_label(night.tournament_day), unend)]])
 
     def tap(label: str, action: NightAction, value: str = "") -> InlineKeyboardButton:
         return button(label, NightCB(n=night.id, a=action, v=value))
@@ -252,5 +308,5 @@ def _buttons(night: Night, unnamed: list[Person]) -> InlineKeyboardMarkup | None
     ]  # fmt: skip
     rows_ += [[tap(texts.name_button(p.name), NightAction.NAME, str(p.id))] for p in unnamed[:5]]
     if night.status is NightStatus.SEATED:
-        rows_.append([tap(texts.END, NightAction.END)])
+        rows_.append([tap(texts.end_label(night.tournament_day), NightAction.END)])
     return keyboard(rows_)

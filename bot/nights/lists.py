@@ -4,6 +4,7 @@ and the refusal of a request about an evening."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 
 from bot.club.members import MemberDirectory
 from bot.club.tournaments import Tournaments
@@ -74,9 +75,15 @@ class Evenings:
             raise NightError(texts.STALE)
         return night, await rows.people(self.database, night_id)
 
-    async def open_one(self) -> Night:
-        """The evening a head judge's command is about: the latest one not ended."""
+    async def open_one(self, ended_today: date | None = None) -> Night:
+        """The evening a head judge's command is about: the latest one not ended — or, given
+        ``ended_today`` (the club's date), one of today that ended (``/night``: to bring it
+        back)."""
         night = await rows.latest_open(self.database)
+        if night is None and ended_today is not None:
+            latest = await rows.latest(self.database)
+            if latest is not None and latest.date == ended_today.isoformat():
+                return latest
         if night is None:
             raise NightError(texts.NO_NIGHT)
         return night

@@ -152,8 +152,11 @@ class EveningPosts:
         if tournament is None:
             return None
         found = await self.results.of_games(tournament, await self._game_ids(night))
-        title = texts.results_title(date.fromisoformat(night.date))
-        return worded(found, title), _picture_button(night, PictureOf.RESULTS)
+        title = texts.results_title(
+            date.fromisoformat(night.date), night.tournament_day, night.final_top is not None
+        )
+        best_of = texts.evening_word(night.tournament_day, night.final_top is not None)
+        return worded(found, title, best_of), _picture_button(night, PictureOf.RESULTS)
 
     # -- pictures ------------------------------------------------------------------------------
 
@@ -172,7 +175,9 @@ class EveningPosts:
             )
         else:
             drawing = await self._results_picture(night, tournament)
-            caption = texts.results_picture_title(date.fromisoformat(night.date))
+            caption = texts.results_picture_title(
+                date.fromisoformat(night.date), night.tournament_day, night.final_top is not None
+            )
         if drawing is None:
             return None
         png = await render_async(drawing)
@@ -219,7 +224,9 @@ class EveningPosts:
         if any(row.lot for row in found.tonight.table):
             legend.append(picture_texts.LOT_LEGEND)
         return pictures.results_picture(
-            texts.results_picture_title(date.fromisoformat(night.date)),
+            texts.results_picture_title(
+                date.fromisoformat(night.date), night.tournament_day, night.final_top is not None
+            ),
             texts.results_picture_subtitle(tournament.title, found.count), board, legend,
         )  # fmt: skip
 

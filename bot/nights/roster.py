@@ -23,6 +23,7 @@ from bot.core import outbox
 from bot.core.clock import Clock
 from bot.core.db import Database
 from bot.core.parsing import InputError, user_reference
+from bot.nights import changes
 from bot.nights.lists import Evenings, NightError, lists_of, redraw
 from bot.tables import nights as rows
 from bot.tables import players as player_rows
@@ -186,8 +187,7 @@ class Roster:
         text = texts.guest_added(player.nickname, new)
         if night.status is not NightStatus.SEATED:
             return Screen(text)
-        fit = NightCB(n=night.id, a=NightAction.FIT_IN, v=str(player.id))
-        return Screen(f"{text} {texts.LATE_CHOICE}", column([button(texts.FIT_IN, fit)]))
+        return Screen(f"{text} {texts.LATE_CHOICE}", _late_choice(night, player.id))
 
     # -- one signed up without a nickname ------------------------------------------------------
 
@@ -261,8 +261,7 @@ class Roster:
         text = texts.person_named(person.name, player.nickname, new)
         if night.status is not NightStatus.SEATED or player.id in seated:
             return Screen(text)
-        fit = NightCB(n=night.id, a=NightAction.FIT_IN, v=str(player.id))
-        return Screen(f"{text} {texts.LATE_CHOICE}", column([button(texts.FIT_IN, fit)]))
+        return Screen(f"{text} {texts.LATE_CHOICE}", _late_choice(night, player.id))
 
     async def _unnamed_person(self, night: Night, value: str) -> Person:
         people = await rows.people(self.database, night.id)
@@ -349,9 +348,7 @@ class Roster:
         player_id, name = linked if linked else (None, full_name)
         now = self.clock.iso()
         async with self.database.transaction() as tx:
-            before = next(
-                (p for p in await rows.people(tx, night.id) if p.user_id == user_id), None
-            )
+            before = _row_of(await rows.people(tx, night.id), user_id, player_id)
             if before is not None and before.coming:
                 return texts.ALREADY_HERE
             role = SignupRole.PLAYER
@@ -361,11 +358,12 @@ class Roster:
             markup = None
             if player_id is None:
                 note = texts.arrived_unnamed(name)
+            elif seated and await changes.keeps_his_seats(tx, night, player_id):
+                note = texts.came_back_seated(name)  # his seats were never given away
             else:
                 note = texts.arrived(name, seated)
                 if seated:
-                    fit = NightCB(n=night.id, a=NightAction.FIT_IN, v=str(player_id))
-                    markup = column([button(texts.FIT_IN, fit)]).model_dump_json(exclude_none=True)
+                    markup = _late_choice(night, player_id).model_dump_json(exclude_none=True)
             await outbox.enqueue(
                 tx, outbox.private(night.opened_by), outbox.Kind.TEXT, now, body=note,
                 markup=markup,
@@ -380,13 +378,13 @@ class Roster:
         table, if he judged); the head judge hears what to do about it. Seats already made stay
         until he re-seats: the games to come are his call."""
         now = self.clock.iso()
+        linked = await player_rows.linked_to(self.database, user_id) if user_id else None
         async with self.database.transaction() as tx:
             people = await rows.people(tx, night.id)
-            person = next(
-                (p for p in people if (p.user_id == user_id if person_id is None
-                                       else p.id == person_id)),
-                None,
-            )  # fmt: skip
+            if person_id is None:  # his tap: his own row, or the one the head judge listed
+                person = _row_of(people, user_id, linked[0] if linked else None)
+            else:
+                person = next((p for p in people if p.id == person_id), None)
             if person is None or not person.coming:
                 return (texts.SIGNUP_CLOSED if person is None else texts.ALREADY_LEFT), None
             table = None
@@ -413,6 +411,23 @@ class Roster:
                     markup=markup.model_dump_json(exclude_none=True) if markup else None,
                 )  # fmt: skip
         return (note, markup) if by_head_judge else (texts.LEFT, None)
+
+
+def _late_choice(night: Night, player_id: int) -> InlineKeyboardMarkup:
+    """One who came after the seating: he plays his share of the rounds to come in the places
+    of those who would play more, or waits in reserve."""
+    play = NightCB(n=night.id, a=NightAction.PLAY_IN, v=str(player_id))
+    fit = NightCB(n=night.id, a=NightAction.FIT_IN, v=str(player_id))
+    return column([button(texts.PLAY_IN, play), button(texts.FIT_IN, fit)])
+
+
+def _row_of(people: list[Person], user_id: int | None, player_id: int | None) -> Person | None:
+    """A member's row tonight: the one his taps made, or the one the head judge listed for his
+    player (``/guest``) — he is on the list either way."""
+    mine = next((p for p in people if p.user_id is not None and p.user_id == user_id), None)
+    if mine is None and player_id is not None:
+        mine = next((p for p in people if p.user_id is None and p.player_id == player_id), None)
+    return mine
 
 
 def _after_tap(

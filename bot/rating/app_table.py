@@ -9,8 +9,9 @@ whose games may still change. Nothing of a game in play.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import datetime
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -127,9 +128,10 @@ async def games_table(
     rows — by the scoring core's standings for the sum, by average for a role or «среднее»;
     ``me``: the nickname whose row is marked."""
     scores, open_to_protest = await results.scored(game_ids)
+    weights = await results.weights_of(game_ids)  # a final's points × its stage's weight
     if kind is not Kind.TOTAL:
-        return len(scores), _averages(scores, kind, open_to_protest, me)
-    table = scored_standings(scores, tournament.ruleset(), tournament.seed)
+        return len(scores), _averages(scores, kind, open_to_protest, me, weights)
+    table = scored_standings(scores, tournament.ruleset(), tournament.seed, weights)
     return len(scores), [
         _row(
             row.place,
@@ -153,19 +155,21 @@ def _averages(
     kind: Kind,
     open_to_protest: set[str],
     me: str | None,
+    weights: Mapping[str, Decimal],
 ) -> list[dict[str, Any]]:
     """Each player's average in the role (or in every game, for «среднее») over those games,
     the most games first on a tie — as ``/rating 01.12 дон`` orders them."""
     kept: dict[str, list[Any]] = {}  # nickname → [games, wins, total, additional, ci]
     for score in scores:
+        weight = Fraction(weights.get(score.game.stage, 1))
         for seat in score.seats:
             if kind.role is None or seat.role is kind.role:
                 sums = kept.setdefault(seat.name, [0, 0, Fraction(0), Fraction(0), Fraction(0)])
                 sums[0] += 1
                 sums[1] += seat.outcome is Outcome.WIN
-                sums[2] += seat.total
-                sums[3] += seat.additional
-                sums[4] += seat.ci
+                sums[2] += seat.total * weight
+                sums[3] += seat.additional * weight
+                sums[4] += seat.ci * weight
     ordered = sorted(
         kept.items(),
         key=lambda item: (-item[1][2] / item[1][0], -item[1][0], item[0]),

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
+from decimal import Decimal
 from fractions import Fraction
 from zoneinfo import ZoneInfo
 
@@ -70,7 +71,10 @@ class GameResults:
         """The results of some games of a tournament (annulled ones aside)."""
         scored, provisional = await self._scored(game_ids)
         fair_play = await self.options.fair_play()
-        found = tonight.tonight(scored, tournament.ruleset(), tournament.seed, fair_play=fair_play)
+        weights = await self.tournaments.weights(tournament.id)
+        found = tonight.tonight(
+            scored, tournament.ruleset(), tournament.seed, fair_play=fair_play, weights=weights
+        )
         return Found(found, len(scored), provisional)
 
     async def _scored(self, game_ids: list[int]) -> tuple[list[tuple[int, int, GameScore]], bool]:
@@ -93,13 +97,18 @@ class GameResults:
         """``/rating 01.12 дон``: those games' board — each player's average in the role (or in
         every game, for «среднее»), the most games first on a tie."""
         scored, provisional = await self._scored(game_ids)
+        weights = {
+            stage: Fraction(weight)
+            for stage, weight in (await self.weights_of(game_ids)).items()
+        }  # fmt: skip
         kept: dict[str, list[Fraction]] = {}
         for _, _, score in scored:
+            weight = weights.get(score.game.stage, Fraction(1))
             for seat in score.seats:
                 if kind.role is None or seat.role is kind.role:
                     games_total = kept.setdefault(seat.name, [Fraction(0), Fraction(0)])
                     games_total[0] += 1
-                    games_total[1] += seat.total
+                    games_total[1] += seat.total * weight
         rows = sorted(
             ((name, total / games, int(games), total)
              for name, (games, total) in kept.items()),
@@ -109,6 +118,13 @@ class GameResults:
         return texts.period_board(
             title, rating_texts.BOARD_TITLE[kind], len(scored), worded_rows, provisional
         )
+
+    async def weights_of(self, game_ids: list[int]) -> dict[str, Decimal]:
+        """Stage → weight of the tournament the games are of (one tournament's, as chosen)."""
+        if not game_ids:
+            return {}
+        game = await self.games.get(game_ids[0])
+        return await self.tournaments.weights(game.tournament_id) if game else {}
 
     async def period(self, words: str | None) -> str | None:
         """``/rating вечер`` (the last evening), ``/rating 01.12`` (a day), ``/rating
@@ -153,8 +169,11 @@ class GameResults:
         ids = [game_id for _, _, game_id in await night_rows.night_games(self.database, night.id)]
         if not ids:
             return texts.evening_not_played(date.fromisoformat(night.date))
-        title = texts.results_title(date.fromisoformat(night.date))
-        return Chosen(title, tournament, ids, Kind.TOTAL, texts.BEST_OF_EVENING)
+        title = texts.results_title(
+            date.fromisoformat(night.date), night.tournament_day, night.final_top is not None
+        )
+        best_of = texts.evening_word(night.tournament_day, night.final_top is not None)
+        return Chosen(title, tournament, ids, Kind.TOTAL, best_of)
 
     async def scored(self, game_ids: list[int]) -> tuple[list[GameScore], set[str]]:
         """The points of each game still counted (seats named by nickname, as ``_scored``),

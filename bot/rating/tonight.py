@@ -5,8 +5,9 @@ standings (§8.7 tie-breaks and the lot)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 
 from bot.rating.nominations import Nominations, nominate
 from scoring import GameScore, Ruleset, Standing
@@ -26,11 +27,14 @@ class Tonight:
 def tonight(
     games: Sequence[tuple[int, int, GameScore]], ruleset: Ruleset, seed: int,
     min_games: int = BEST_MIN_GAMES, *, fair_play: bool = False,
+    weights: Mapping[str, Decimal] | None = None,
 ) -> Tonight:  # fmt: skip
     """``games``: (table, game number, its points) of each counted game of the evening;
-    ``fair_play``: whether «Честная игра» is named (with the best player's minimum of games)."""
+    ``fair_play``: whether «Честная игра» is named (with the best player's minimum of games);
+    ``weights``: stage → weight, as the tournament's standings weigh its games (a final's
+    points count × its weight here too)."""
     scores = [score for _, _, score in games]
-    table = standings(scores, ruleset, seed)
+    table = standings(scores, ruleset, seed, weights)
     best = next((row for row in table if row.games >= min_games), None)
     return Tonight(
         table=table,

@@ -127,8 +127,11 @@ async def get(tx: Reader, night_id: int) -> Night | None:
     return night_of(row) if row else None
 
 
-async def on_date(tx: Reader, date: str) -> Night | None:
-    row = await tx.one("SELECT * FROM nights WHERE date = ?", (date,))
+async def on_date(tx: Reader, date: str, final: bool = False) -> Night | None:
+    """The evening of ``date`` — or its final (a day may have one of each)."""
+    row = await tx.one(
+        "SELECT * FROM nights WHERE date = ? AND (final_top IS NOT NULL) = ?", (date, int(final))
+    )
     return night_of(row) if row else None
 
 
@@ -493,6 +496,24 @@ async def end(tx: Transaction, night_id: int, now: str) -> None:
         "UPDATE nights SET status = ?, ended_at = ? WHERE id = ?",
         (NightStatus.ENDED.value, now, night_id),
     )
+
+
+async def unend(tx: Transaction, night_id: int) -> None:
+    """An ended evening goes on: seated again when it has a seating, else its sign-up closed."""
+    await tx.execute(
+        "UPDATE nights SET ended_at = NULL, status = CASE WHEN EXISTS (SELECT 1 FROM night_seats "
+        "WHERE night_id = nights.id) THEN ? ELSE ? END WHERE id = ?",
+        (NightStatus.SEATED.value, NightStatus.CLOSED.value, night_id),
+    )
+
+
+async def open_on_date(tx: Reader, date: str, other_than: int) -> bool:
+    """Whether another evening of ``date`` is going on (a final opened after its day)."""
+    row = await tx.one(
+        "SELECT 1 FROM nights WHERE date = ? AND id != ? AND status != ?",
+        (date, other_than, NightStatus.ENDED.value),
+    )
+    return row is not None
 
 
 async def table_round(

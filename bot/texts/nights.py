@@ -26,12 +26,14 @@ ALREADY_LEFT = "Вы уже отметили, что уходите. Верну�
 
 def arrived(name: str, seated: bool) -> str:
     text = f"«{quote(name)}» пришёл на вечер."
-    if seated:
-        text += (
-            " Добавьте его в запас оставшихся игр (никого не пересаживая) или /night → "
-            "«🎲 Рассадить заново»."
-        )
-    return text
+    return f"{text} {LATE_CHOICE}" if seated else text
+
+
+def came_back_seated(name: str) -> str:
+    return (
+        f"«{quote(name)}» вернулся на вечер: его места в рассадке сохранены, менять ничего "
+        "не нужно."
+    )
 
 
 def arrived_unnamed(name: str) -> str:
@@ -171,6 +173,22 @@ def bad_time(text: str) -> str:
     return f"Не понимаю время «{echo(text)}»: часы 0–23, минуты 0–59. " + USAGE
 
 
+def ended_today(value: date) -> str:
+    return (
+        f"Вечер {day(value)} уже закончился (итоги — /rating вечер). Игры ещё будут — верните "
+        "его кнопкой ниже: рассадка и сохранённые игры останутся. Финал этого дня открывается "
+        "отдельно: <code>/night 19:30 финал</code>."
+    )
+
+
+def day_goes_on(value: date, tournament_day: bool) -> str:
+    what = "Турнирный день" if tournament_day else "Вечер"
+    return (
+        f"{what} {day(value)} ещё идёт. Финал этого дня откройте, когда он закончится: /night → "
+        f"«{end_label(tournament_day)}», затем снова <code>/night … финал</code>."
+    )
+
+
 def ended_on(value: date) -> str:
     return (
         f"Вечер {day(value)} уже закончился: его итоги — /rating вечер. Новый вечер откройте на "
@@ -292,7 +310,7 @@ def screen(
     signed = f"Записались играть: {players + waiting}" + (
         f" (сверх мест: {waiting}, отдыхают по очереди)" if waiting else ""
     )
-    what = "Турнирный день" if tournament_day else "Вечер"
+    what = "Финал" if final else "Турнирный день" if tournament_day else "Вечер"
     lines = [
         f"{bold(f'{what} {day(value)}')}, начало в {starts_at} — {status}",
         f"Турнир «{quote(tournament)}», игр за столом: {rounds}",
@@ -372,16 +390,18 @@ def seating_posts(
 
 def your_evening(
     value: date, places: Sequence[tuple[int, int] | None], played: int = 0,
-    tournament_day: bool = False,
+    tournament_day: bool = False, reserve: bool = False,
 ) -> str:  # fmt: skip
-    """His places in the rounds still to play (after ``played`` rounds: «теперь так»)."""
+    """His places in the rounds still to play (after ``played`` rounds: «теперь так»); a
+    player in ``reserve`` is told he waits to take a leaver's seat."""
+    out = "в запасе" if reserve else "отдыхаете"
     parts = [
-        f"игра {number} — стол {place[0]}, место {place[1]}"
-        if place
-        else f"игра {number} — отдыхаете"
+        f"игра {number} — стол {place[0]}, место {place[1]}" if place else f"игра {number} — {out}"
         for number, place in enumerate(places, start=1)
         if number > played
     ]
+    if reserve:
+        parts[-1] += " (вы первым замените уходящего; придёт ваша очередь — напишу)"
     now = " (рассадка изменилась)" if played else ""
     what = "Турнирный день" if tournament_day else "Вечер"
     return f"{what} {day(value)}{now}: " + "; ".join(parts) + "."
@@ -491,6 +511,38 @@ def ended_by_itself(value: date) -> str:
 
 
 END = "🏁 Закончить вечер"
+
+
+def end_label(tournament_day: bool) -> str:
+    return "🏁 Закончить турнирный день" if tournament_day else END
+
+
+END_ANYWAY = "🏁 Да, закончить"
+END_NOT_YET = "↩ Нет, продолжаем"
+
+
+def end_question(value: date, left: int, tournament_day: bool) -> str:
+    what = "Турнирный день" if tournament_day else "Вечер"
+    return (
+        f"{what} {day(value)}: по рассадке осталось сыграть {games_accusative(left)}. "
+        "Закончить сейчас? Итоги "
+        "посчитаются по сохранённым играм; вернуть можно сегодня же кнопкой на этом экране."
+    )
+
+
+def unend_label(tournament_day: bool) -> str:
+    return "↩ Вернуть турнирный день" if tournament_day else "↩ Вернуть вечер"
+
+
+UNENDED = "Продолжаем: рассадка и сохранённые игры на месте."
+NOT_ENDED = "Он и так не закончен."
+ANOTHER_OPEN = "В этот день уже идёт другой вечер (финал?): сначала закончите его."
+
+
+def unend_too_late(value: date) -> str:
+    return f"Вернуть можно только в тот же день, а вечер был {day(value)}."
+
+
 ENDED = "Вечер закончен: итоги — в чате клуба."
 NOTHING_PLAYED = "За этот вечер ещё нет ни одной сохранённой игры: заканчивать нечего."
 
@@ -498,8 +550,14 @@ NOTHING_PLAYED = "За этот вечер ещё нет ни одной сох�
 RESULT_ROWS = 40  # a message of results stays within Telegram's 4,096 characters
 
 
-def results_title(value: date) -> str:
-    return f"🏁 Итоги вечера {day(value)}"
+def evening_word(tournament_day: bool = False, final: bool = False) -> str:
+    """What the evening is called in titles, in the genitive: «вечера», «турнирного дня»,
+    «финала»."""
+    return "финала" if final else "турнирного дня" if tournament_day else "вечера"
+
+
+def results_title(value: date, tournament_day: bool = False, final: bool = False) -> str:
+    return f"🏁 Итоги {evening_word(tournament_day, final)} {day(value)}"
 
 
 def period_title(first: date, last: date) -> str:
@@ -706,19 +764,41 @@ def seating_picture_subtitle(tournament: str, seed: int, version: str) -> str:
     return f"{tournament} · сид {seed}, алгоритм {version}"
 
 
-def results_picture_title(value: date) -> str:
-    return f"Итоги вечера {day(value)}"
+def results_picture_title(value: date, tournament_day: bool = False, final: bool = False) -> str:
+    return f"Итоги {evening_word(tournament_day, final)} {day(value)}"
 
 
 def results_picture_subtitle(tournament: str, count: int) -> str:
     return f"{tournament} · сыграно: {games_word(count)}"
 
 
+PLAY_IN = "🎲 Играет в оставшихся играх"
 FIT_IN = "🪑 В запас на оставшиеся игры"
 LATE_CHOICE = (
-    "Вечер уже рассажен: добавьте его в запас (никого не пересаживая) или /night → "
-    "«🎲 Рассадить заново»."
+    "Вечер уже рассажен. «🎲 Играет в оставшихся играх» — он сыграет свою долю: сядет на "
+    "места тех, у кого за вечер игр больше (они отдохнут, остальных рассадка не трогает); "
+    "«🪑 В запас» — отдыхает и первым заменит уходящего; или /night → «🎲 Рассадить заново»."
 )
+ALREADY_PLAYING = "Он уже играет в оставшихся играх."
+NO_SHARE_TO_PLAY = (
+    "Посадить его некуда: в оставшихся играх ни у кого нет игр больше, чем у него. Добавьте "
+    "его в запас или /night → «🎲 Рассадить заново»."
+)
+
+
+def played_in(rounds: Sequence[int], displaced: Sequence[tuple[str, Sequence[int]]]) -> str:
+    numbers = ", ".join(str(r) for r in rounds)
+    where = f"в играх {numbers}" if len(rounds) > 1 else f"в игре {numbers}"
+    out = "; ".join(
+        f"«{quote(name)}» — {'игры' if len(r) > 1 else 'игра'} {', '.join(map(str, r))}"
+        for name, r in displaced
+    )
+    return (
+        f"Играет {where}. Отдыхают вместо него: {out}. Остальных рассадка не трогает; ему и "
+        "отдыхающим — их новые места в личку."
+    )
+
+
 REPLACE = "🔁 Заменить отдыхающими"
 ALREADY_IN_RESERVE = "Он уже в рассадке оставшихся игр."
 NOTHING_TO_REPLACE = "В оставшихся играх его мест за столами нет: заменять нечего."

@@ -1,6 +1,7 @@
 """Migration 0025 makes the evenings' table anew (a CHECK cannot be widened in place): a club's
 evenings, with their people, seats, judges' tables and games, come through it whole, every
-reference still good, and a tournament day of twelve rounds fits."""
+reference still good, and a tournament day of twelve rounds fits; 0026 lets a final share its
+day's date."""
 
 from __future__ import annotations
 
@@ -50,7 +51,10 @@ async def test_evenings_and_everything_that_points_at_them_come_through(tmp_path
             "INSERT INTO night_games VALUES (3, 1, 1, 9)",
         ):
             await tx.execute(sql)
-    assert await database.migrate(migrations) == ["0025_tournament_days.sql"]
+    assert await database.migrate(migrations) == [
+        "0025_tournament_days.sql",
+        "0026_final_on_its_day.sql",
+    ]
     assert await database.fetchall("PRAGMA foreign_key_check") == []
     nights = await database.fetchall("SELECT * FROM nights ORDER BY id")
     assert [dict(row) for row in nights] == [
@@ -78,4 +82,15 @@ async def test_evenings_and_everything_that_points_at_them_come_through(tmp_path
             "VALUES (1, '2026-12-05', '11:00', 12, 3, 1, 5, 'now', 1, 1, 2)"
         )
     assert (await database.fetchone("SELECT max(id) FROM nights"))[0] == 5
+    # 0026: a day has one evening and one final — a final on the day of its qualification.
+    final = (
+        "INSERT INTO nights (tournament_id, date, starts_at, rounds, tables, seed, opened_by, "
+        "created_at, final_top) VALUES (1, '2026-11-30', '19:30', 2, 1, 1, 5, 'now', {top})"
+    )
+    async with database.transaction() as tx:
+        await tx.execute(final.format(top=10))
+    for top in ("12", "NULL"):  # a second final, a second evening: refused
+        with pytest.raises(sqlite3.IntegrityError):
+            async with database.transaction() as tx:
+                await tx.execute(final.format(top=top))
     await database.close()

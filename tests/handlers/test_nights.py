@@ -324,6 +324,9 @@ async def two_games_and_the_head_judge_ends_the_evening(world, admin, judge):
     await admin.send("/night")
     await admin.reply()
     await admin.press("🏁 Закончить вечер")
+    asked = admin.last().text  # two games of four are still to play: asked first
+    assert "осталось сыграть 2 игры" in asked and "Закончить сейчас?" in asked
+    await admin.press(night_texts.END_ANYWAY)
     assert "итоги — в чате клуба" in admin.last_answer()["text"]
     await world.announced()
     group = world.api.chats[CLUB_CHAT_ID]
@@ -584,10 +587,12 @@ async def the_last_game_turning_final_ends_the_evening(world, admin, judge):
     # The head judge's screen shows the end, with no button left to press, and he is told.
     assert "закончился сам" in admin.last().text
     screens = [m for m in admin.bot_messages() if "начало в" in m.text]
-    assert screens and not screens[-1].buttons()
+    assert screens and screens[-1].buttons() == [  # only to bring it back, today
+        {"text": "↩ Вернуть вечер", "callback_data": f"nt:{1}:unend:"}
+    ]
     assert "— закончен" in screens[-1].text
     await admin.send("/night")
-    assert "Открытого вечера нет" in (await admin.reply()).text
+    assert "уже закончился" in (await admin.reply()).text
 
 
 async def test_leaving_after_the_seating_and_two_head_judges_seating_at_once(tmp_path):
@@ -909,8 +914,8 @@ async def test_a_late_arrival_waits_in_reserve_and_takes_a_leavers_seats_nobody_
         await admin.send("/guest Опоздавший")
         offer = await admin.reply()
         assert "«Опоздавший» (новый игрок клуба) в списке вечера." in offer.text
-        assert "добавьте его в запас" in offer.text
-        fit = offer.buttons()[0]["callback_data"]
+        assert "«🪑 В запас» — отдыхает" in offer.text
+        fit = offer.buttons()[1]["callback_data"]
         await admin.press("🪑 В запас на оставшиеся игры")
         fitted = await admin.reply()
         assert "Добавлен в запас на 2 игры" in fitted.text
@@ -968,7 +973,7 @@ async def test_a_late_player_taps_came_and_the_head_judge_fits_him_in_with_one_t
         assert late.last_answer()["text"] == night_texts.ALREADY_HERE
         await world.announced()
         assert "«Игрок21» пришёл на вечер" in admin.last().text
-        assert admin.buttons() == ["🪑 В запас на оставшиеся игры"]
+        assert admin.buttons() == [night_texts.PLAY_IN, night_texts.FIT_IN]
         await admin.press("🪑 В запас на оставшиеся игры")
         assert "Добавлен в запас на 3 игры" in (await admin.reply()).text
         await world.announced()
@@ -1001,6 +1006,7 @@ async def test_the_walk_throughs_smaller_findings(tmp_path):
         await admin.send("/night")
         await admin.reply()
         await admin.press("🏁 Закончить вечер")
+        await admin.press(night_texts.END_ANYWAY)  # table 2's game is still to play
         today = world.services.nights.desk.today()
         await admin.send(f"/night {today:%d.%m} 19:30")
         assert "уже закончился" in (await admin.reply()).text
