@@ -185,7 +185,7 @@ def check_event(event: Mapping[str, Any]) -> None:
     event_id, kind = event.get("id"), event.get("kind")
     if not isinstance(event_id, str) or not 0 < len(event_id) <= MAX_ID:
         raise LogError(f"«id» события — строка из 1–{MAX_ID} символов")
-    if kind not in _KINDS:
+    if not isinstance(kind, str) or kind not in _KINDS:  # a list or an object is no kind
         raise LogError(f"неизвестный вид события: {str(kind)[:20]!r}")
     if set(event) - {"id", "kind"} != _FIELDS[kind]:
         raise LogError(
@@ -201,7 +201,9 @@ def check_event(event: Mapping[str, Any]) -> None:
         _seats(event["out"], 0, 10)
     elif kind == Kind.BEST_MOVE:
         _seats(event["seats"], 3, 3)
-    elif kind == Kind.END and event["winner"] not in {w.value for w in Winner}:
+    elif kind == Kind.END and (
+        not isinstance(event["winner"], str) or event["winner"] not in {w.value for w in Winner}
+    ):
         raise LogError("winner: red, black или draw")
     elif kind == Kind.UNDO and not isinstance(event["target"], str):
         raise LogError("undo называет id события в «target»")

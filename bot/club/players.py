@@ -134,6 +134,16 @@ class PlayerDirectory:
         )
         return {row["id"]: Player(row["id"], row["nickname"]) for row in rows}
 
+    async def any_linked(self, ids: list[int]) -> bool:
+        """Whether one of these players has his Telegram linked (his results reach him)."""
+        if not ids:
+            return False
+        marks = ",".join("?" * len(ids))
+        row = await self.database.fetchone(
+            f"SELECT 1 FROM players WHERE id IN ({marks}) AND user_id IS NOT NULL LIMIT 1", ids
+        )
+        return row is not None
+
     async def by_nickname(self, nickname: str) -> Player | None:
         """The player with this nickname, case, е/ё and look-alike letters aside."""
         row = await self.database.fetchone(

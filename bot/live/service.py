@@ -12,7 +12,9 @@ are never shown to anyone but them.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import weakref
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,6 +71,16 @@ class LiveTables:
         self.games = games
         self.players = players
         self.members = members
+        # One game's log and its save, one at a time: an event that arrives while the game is
+        # being saved waits, then is either in the protocol or refused — never acknowledged and
+        # left out (two taps at the same instant on two devices).
+        self._turns: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def _turn(self, live_id: int) -> asyncio.Lock:
+        lock = self._turns.get(live_id)
+        if lock is None:
+            lock = self._turns[live_id] = asyncio.Lock()
+        return lock
 
     # -- opening ---------------------------------------------------------------------------------
 
@@ -224,23 +236,31 @@ class LiveTables:
                 check_event(event)
         except LogError:
             raise LiveRefusal(400, texts.BAD_EVENT) from None
-        if events and game.status == "saved":
-            raise LiveRefusal(409, texts.ALREADY_SAVED)
         if events:
-            await self._draft_of(game)  # its protocol discarded in the chat: nothing to add to
-        if events:
-            async with self.database.transaction() as tx:
-                known = await rows.event_ids(tx, live_id)
-                new: dict[str, dict[str, Any]] = {}
-                for event in events:
-                    if event["id"] not in known:
-                        new.setdefault(event["id"], dict(event))
-                if len(known) + len(new) > MAX_EVENTS:
-                    raise LiveRefusal(400, texts.TOO_MANY_EVENTS)
-                if new:
-                    await rows.append(tx, live_id, list(new.values()), member.user_id,
-                                      self.clock.iso())  # fmt: skip
+            async with self._turn(live_id):
+                await self._append(member, game, events)
         return await self.view(game)
+
+    async def _append(self, member: Member, game: rows.LiveGame, events: list[Any]) -> None:
+        live_id = game.id
+        game = await rows.get(self.database, live_id) or game  # as it is now, in its turn
+        if game.status == "saved":
+            known = await rows.event_ids(self.database, live_id)
+            if all(event["id"] in known for event in events):
+                return  # sent again after its answer was lost: it is in the protocol
+            raise LiveRefusal(409, texts.SAVED_BEFORE_EVENT)
+        await self._draft_of(game)  # its protocol discarded in the chat: nothing to add to
+        async with self.database.transaction() as tx:
+            known = await rows.event_ids(tx, live_id)
+            new: dict[str, dict[str, Any]] = {}
+            for event in events:
+                if event["id"] not in known:
+                    new.setdefault(event["id"], dict(event))
+            if len(known) + len(new) > MAX_EVENTS:
+                raise LiveRefusal(400, texts.TOO_MANY_EVENTS)
+            if new:
+                await rows.append(tx, live_id, list(new.values()), member.user_id,
+                                  self.clock.iso())  # fmt: skip
 
     async def view(self, game: rows.LiveGame) -> dict[str, Any]:
         """The game for the judge's screen: seats, the log in the server's order, the state the
@@ -276,9 +296,15 @@ class LiveTables:
     async def confirm(self, member: Member, live_id: int) -> dict[str, Any]:
         """Save the game as the log tells it: the chat's Confirm, from the app. A save that
         cannot be done as it is goes to the chat, whose screen says what to fix."""
-        game = await self._game_for(member, live_id)
-        if game.status == "saved":
-            return {"saved": game.game_id, "told": texts.ALREADY_SAVED}
+        await self._game_for(member, live_id)
+        async with self._turn(live_id):
+            return await self._confirm(live_id)
+
+    async def _confirm(self, live_id: int) -> dict[str, Any]:
+        game = await rows.get(self.database, live_id)
+        assert game is not None  # live games are never deleted
+        if game.status == "saved":  # the other device's «Сохранить» came first: the same game
+            return await self._saved(game)
         draft = await self._draft_of(game)
         events = await rows.events(self.database, game.id)
         state = replay(events)
@@ -287,11 +313,23 @@ class LiveTables:
         draft.protocol = with_the_log(draft.protocol, state)
         judge = await self.members.member(game.judge_id)
         try:
-            saved = await self.games.save(await self.editor.submission(draft), judge)
+            await self.games.save(await self.editor.submission(draft), judge)
         except SaveError as error:
+            again = await rows.get(self.database, live_id)
+            if again is not None and again.status == "saved":  # saved from the chat meanwhile
+                return await self._saved(again)
             moved = await self._to_chat(game, draft, state, error)
             raise LiveRefusal(409, texts.SAVE_FAILED.format(why=plain(moved.told))) from None
-        return {"saved": saved.game_id, "told": ""}
+        saved = await rows.get(self.database, live_id)
+        assert saved is not None
+        return await self._saved(saved)
+
+    async def _saved(self, game: rows.LiveGame) -> dict[str, Any]:
+        """The answer to «Сохранить» of a saved game, whichever device asks: where the result
+        went (the players' private messages only when one of them has his Telegram linked)."""
+        players = [p for p in game.players if p is not None]
+        linked = await self.players.any_linked(players)
+        return {"saved": game.game_id, "told": texts.saved_told(linked)}
 
     async def to_chat(self, member: Member, live_id: int) -> ToChat:
         """«Доп. баллы и штрафы — в чате»: the protocol so far goes to the judge's chat."""

@@ -15,6 +15,20 @@ CORRECTION_IN_CHAT = (
 )
 NOT_OVER = "Игра ещё не окончена: победитель определится по ходу игры или кнопкой «Завершить»."
 ALREADY_SAVED = "Игра уже сохранена."
+SAVED_BEFORE_EVENT = (
+    "Игра уже сохранена — это действие пришло после сохранения и в протокол не вошло. "
+    "Исправить протокол можно в чате с ботом: /games."
+)
+
+
+def saved_told(to_players: bool) -> str:
+    """What the page says once the game is saved (on every device that pressed «Сохранить»)."""
+    where = "Результат — в чате клуба"
+    if to_players:
+        where += ", каждому игроку с привязанным Telegram — в личные сообщения"
+    return f"✅ Игра сохранена. {where}."
+
+
 TOO_MANY_EVENTS = "В протоколе одной игры не может быть столько событий."
 BAD_EVENT = "Приложение прислало непонятное событие — обновите страницу."
 SEAT_TAKEN_BY_GAME = "Игра уже идёт: состав меняют в чате (/game)."

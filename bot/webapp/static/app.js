@@ -441,7 +441,7 @@ async function confirmGame(event) {
   try {
     const answer = await api("confirm", { live: app.live });
     app.view = { ...app.view, status: "saved", game_id: answer.saved };
-    app.told = "✅ Игра сохранена. Результат — в чате клуба, каждому игроку — в личные сообщения.";
+    app.told = answer.told;
     app.screen = "done";
     haptic("success");
   } catch (error) {
