@@ -83,6 +83,8 @@ def create_dispatcher(services: Services) -> Dispatcher:
     dispatcher.workflow_data.update(services.by_name())
     dispatcher.update.outer_middleware(services.in_flight)
     dispatcher.update.outer_middleware(services.journal)
+    # inside the journal: its record of a handled update waits silently (answered already)
+    dispatcher.update.outer_middleware(services.journal.busy)
     dispatcher.update.outer_middleware(MemberMiddleware(services.members))
     if services.settings.log_format == "json":  # the log collector's record of each update
         handled = HandledLog()

@@ -39,6 +39,7 @@ from pydantic import ValidationError
 from bot.core import outbox
 from bot.core.clock import Clock
 from bot.core.db import Database
+from bot.telegram.busy import BusyWord
 from bot.telegram.dead_letters import DeadKind, DeadLetters, failure_reason, unreadable_reason
 from bot.telegram.middlewares import Handler
 from bot.telegram.retry import TelegramDown, in_update, telegram_state
@@ -62,6 +63,7 @@ class UpdateJournal(BaseMiddleware):
         # update up to it can have been handled already (a batch that comes again).
         self._newest: dict[int, int] = {}
         self.outage = Outage()
+        self.busy = BusyWord(database)  # the word to people while another program holds it
 
     async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
         assert isinstance(event, Update)
@@ -288,7 +290,8 @@ async def poll(
         if not ids:
             continue
         read = [(raw, update) for raw in raw_batch if (update := await read_update(bot, raw, dead))]
-        await journal.receive(bot.id, [raw for raw, _ in read])
+        stored = journal.receive(bot.id, [raw for raw, _ in read])
+        await journal.busy.waiting(bot, [update for _, update in read], stored)
         offset = max(ids) + 1
         handle([update for _, update in read])
     if offset is not None:  # acknowledge the last batch, so that a clean restart starts after it
