@@ -93,9 +93,15 @@ async def telegram_page(
     page = await context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: _csp_violation(message, errors))  # a refused script, say
     page.errors = errors  # read by the test: a page that threw fails it
     await page.goto(url)
     return page
+
+
+def _csp_violation(message: Any, errors: list[str]) -> None:
+    if message.type == "error" and "Content Security Policy" in message.text:
+        errors.append(message.text)
 
 
 def screenshots_dir(tmp_path: Path) -> Path:
@@ -104,3 +110,17 @@ def screenshots_dir(tmp_path: Path) -> Path:
     folder = Path(os.environ.get("SCREENSHOTS_DIR") or tmp_path / "screens")
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+async def wait_until(page: Any, expression: str, timeout: float = 10.0) -> None:
+    """Until ``expression`` is true in the page. Playwright's ``wait_for_function`` compiles its
+    predicate with ``eval`` inside the page, which the pages' Content-Security-Policy forbids
+    (as it should): this asks from outside instead."""
+    import asyncio
+
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not await page.evaluate(expression):
+        if loop.time() > deadline:
+            raise AssertionError(f"still false after {timeout} s: {expression}")
+        await asyncio.sleep(0.05)

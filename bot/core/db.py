@@ -22,6 +22,7 @@ T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_MS = 5000  # SQLite waits this long for another program's write lock, per try
+SLOW_LOCK_SECONDS = 0.5  # a free write lock is taken in milliseconds: longer is another's
 BUSY_LOG_SECONDS = 30.0  # a write still waiting for the lock is logged again after this long
 
 
@@ -137,18 +138,23 @@ class Database:
         self._reader_lock = asyncio.Lock()
         self._reactions: dict[Change, list[Callable[[], None]]] = {}
         self.busy_since: float | None = None  # monotonic: since when a write waits for the lock
+        self._trying_since: float | None = None  # the try under way (SQLite may wait inside)
         self._busy_logged = 0.0
 
     @property
     def busy(self) -> bool:
-        """A write is waiting for another program to let the database go."""
-        return self.busy_since is not None
+        """A write is waiting for another program to let the database go (refused for it
+        already, or inside SQLite's own wait for longer than taking a free lock ever takes)."""
+        trying = self._trying_since
+        slow = trying is not None and time.monotonic() - trying > SLOW_LOCK_SECONDS
+        return self.busy_since is not None or slow
 
     async def _retrying(self, attempt: Callable[[], Awaitable[T]]) -> T:
         """``attempt()`` until it is not refused for another program's write lock: each try
         waits ``BUSY_TIMEOUT_MS`` inside SQLite; the wait is logged, never fatal. ``attempt`` must
         change nothing when it fails (a ``BEGIN``, a single statement, a whole script)."""
         while True:
+            self._trying_since = time.monotonic()
             try:
                 result = await attempt()
             except sqlite3.OperationalError as error:
@@ -157,6 +163,8 @@ class Database:
                 self._still_busy()
                 await asyncio.sleep(0)  # let a stop or a cancellation in between the tries
                 continue
+            finally:
+                self._trying_since = None
             if self.busy_since is not None:
                 log.warning(
                     "Database %s is free again after %.0f s", self.path,

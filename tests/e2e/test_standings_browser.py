@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from datetime import timedelta
 
-from tests.browser import DARK, browser, screenshots_dir, telegram_page
+from tests.browser import DARK, browser, screenshots_dir, telegram_page, wait_until
 from tests.handlers.test_nights import play_seated_game, seated_evening
 from tests.handlers.test_standings_app import played_two_games
 from tests.harness import ADMIN_ID, dispatcher_world
@@ -44,8 +44,9 @@ async def test_a_player_sorts_filters_and_searches_the_table(tmp_path):
             assert names == sorted(names, key=lambda n: n.casefold()) or names[0] == "<Дон> & Co"
             await page.locator('th[data-key="games"]').click()
             await page.get_by_role("button", name="Мафия", exact=True).click()
-            await page.wait_for_function(  # Сова and Волк
-                "document.querySelectorAll('#standings tbody tr').length === 2"
+            await wait_until(
+                page,  # Сова and Волк
+                "document.querySelectorAll('#standings tbody tr').length === 2",
             )
             await page.locator("#search").fill("сов")
             assert await nicknames(page) == ["Сова"]
@@ -76,9 +77,7 @@ async def test_the_days_table_and_a_provisional_row_turning_final_by_itself(tmp_
             await page.screenshot(path=shots / "phone-standings-days.png", full_page=True)
             world.clock.shift = world.services.games.window.length + timedelta(minutes=1)
             await page.clock.fast_forward("01:05")  # the page asks again within a minute
-            await page.wait_for_function(
-                "!document.querySelector('#standings').innerText.includes('⏳')"
-            )
+            await wait_until(page, "!document.querySelector('#standings').innerText.includes('⏳')")
             assert await column(page, 1) == [str(n) for n in range(1, 11)]
             assert page.errors == []
 

@@ -89,7 +89,7 @@ async def test_start_up_waits_for_a_lock_and_tells_it_from_a_file_it_may_not_wri
     first = Database(path)
     await first.connect()  # the file exists, in WAL mode
     await first.close()
-    async with AnotherProgram(path, 1.5):
+    async with AnotherProgram(path, 3 * TIMEOUT_MS / 1000 + 0.5):  # three tries at least
         database = Database(path)
         await database.connect()  # waits, does not fail
     assert "locked by another program" in caplog.text and "chown" not in caplog.text
