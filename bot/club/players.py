@@ -15,7 +15,7 @@ from bot.core.db import Database
 from bot.tables import players as rows
 from bot.texts import players as texts
 from bot.texts.players import MAX_NICKNAME
-from bot.vocabulary.names import name_key
+from bot.vocabulary.names import hidden_characters, name_key
 
 SUGGESTIONS = 8
 
@@ -30,27 +30,7 @@ class NicknameError(ValueError):
     """A nickname that cannot be used; the message is Russian, for the judge."""
 
 
-_ZWJ = "\u200d"
-_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-_TAGS = range(0xE0020, 0xE0080)  # the tag letters of subdivision flags (🏴 + tags)
 _SEAT_NUMBER = re.compile(r"^(?:[1-9]|10)(?:\s|[.):\-])")
-
-
-def _emoji_like(char: str) -> bool:
-    """A character an emoji sequence is made of: a symbol, a skin tone, a variation selector."""
-    return unicodedata.category(char) in ("So", "Sk", "Mn") or char == "\ufe0f"
-
-
-def _invisible_ok(nickname: str, index: int) -> bool:
-    """A format character is fine only where an emoji sequence needs it (ZWJ, flag tags)."""
-    char = nickname[index]
-    before = nickname[index - 1] if index else ""
-    after = nickname[index + 1] if index + 1 < len(nickname) else ""
-    if char == _ZWJ:
-        return bool(before) and bool(after) and _emoji_like(before) and _emoji_like(after)
-    if ord(char) in _TAGS:
-        return bool(before) and (before == "\U0001f3f4" or ord(before) in _TAGS)
-    return False
 
 
 def clean_nickname(text: str) -> str:
@@ -59,12 +39,8 @@ def clean_nickname(text: str) -> str:
     Emoji sequences (ZWJ, variation selectors, skin tones, flags) are welcome; control
     characters, bidirectional overrides and stray invisible characters are not."""
     nickname = " ".join(text.split())
-    for index, char in enumerate(nickname):
-        category = unicodedata.category(char)
-        if char in _BIDI_CONTROLS or category in ("Cc", "Cs", "Co", "Cn"):
-            raise NicknameError(texts.NICKNAME_INVISIBLE)
-        if category == "Cf" and not _invisible_ok(nickname, index):
-            raise NicknameError(texts.NICKNAME_INVISIBLE)
+    if hidden_characters(nickname):
+        raise NicknameError(texts.NICKNAME_INVISIBLE)
     visible = [c for c in nickname if unicodedata.category(c) not in ("Cf", "Mn", "Me", "Zs")]
     if not visible:
         raise NicknameError(texts.NICKNAME_EMPTY)

@@ -17,6 +17,7 @@ from bot.tables import tournaments as rows
 from bot.tables.tournaments import Stage, Tournament, stage_of, tournament_of
 from bot.texts import tournaments as texts
 from bot.texts.tournaments import FIRST_STAGE, MAX_TITLE
+from bot.vocabulary.names import hidden_characters
 from scoring.rulesets import BUILT_IN, load_ruleset_file, ruleset_to_mapping
 
 __all__ = ["Stage", "Tournament", "TournamentError", "Tournaments", "ruleset_json"]
@@ -42,6 +43,8 @@ def checked_title(title: str, missing: str) -> str:
         raise TournamentError(missing)
     if len(title) > MAX_TITLE:
         raise TournamentError(texts.TITLE_TOO_LONG)
+    if hidden_characters(title):  # the rule of every name a person types, nicknames' too
+        raise TournamentError(texts.TITLE_INVISIBLE)
     return title
 
 
@@ -196,6 +199,8 @@ class Tournaments:
             raise TournamentError(texts.STAGE_MISSING)
         if len(name) > MAX_TITLE:
             raise TournamentError(texts.TITLE_TOO_LONG)
+        if hidden_characters(name):
+            raise TournamentError(texts.TITLE_INVISIBLE)
         try:
             async with self.database.transaction() as tx:
                 return await rows.add_stage(tx, tournament_id, name, self.clock.iso(), weight)

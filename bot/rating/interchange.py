@@ -43,6 +43,7 @@ from bot.telegram.screen import Screen
 from bot.texts import interchange as texts
 from bot.texts.tournaments import FIRST_STAGE, MAX_TITLE
 from bot.vocabulary import audit_record
+from bot.vocabulary.names import without_hidden
 from bot.vocabulary.protocol import Protocol
 from bot.vocabulary.statuses import PlayerAction
 from scoring import DEFAULT_STAGE, Game, ProtocolError, Role, Ruleset, RulesetError, builtin
@@ -306,7 +307,8 @@ class Importer:
         season = _Season(
             games, numbers, list(dict.fromkeys(game.stage for game in games)),
             list(dict.fromkeys(seat.name for game in games for seat in game.players)),
-            " ".join(title.split())[:MAX_TITLE] or texts.DEFAULT_TITLE, ruleset, seed, weights,
+            " ".join(without_hidden(title).split())[:MAX_TITLE] or texts.DEFAULT_TITLE, ruleset,
+            seed, weights,
             digest, actor_id, request_key, self.clock.iso(),
         )  # fmt: skip
         staging = staging_rows.path_for(self.database.path)

@@ -23,6 +23,7 @@ from aiohttp import web
 from bot.announce.announcer import Announcer
 from bot.club.members import MemberDirectory
 from bot.core.clock import Clock
+from bot.core.logs import Throttled
 from bot.entry.editor import Editor
 from bot.live.service import LiveRefusal, LiveTables
 from bot.rating import app_record, app_table
@@ -78,6 +79,7 @@ def webapp_routes(
 ) -> list[Route]:  # fmt: skip
     files = static_files()
     sending: set[asyncio.Task[None]] = set()
+    refused = Throttled(log)  # a flood of forged calls must not flood the log
 
     async def page(request: web.Request) -> web.Response:
         name = request.match_info.get("name") or "index.html"
@@ -94,7 +96,7 @@ def webapp_routes(
             try:
                 who = caller(token, request.headers.get(HEADER), clock.now())
             except Unauthorized as error:
-                log.warning("Mini App call from %s refused: %s", request.remote, error)
+                refused.warning("Mini App call from %s refused: %s", request.remote, error)
                 return _json({"error": STALE}, 401)
             body = await _body(request)
             if body is None:
