@@ -233,7 +233,9 @@ def check_team_defeat(
                 if removal is Removal.PPK]  # fmt: skip
     problems = []
     if len(culprits) > 1:
-        problems.append(Problem("ppk-twice", "ППК в игре может быть только одно", game_id))
+        places = ", ".join(str(seat) for seat, _ in culprits)
+        message = f"ППК в игре может быть только одно, а здесь у мест {places}"
+        problems.append(Problem("ppk-twice", message, game_id, culprits[1][0]))
     for seat, role in culprits:
         if winner is Winner.DRAW:
             message = "ППК — поражение команды виновника: ничьей быть не может"

@@ -106,12 +106,16 @@ async def live_shown(database: Database, key: PostKey) -> bool:
     return row is not None
 
 
-async def live_message(database: Database, key: PostKey, chat_id: int) -> int | None:
-    """The message that shows the post ``key`` in the chat, once sent."""
+async def live_message(
+    database: Database, key: PostKey, chat_id: int
+) -> tuple[int, str | None] | None:
+    """The message that shows the post ``key`` in the chat, once sent, and the digest of what
+    it shows (``live_sent``; None when not known)."""
     row = await database.fetchone(
-        "SELECT message_id FROM live_posts WHERE key = ? AND chat_id = ?", (str(key), chat_id)
+        "SELECT message_id, shown FROM live_posts WHERE key = ? AND chat_id = ?",
+        (str(key), chat_id),
     )
-    return int(row[0]) if row else None
+    return (int(row[0]), row[1]) if row else None
 
 
 async def live_chats(tx: Transaction, key: PostKey) -> list[int]:
@@ -120,11 +124,16 @@ async def live_chats(tx: Transaction, key: PostKey) -> list[int]:
     return [int(row[0]) for row in rows]
 
 
-async def live_sent(tx: Transaction, key: PostKey, chat_id: int, message_id: int) -> None:
+async def live_sent(
+    tx: Transaction, key: PostKey, chat_id: int, message_id: int, shown: str | None = None
+) -> None:
+    """The post ``key`` is message ``message_id`` of the chat, showing what ``shown`` digests
+    (None: not known — the head judge's screen, shown by a handler)."""
     await tx.execute(
-        "INSERT INTO live_posts (key, chat_id, message_id) VALUES (?, ?, ?) "
-        "ON CONFLICT (key, chat_id) DO UPDATE SET message_id = excluded.message_id",
-        (str(key), chat_id, message_id),
+        "INSERT INTO live_posts (key, chat_id, message_id, shown) VALUES (?, ?, ?, ?) "
+        "ON CONFLICT (key, chat_id) DO UPDATE SET message_id = excluded.message_id, "
+        "shown = excluded.shown",
+        (str(key), chat_id, message_id, shown),
     )
 
 

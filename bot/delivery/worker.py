@@ -18,6 +18,7 @@ What can happen to a row:
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
 import math
@@ -298,7 +299,13 @@ class Outbox:
             return
         text, markup = drawn
         timeout = round(self.send_timeout)
-        message_id = await outbox.live_message(self.database, key, chat_id)
+        shown = _digest(text, markup)
+        kept = await outbox.live_message(self.database, key, chat_id)
+        message_id = kept[0] if kept is not None else None
+        if kept is not None and kept[1] == shown:  # it shows this already: no edit to refuse
+            async with self.database.transaction() as tx:
+                await outbox.delivered(tx, row["id"])
+            return
         if message_id is not None:
             try:
                 await bot.edit_message_text(
@@ -317,7 +324,8 @@ class Outbox:
                 sent = await bot.send_message(
                     chat_id, text, reply_markup=markup, request_timeout=timeout
                 )
-                await outbox.live_sent(tx, key, chat_id, sent.message_id)
+                message_id = sent.message_id
+            await outbox.live_sent(tx, key, chat_id, message_id, shown)
             await outbox.delivered(tx, row["id"])
         self._live_drawn[(row["body"], row["chat"])] = self.pacing.now()
 
@@ -453,6 +461,12 @@ class Outbox:
             pass  # Telegram is unreachable: the worker finds out when it sends
         else:
             await self._club_reachable(chat_id)
+
+
+def _digest(text: str, markup: InlineKeyboardMarkup | None) -> str:
+    """What a kept post shows, in a few bytes: its text and its buttons."""
+    buttons = markup.model_dump_json(exclude_none=True) if markup is not None else ""
+    return hashlib.sha256(f"{text}\x00{buttons}".encode()).hexdigest()[:32]
 
 
 def _markup(row: Any) -> InlineKeyboardMarkup | None:

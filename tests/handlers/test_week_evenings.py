@@ -233,3 +233,27 @@ async def test_a_tournament_day_is_asked_before_it_ends_and_its_final_is_played_
         tomorrow = today.toordinal() + 1
         await admin.send(f"/rating {date.fromordinal(tomorrow):%d.%m}")
         assert "игр нет" in (await admin.reply()).text.lower()
+
+
+async def test_no_kept_post_is_edited_with_the_content_it_has(tmp_path):
+    """Telegram refuses an edit that changes nothing («message is not modified»): a re-seat with
+    nothing changed, a guest's arrival and departure, taps that change nothing — no such edit."""
+    async with dispatcher_world(tmp_path) as world:
+        admin, judge, _ = await seated_evening(world, players=21, rounds=3)
+        await admin.send("/night")
+        await admin.reply()
+        for _ in range(2):
+            await admin.press("🎲 Рассадить заново")
+            await world.announced()
+        await admin.send("/guest Гость")
+        await admin.reply()
+        await admin.send("/leave Гость")  # the sign-up as it was before
+        await admin.reply()
+        await world.announced()
+        await play_seated_game(judge)
+        await world.announced()
+        refused = [
+            (method, error) for method, error in world.api.errors
+            if "not modified" in str(error)
+        ]  # fmt: skip
+        assert refused == []

@@ -237,6 +237,10 @@ def test_a_team_defeat_needs_the_other_team_to_win(seats, winner, codes):
     problems = problems_of(json.dumps(data))
     assert sorted(p.code for p in problems) == codes
     assert all(p.game_id == "g7" for p in problems)
+    twice = [p for p in problems if p.code == "ppk-twice"]
+    if twice:  # both seats named, as every other problem names its seat
+        places = ", ".join(str(seat) for seat in sorted(seats))
+        assert twice[0].message.endswith(f"у мест {places}") and twice[0].seat == max(seats)
 
 
 def test_validate_game_checks_discipline_of_games_built_in_code():
