@@ -110,8 +110,16 @@ async def on_change(callback: CallbackQuery, callback_data: NightCB, nights: Nig
 
 async def on_screen(callback: CallbackQuery, callback_data: NightCB, nights: Nights) -> None:
     message = callback.message if isinstance(callback.message, Message) else None
-    screen = await nights.desk.act(callback_data, message.message_id if message else None)
-    await callback.answer(screen.toast, show_alert=screen.alert)
+    answered = False
+
+    async def early(word: str) -> None:  # before a long job: the button is answered at once
+        nonlocal answered
+        answered = True
+        await callback.answer(word)
+
+    screen = await nights.desk.act(callback_data, message.message_id if message else None, early)
+    if not answered:
+        await callback.answer(screen.toast, show_alert=screen.alert)
     if message is not None and screen.text is not None:
         await show(message, screen, tapped=True)
         await nights.desk.shown(callback_data.n, message.chat.id, message.message_id)

@@ -12,6 +12,9 @@ GLOBAL_INTERVAL = 1 / 30
 GROUP_LIMIT = 20
 GROUP_WINDOW = 60.0
 PRIVATE_INTERVAL = 1.0
+# Of a group's 20 a minute, this many are kept for news (a game's announcement, a reply): kept
+# posts (a tournament day's seating in eight messages, their edits) never use them up.
+KEPT_FOR_NEWS = 6
 
 
 class SendLimits:
@@ -30,16 +33,18 @@ class SendLimits:
         self._sends: dict[int, deque[float]] = {}
         self._blocked: dict[int, float] = {}  # a flood wait Telegram asked for
 
-    def wait(self, chat_id: int, now: float) -> float:
-        """Seconds until a message may go to ``chat_id`` (0: now)."""
+    def wait(self, chat_id: int, now: float, kept_post: bool = False) -> float:
+        """Seconds until a message may go to ``chat_id`` (0: now); a ``kept_post`` edit leaves
+        ``KEPT_FOR_NEWS`` of a group's minute to the news."""
         waits = [self._last_any + self.global_interval - now, self._blocked.get(chat_id, 0) - now]
         sends = self._sends.get(chat_id)
         if sends:
             if chat_id < 0:  # a group
                 while sends and sends[0] <= now - self.group_window:
                     sends.popleft()
-                if len(sends) >= self.group_limit:
-                    waits.append(sends[0] + self.group_window - now)
+                limit = self.group_limit - (KEPT_FOR_NEWS if kept_post else 0)
+                if len(sends) >= limit:
+                    waits.append(sends[len(sends) - limit] + self.group_window - now)
             else:
                 waits.append(sends[-1] + self.private_interval - now)
         return max(0.0, *waits)

@@ -177,16 +177,22 @@ class Outbox:
         if not rows:
             return None
         heads: dict[str, Any] = {}
+        kept_posts: dict[str, Any] = {}
         live_due = math.inf
         for row in rows:
             if row["kind"] == Kind.LIVE.value:
                 # A kept post is edited at most every LIVE_INTERVAL seconds: what happens
-                # meanwhile is drawn in the next edit. It does not hold up the chat's other rows.
+                # meanwhile is drawn in the next edit. It does not hold up the chat's other rows:
+                # it is drawn as it is when it goes, so news (a game's announcement) goes first.
                 wait = self._live_wait(row)
                 if wait > 0:
                     live_due = min(live_due, wait)
                     continue
+                kept_posts.setdefault(row["chat"], row)
+                continue
             heads.setdefault(row["chat"], row)
+        for chat, row in kept_posts.items():
+            heads.setdefault(chat, row)
         next_due = math.inf
         for chat, row in heads.items():
             chat_id = await self.club_chat.chat_id(chat)
@@ -195,7 +201,9 @@ class Outbox:
                 continue
             wait = max(
                 self._not_before(row),
-                self.limits.wait(chat_id, self.pacing.now()),
+                self.limits.wait(
+                    chat_id, self.pacing.now(), kept_post=row["kind"] == Kind.LIVE.value
+                ),
                 self._club_wait() if chat == CLUB else 0.0,
             )
             if wait > 0:
@@ -211,7 +219,7 @@ class Outbox:
         club = row["chat"] == CLUB
         self._retry_at.pop(int(row["id"]), None)  # due: a new failure sets it again
         try:
-            await self._send(bot, row, chat_id)
+            went = await self._send(bot, row, chat_id)
         except TelegramRetryAfter as error:
             self.limits.block(chat_id, self.pacing.now() + error.retry_after)
             log.warning("Flood wait of %s s for chat %s", error.retry_after, chat_id)
@@ -232,13 +240,15 @@ class Outbox:
         except (TelegramAPIError, AiogramError) as error:
             await self._back_off(row, str(error))
         else:
-            self.limits.sent(chat_id, self.pacing.now())
+            if went:  # a kept post with nothing to draw sent nothing: no share of the limits
+                self.limits.sent(chat_id, self.pacing.now())
             if club:
                 await self._club_reachable(chat_id)
             if self._backed_off:
                 await self._telegram_back()
 
-    async def _send(self, bot: Bot, row: Any, chat_id: int) -> None:
+    async def _send(self, bot: Bot, row: Any, chat_id: int) -> bool:
+        """Whether a message went to Telegram (a kept post nobody draws any more did not)."""
         kind = Kind(row["kind"])
         now = self.clock.iso()
         if kind is Kind.ANNOUNCE:
@@ -253,7 +263,7 @@ class Outbox:
                         tx, row["chat"], Kind.CHANGE_NOTE, now,
                         game_id=row["game_id"], body=row["body"],
                     )  # fmt: skip
-            return
+            return True
         if kind is Kind.CHANGE_NOTE:
             await self.announcer.publish_note(
                 bot, row["game_id"], chat_id, row["body"], self.send_timeout
@@ -266,12 +276,11 @@ class Outbox:
             await self._send_result(bot, row, chat_id)
         elif kind is Kind.CLOSE:
             await self._close_copies(bot, row, chat_id)
-            return
+            return True
         elif kind is Kind.DOCUMENT:
             await self._send_document(bot, row, chat_id)
         elif kind is Kind.LIVE:
-            await self._send_live(bot, row, chat_id)
-            return
+            return await self._send_live(bot, row, chat_id)
         else:
             timeout = round(self.send_timeout)
             sent = await bot.send_message(
@@ -281,14 +290,15 @@ class Outbox:
                 async with self.database.transaction() as tx:
                     await outbox.copy_sent(tx, row["copy_key"], chat_id, sent.message_id)
                     await outbox.delivered(tx, row["id"])
-                return
+                return True
         await self._drop(row)
+        return True
 
     def _live_wait(self, row: Any) -> float:
         last = self._live_drawn.get((row["body"], row["chat"]), -math.inf)
         return last + LIVE_INTERVAL - self.pacing.now()
 
-    async def _send_live(self, bot: Bot, row: Any, chat_id: int) -> None:
+    async def _send_live(self, bot: Bot, row: Any, chat_id: int) -> bool:
         """A kept post (a sign-up list, a seating) drawn as it is now: edited where it was sent,
         sent anew when it never was or is gone; one nobody draws any more is dropped."""
         key = outbox.PostKey.parse(row["body"])
@@ -296,7 +306,7 @@ class Outbox:
         drawn = await draw(key) if key is not None and draw is not None else None
         if key is None or drawn is None:
             await self._drop(row)
-            return
+            return False
         text, markup = drawn
         timeout = round(self.send_timeout)
         shown = _digest(text, markup)
@@ -305,7 +315,7 @@ class Outbox:
         if kept is not None and kept[1] == shown:  # it shows this already: no edit to refuse
             async with self.database.transaction() as tx:
                 await outbox.delivered(tx, row["id"])
-            return
+            return False
         if message_id is not None:
             try:
                 await bot.edit_message_text(
@@ -328,6 +338,7 @@ class Outbox:
             await outbox.live_sent(tx, key, chat_id, message_id, shown)
             await outbox.delivered(tx, row["id"])
         self._live_drawn[(row["body"], row["chat"])] = self.pacing.now()
+        return True
 
     async def _send_document(self, bot: Bot, row: Any, chat_id: int) -> None:
         """A file from the server's disk; one removed since it was queued is not sent."""

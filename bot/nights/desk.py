@@ -34,6 +34,7 @@ from bot.vocabulary.nights import NightStatus, SignupRole
 from bot.vocabulary.rights import Member
 
 Top = Callable[[Tournament, int], Awaitable[list[int]]]  # the players of a table's first places
+Early = Callable[[str], Awaitable[object]]  # a word to the head judge before a long job
 
 
 class EveningDesk:
@@ -219,8 +220,11 @@ class EveningDesk:
                 raise NightError(texts.STALE)
             return Screen(await _change(tx, night, data, now))
 
-    async def act(self, data: NightCB, message_id: int | None) -> Screen:
-        """A button of the head judge's screen."""
+    async def act(
+        self, data: NightCB, message_id: int | None, early: Early | None = None
+    ) -> Screen:
+        """A button of the head judge's screen. ``early``: says a word at once, before a long
+        job (a tournament day is seated for seconds); its result then heads the screen."""
         night = await rows.get(self.database, data.n)
         if data.a is NightAction.UNEND and night is not None:
             return await self._unend(night, message_id)
@@ -231,7 +235,12 @@ class EveningDesk:
             if left:  # games still to play: asked first, nothing ends by one tap
                 return _end_question(night, left, message_id)
         now = self.clock.iso()
-        toast = None
+        toast = result = None
+        again = night.status is NightStatus.SEATED and data.v != "1"  # a second tap: nothing
+        slow = data.a is NightAction.SEAT and night.tournament_day and not again
+        if slow and early is not None:  # said before the transaction, not inside it
+            await early(texts.SEATING_NOW)
+        slow = slow and early is not None
         async with self.database.transaction() as tx:
             night = await rows.get(tx, data.n) or night  # as it is now: two taps at once
             if night.status is NightStatus.ENDED:
@@ -251,6 +260,8 @@ class EveningDesk:
                 else:
                     places = await self._finalists(tx, night, now) if night.final_top else []
                     toast = await seat(tx, night, self.clock, self.zone, places)
+                    if slow:
+                        result, toast = toast, None  # the toast went: said on the screen
             elif data.a is NightAction.END:
                 if not await rows.played_rounds(tx, night.id):
                     raise NightError(texts.NOTHING_PLAYED)
@@ -259,7 +270,8 @@ class EveningDesk:
             if data.a is not NightAction.REFRESH:
                 await redraw(tx, night.id, now, NightPost.SIGNUP)
         shown = await self.screen(night.id, edit=message_id)
-        return Screen(shown.text, shown.markup, edit=message_id, toast=toast, alert=False)
+        text = f"✅ {result}\n\n{shown.text}" if result else shown.text
+        return Screen(text, shown.markup, edit=message_id, toast=toast, alert=False)
 
 
 async def _change(tx: Transaction, night: Night, data: NightCB, now: str) -> str:

@@ -44,6 +44,7 @@ def arrived_unnamed(name: str) -> str:
 
 
 SEAT = "🎲 Рассадить"
+SEATING_NOW = "🎲 Рассаживаю на все игры дня — несколько секунд…"
 RESEAT = "🎲 Рассадить заново"
 ADD_TABLE = "➕ Стол"
 REMOVE_TABLE = "➖ Стол"

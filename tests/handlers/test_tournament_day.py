@@ -9,6 +9,7 @@ import re
 from collections import Counter
 
 from bot.nights.seating import VERSION
+from bot.texts import nights as night_texts
 from tests.club import Taps, setup_club
 from tests.handlers.test_nights import club_with_players, play_seated_game
 from tests.harness import CLUB_CHAT_ID, dispatcher_world
@@ -44,6 +45,9 @@ async def seat_it(world, admin) -> None:
     await admin.reply()
     await admin.press("🎲 Рассадить")
     await admin.reply()
+    # seconds of search: said at once, on the button; the result heads the screen
+    assert admin.last_answer()["text"] == night_texts.SEATING_NOW
+    assert admin.last().text.startswith("✅ Рассажено: ")
     await world.announced()
 
 

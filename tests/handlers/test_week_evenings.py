@@ -257,3 +257,30 @@ async def test_no_kept_post_is_edited_with_the_content_it_has(tmp_path):
             if "not modified" in str(error)
         ]  # fmt: skip
         assert refused == []
+
+
+async def test_a_game_is_announced_at_once_while_the_kept_posts_wait_their_turn(tmp_path):
+    """A tournament day's kept posts (its seating in several messages, their edits) fill the
+    club chat's minute; a saved game is news: it goes first, within Telegram's 20 a minute, and
+    the kept posts are drawn after it."""
+    from bot.delivery.limits import GROUP_LIMIT
+
+    async with dispatcher_world(tmp_path) as world:
+        admin, judge, _ = await seated_evening(world, players=20, rounds=3)
+        group = world.api.chats[CLUB_CHAT_ID]
+        world.pacing.skip(61)  # the seating's own sends are a minute ago
+        limits, now = world.services.outbox.limits, world.pacing.now()
+        for _ in range(GROUP_LIMIT - 1):  # a busy minute in the club chat: one send left
+            limits.sent(CLUB_CHAT_ID, now)
+        await admin.send("/guest Гость")  # the sign-up post is to be drawn again: it waits
+        await admin.reply()
+        before = len([m for m in group.history() if m.from_bot])
+        await play_seated_game(judge)
+        announced = await world.api.wait_for(
+            lambda: [m for m in group.history()[before:] if m.from_bot and "Стол 1" in m.text],
+            3.0,
+        )
+        assert announced, "the game waited behind the kept posts"
+        assert "Гость" not in signup_post(world).text  # its edit still waits its turn
+        await world.announced()
+        assert "Гость" in signup_post(world).text  # and goes once the minute allows
