@@ -85,8 +85,11 @@ class ClubAdmin:
             return Screen(texts.whom_to_appoint(command))
         tell = texts.you_were_appointed(right) if target.user_id != actor.user_id else None
         added = await self.members.grant(target.user_id, right, actor.user_id, tell)
-        await self._refresh_menu(bot, target.user_id)
-        return Screen(texts.appointed(target.label, right, added))
+        reachable = await self._refresh_menu(bot, target.user_id)
+        text = texts.appointed(target.label, right, added)
+        if not reachable and tell is not None:  # the right holds; the notice cannot reach him
+            text += "\n\n" + texts.cannot_tell(target.label)
+        return Screen(text)
 
     async def unjudge(
         self, bot: Bot, actor: Member, args: str | None, replied: User | None
@@ -106,10 +109,13 @@ class ClubAdmin:
             lines.append(texts.STAYS_ADMIN)
         return Screen("\n".join(lines))
 
-    async def _refresh_menu(self, bot: Bot, user_id: int) -> None:
+    async def _refresh_menu(self, bot: Bot, user_id: int) -> bool:
+        """His menu shown anew; False when Telegram refuses: he has not opened the bot."""
         member = await self.members.member(user_id)
         if await publish_menu(bot, member):
             await self.members.menu_published(member)
+            return True
+        return False
 
     async def staff(self) -> Screen:
         return staff_screen(await self.members.staff())

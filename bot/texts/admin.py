@@ -45,6 +45,14 @@ def appointed(label: str, right: Right, added: bool) -> str:
     return f"{quote(label)} — {verb} {RIGHT_NAMES[right]}."
 
 
+def cannot_tell(label: str) -> str:
+    return (
+        f"⚠️ {quote(label)} ещё не открывал чат со мной, а первым Telegram писать боту не "
+        "даёт: о назначении он от меня не узнает. Права уже действуют — попросите его открыть "
+        "бота и нажать «Старт» (или написать /start): тогда он увидит свои команды в меню."
+    )
+
+
 def you_were_appointed(right: Right) -> str:
     return (
         f"Вас назначили: {RIGHT_NAMES[right]}. Теперь вы можете {_WHAT_THEY_CAN[right]} "

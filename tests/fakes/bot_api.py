@@ -462,8 +462,9 @@ class FakeBotAPI:
         scope = params.get("scope") or {"type": "default"}
         if scope["type"] != "chat":
             return str(scope["type"])
-        if scope.get("chat_id") not in self.chats:
-            raise bad_request("chat not found")
+        chat = self.chats.get(scope.get("chat_id"))  # type: ignore[arg-type]
+        if chat is None or (chat.type == "private" and not chat.started):
+            raise bad_request("chat not found")  # a person who never opened the bot
         return f"chat:{scope['chat_id']}"
 
     async def api_getupdates(self, params: dict[str, Any]) -> list[dict[str, Any]]:
