@@ -134,6 +134,11 @@ class Drafts:
         row = await drafts.by_id(self.database, draft_id)
         return Draft.loads(row["id"], row["data"], row["message_id"]) if row else None
 
+    async def in_play(self, tournament_id: int) -> list[Draft]:
+        """The tournament's new protocols being entered now, one a judge."""
+        rows = await drafts.of_tournament(self.database, tournament_id)
+        return [Draft.loads(row["id"], row["data"], row["message_id"]) for row in rows]
+
     async def open(self, draft: Draft) -> Draft:
         """Store a new draft, replacing any other of the same judge."""
         async with self.database.transaction() as tx:

@@ -153,46 +153,65 @@ class ClubScreen:
     async def _tables(
         self, tournament_id: int, night: night_rows.Night | None
     ) -> list[dict[str, Any]]:
-        """Each table now: a game run in the app (seats, fouls, who left), a protocol entered in
-        the chat (its seats), or, at a seated evening, the ten of its next round."""
-        shown: dict[int, dict[str, Any]] = {}
+        """Each table now: a game run in the app (seats, fouls, who left, the phase, who is put
+        to the vote), a protocol entered in the chat (its seats), or, at a seated evening, the
+        ten of its next round."""
+        shown: dict[tuple[int, int], dict[str, Any]] = {}  # by (table, which of its games)
+        in_app = set()
         for game in await live_rows.playing(self.database):
             if game.tournament_id != tournament_id:
                 continue
+            in_app.add(game.draft_id)
             draft = await self.drafts.get(game.draft_id)
             players = draft.protocol.players if draft is not None else game.players
             state = replay(await live_rows.events(self.database, game.id))
             seats = await self._seats(list(players))
             for seat in seats:
                 number = seat["seat"]
-                seat["fouls"] = state.fouls[number - 1] + state.technical_fouls[number - 1]
+                seat["fouls"] = state.fouls[number - 1]
+                seat["technical"] = state.technical_fouls[number - 1]
                 seat["left"] = (
                     LEFT.get(state.out.get(number, ""), "") if number in state.out else ""
                 )
-            shown[game.table] = {"table": game.table, "number": game.number, "state": "playing",
-                                 "over": state.over, "seats": seats}  # fmt: skip
+                seat["nominated"] = number in state.nominated and not state.over
+            shown[(game.table, len(shown))] = {
+                "table": game.table, "number": game.number, "state": "playing",
+                "over": state.over, "seats": seats,
+                "phase": "" if state.over else texts.phase(state.phase.value, state.round),
+            }  # fmt: skip
+        for draft in await self.drafts.in_play(tournament_id):  # entered in the chat
+            protocol = draft.protocol
+            if draft.id in in_app or not protocol.players_complete:
+                continue  # two judges may both be at «table 1»: the room sees both games
+            shown[(protocol.table, len(shown))] = {
+                "table": protocol.table, "number": protocol.number, "state": "playing",
+                "seats": await self._seats(list(protocol.players)),
+            }  # fmt: skip
         if night is not None:
             await self._evening(night, shown)
-        return [shown[number] for number in sorted(shown)]
+        return [shown[key] for key in sorted(shown)]
 
-    async def _evening(self, night: night_rows.Night, shown: dict[int, dict[str, Any]]) -> None:
+    async def _evening(
+        self, night: night_rows.Night, shown: dict[tuple[int, int], dict[str, Any]]
+    ) -> None:
         seats = await night_rows.seats(self.database, night.id)
         played = await night_rows.played_rounds(self.database, night.id)
         entering = {table: round_ for round_, table, _, _ in
                     await draft_rows.tables_in_play(self.database, night.id)}  # fmt: skip
         tables = sorted({table for _, table, _, _ in seats if table})
+        taken = {table for table, _ in shown}
         for table in tables:
-            if table in shown:
+            if table in taken:
                 continue
             here = {r for r, t, _, _ in seats if t == table}  # the last rounds may not have it
             left = [r for r in range(1, night.rounds + 1) if r in here and (r, table) not in played]
             if not left:
-                shown[table] = {"table": table, "state": "done", "seats": []}
+                shown[(table, 0)] = {"table": table, "state": "done", "seats": []}
                 continue
             number = entering.get(table, left[0])
             ten = sorted((seat, player) for r, t, seat, player in seats
                          if r == number and t == table)  # fmt: skip
-            shown[table] = {
+            shown[(table, 0)] = {
                 "table": table, "round": number, "rounds": night.rounds,
                 "state": "playing" if table in entering else "waiting",
                 "seats": await self._seats([player for _, player in ten]),
@@ -251,7 +270,14 @@ class ClubScreen:
     async def _seats(self, players: list[int | None]) -> list[dict[str, Any]]:
         names = await self.players.many([p for p in players if p is not None])
         return [
-            {"seat": seat, "name": names[p].nickname if p in names else "—", "fouls": 0, "left": ""}
+            {
+                "seat": seat,
+                "name": names[p].nickname if p in names else "—",
+                "fouls": 0,
+                "technical": 0,
+                "left": "",
+                "nominated": False,
+            }
             for seat, p in enumerate(players, start=1)
         ]
 

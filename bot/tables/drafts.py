@@ -29,6 +29,15 @@ async def by_id(database: Database, draft_id: int) -> aiosqlite.Row | None:
     )
 
 
+async def of_tournament(reader: Reader, tournament_id: int) -> list[aiosqlite.Row]:
+    """The tournament's protocols being entered now (corrections of saved games aside)."""
+    return await reader.all(
+        "SELECT id, data, message_id FROM drafts WHERE json_extract(data, '$.tournament_id') = ? "
+        "AND json_extract(data, '$.game_id') IS NULL ORDER BY id",
+        (tournament_id,),
+    )
+
+
 async def exists(tx: Transaction, draft_id: int) -> bool:
     return await tx.one("SELECT 1 FROM drafts WHERE id = ?", (draft_id,)) is not None
 

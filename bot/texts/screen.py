@@ -37,3 +37,9 @@ def evening_title(day: str, starts_at: str) -> str:
     """«Вечер 04.12 в 19:30»."""
     _, month, date_ = day.split("-")
     return f"Вечер {date_}.{month} в {starts_at}"
+
+
+def phase(name: str, round_number: int) -> str:
+    """The phase of a game in play, as the room reads it: «ночь 0», «день 2», «голосование 2»."""
+    word = {"night": "ночь", "day": "день", "voting": "голосование"}.get(name, name)
+    return f"{word} {round_number}"

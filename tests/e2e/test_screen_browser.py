@@ -8,7 +8,7 @@ import time
 
 from bot.screen.service import BESIDE_EVENING_ROWS, EVENING_ROWS
 from tests.browser import browser, screenshots_dir
-from tests.club import Taps, seat_players, setup_club
+from tests.club import Taps, appoint_judge, seat_players, setup_club
 from tests.handlers.test_nights import play_seated_game, seated_evening
 from tests.handlers.test_screen import token_of
 from tests.harness import dispatcher_world
@@ -47,7 +47,7 @@ async def test_the_tv_shows_the_game_in_play_and_a_saved_game_within_five_second
             card = page.locator('.table[data-table="1"]')
             await card.wait_for()
             text = await card.inner_text()
-            assert "Стол 1 · игра 1" in text and "идёт игра" in text and "⚠1" in text
+            assert "Стол 1 · игра 1" in text and "НОЧЬ 1" in text.upper() and "⚠1" in text
             assert "убит" in text
             assert await smallest_text(page) >= 32
             await page.screenshot(path=shots / "tv-1920.png")
@@ -85,3 +85,54 @@ async def test_the_tv_at_a_seated_evening_shows_its_tables_and_both_standings(tm
             await page.screenshot(path=shots / "tv-evening-1920.png")
             assert height <= 1080, height  # the whole screen, no scrolling on a TV
             await page.screenshot(path=shots / "tv-evening-1920.png")
+
+
+async def test_the_tv_reads_from_the_back_of_the_room(tmp_path):
+    """Issue 45 §3: one table in play fills most of the screen, with the phase and who is put
+    to the vote; three fouls and a technical one read «⚠3 Т1», not «⚠4» (which would mean out);
+    a protocol entered in the chat dialog is on the screen too, its ten without a role."""
+    shots = screenshots_dir(tmp_path)
+    async with dispatcher_world(tmp_path, webapp_url=APP) as world:
+        admin, judge = await setup_club(world)
+        await seat_players(Taps(judge))
+        await admin.send("/tv")
+        token = token_of((await admin.reply()).text)
+        async with app_server(world) as base, browser() as launched:
+            app = AppCaller(base, judge.id)
+            await app.open()
+            game = short_game()
+            await app.send(*game[:5], *(event("foul", seat=3) for _ in range(3)),
+                           event("technical", seat=3), event("nominate", seat=5))  # fmt: skip
+            context = await launched.new_context(viewport={"width": 1920, "height": 1080})
+            page = await context.new_page()
+            await page.goto(f"{base}tv.html#{token}")
+            card = page.locator('.table[data-table="1"]')
+            await card.wait_for()
+            text = await card.inner_text()
+            assert "ДЕНЬ 1" in text.upper() and "⚠3" in text and "Т1" in text and "⚠4" not in text
+            assert await page.locator(".seat.nominated").count() == 1
+            assert await page.locator('.seat.nominated[data-seat="5"]').count() == 1
+            box = await card.bounding_box()
+            assert box["height"] >= 0.75 * 1080 and box["width"] >= 0.6 * 1920, box
+            seat_size = await page.evaluate(
+                "parseFloat(getComputedStyle(document.querySelector('.seat')).fontSize)"
+            )
+            assert seat_size >= 60, seat_size  # a nickname read across the room
+            assert await smallest_text(page) >= 32
+            for role in ("шериф", "мафия", "sheriff", "mafia", "don"):  # «<Дон> & Co» is a name
+                assert role not in (await page.inner_text("body")).lower()
+            await page.screenshot(path=shots / "tv-one-table-1920.png")
+            # A second judge enters his game in the chat: his ten appear beside it.
+            other = await appoint_judge(world, admin, "Пётр", "petr_judge")
+            taps = Taps(other)
+            await taps.send("/game")
+            await taps.send("\n".join(f"Гость{n}" for n in range(1, 11)))
+            labels = [b for b in other.buttons() if b.startswith("➕ Создать новых игроков")]
+            if labels:
+                await taps.press(labels[0])
+            await page.locator(".table").nth(1).wait_for(timeout=5_000)
+            second = await page.locator(".table").nth(1).inner_text()
+            assert "Гость1" in second and "Гость10" in second
+            height = await page.evaluate("document.documentElement.scrollHeight")
+            assert height <= 1080, height
+            await page.screenshot(path=shots / "tv-two-tables-1920.png")
