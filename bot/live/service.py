@@ -92,6 +92,7 @@ class LiveTables:
             raise LiveRefusal(403, texts.NOT_A_JUDGE)
         if live_id is not None:
             game = await self._game_for(member, live_id)
+            await self._drop_empty_draft(member, game)
             return await self.view(game)
         draft = await self.drafts.of_judge(member.user_id)
         if draft is None and not new and (others := await self._others(member)):
@@ -111,6 +112,18 @@ class LiveTables:
         answer = await self.view(own)
         answer["others"] = await self._others(member)  # a head judge may take one over
         return answer
+
+    async def _drop_empty_draft(self, member: Member, game: rows.LiveGame) -> None:
+        """A head judge takes another judge's game over: his own protocol with nobody seated
+        (``/game``, opened to reach the app's button) is no game — it goes, so that no «Новая
+        игра» of the same table and number stays behind."""
+        own = await self.drafts.of_judge(member.user_id)
+        if own is None or own.id == game.draft_id or own.is_correction:
+            return
+        if any(p is not None for p in own.protocol.players):
+            return  # he seated somebody: his to finish or discard
+        if await rows.of_draft(self.database, own.id) is None:
+            await self.drafts.discard(own.id)
 
     async def _start(self, draft: Draft) -> rows.LiveGame:
         now = self.clock.iso()

@@ -108,3 +108,24 @@ async def test_an_event_whose_kind_or_winner_is_a_list_or_an_object_is_a_clear_4
                 status, answer = await app.call("events", {"live": app.live, "events": [bad]})
                 assert status == 400 and answer["error"] == texts.BAD_EVENT, (bad, answer)
         assert (await world.database.fetchone("SELECT count(*) FROM live_events"))[0] == 0
+
+
+async def test_a_head_judge_taking_a_game_over_leaves_no_empty_protocol_behind(tmp_path):
+    """Issue 45 §3: the head judge's /game (the way to the app's button) opens an empty
+    protocol; taking the table's game over in the app removes it — no stray «Новая игра»."""
+    from tests.club import appoint_head_judge
+
+    async with dispatcher_world(tmp_path, webapp_url=APP) as world:
+        admin, judge = await setup_club(world)
+        head = await appoint_head_judge(world, admin, "Глав", "head_judge")
+        await seat_players(Taps(judge))
+        async with app_server(world) as base:
+            app = AppCaller(base, judge.id)
+            await app.open()
+            await head.send("/game")
+            assert "Новая игра" in (await head.reply()).text
+            assert await world.services.editor.drafts.of_judge(head.id) is not None
+            chief = AppCaller(base, head.id)
+            await chief.open(app.live)  # he takes the table over
+            assert await world.services.editor.drafts.of_judge(head.id) is None
+            assert await world.services.editor.drafts.of_judge(judge.id) is not None
