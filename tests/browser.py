@@ -46,6 +46,7 @@ window.__tg = {{ haptics: [], closed: false, swipes: true, closingConfirmation: 
 window.Telegram = {{ WebApp: {{
   initData: {json.dumps(init_data)},
   themeParams: {{}},
+  colorScheme: {json.dumps("dark" if theme else "light")},
   ready() {{}}, expand() {{}},
   disableVerticalSwipes() {{ window.__tg.swipes = false; }},
   enableClosingConfirmation() {{ window.__tg.closingConfirmation = true; }},

@@ -31,8 +31,8 @@ async def record(
     else:
         player_id = await screens.ratings.linked_player(user_id)
         player = await screens.players.get(player_id) if player_id else None
-        if player is None:
-            raise RatingError(plain(record_texts.NOT_LINKED))
+        if player is None:  # not an error: a state of his, said with what to do
+            return {"text": plain(record_texts.NOT_LINKED), "not_linked": True}
         screen, data = await screens.record(player, tournament.strip()[:100], last_games=None)
     if data is None or data.standing is None:
         return {"text": plain(screen.text or "")}  # not found, several, no games: said

@@ -156,7 +156,7 @@ async def test_a_players_record_with_its_charts_and_each_game_as_announced(tmp_p
             assert status == 200 and other["nickname"] == "Волк"
             _, nobody = await AppCaller(base, owl.id).call("record", {"player": "Никтотакой"})
             assert "nickname" not in nobody and "Никтотакой" in nobody["text"]
-            status, refused = await AppCaller(base, admin.id).call("record", {})
-            assert status == 404 and "/iam" in refused["error"]
+            status, unlinked = await AppCaller(base, admin.id).call("record", {})
+            assert status == 200 and unlinked["not_linked"] and "/iam" in unlinked["text"]
             status, refused = await AppCaller(base, owl.id).call("game", {"game": 999})
             assert status == 404 and refused["error"].startswith("Такой игры нет")

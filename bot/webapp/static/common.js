@@ -3,6 +3,7 @@
 
 export const tg = window.Telegram?.WebApp;
 export const initData = tg?.initData || "";
+if (tg?.colorScheme === "dark") document.documentElement.classList.add("dark-theme");
 
 export function h(tag, props, ...children) {
   const el = document.createElement(tag);

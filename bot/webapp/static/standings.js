@@ -12,7 +12,7 @@ const KINDS = [
 const SCOPES = [["", "Турнир"], ["вечер", "За вечер"], ["days", "За дни"]];
 const state = {
   data: null, kind: "total", tournament: "", period: "", scope: "", from: "", to: "",
-  sort: "place", down: false, query: "",
+  sort: "place", down: false, query: "", extra: "wins",
 };
 let timer = null;
 
@@ -26,13 +26,36 @@ function dotted(iso) { // 2026-11-01 → 01.11.2026, as /rating takes days
   return `${d}.${m}.${y}`;
 }
 
-function columns() {
+// A phone shows the columns that fit its width — №, the player, the points, games and one more
+// of its choosing (a tap away); a wider screen shows them all.
+const narrow = window.matchMedia("(max-width: 480px)");
+narrow.addEventListener?.("change", () => state.data && render());
+
+function allColumns() {
   const total = state.kind === "total";
   return [
     ["place", "№"], ["name", "Игрок"], ["value", total ? "Сумма" : "Ср."], ["games", "Игр"],
     ["wins", "Поб."], ["additional", "Доп."], ["ci", "Ci"],
     ...(total ? [["average", "Ср."]] : []),
   ];
+}
+
+const extras = () => allColumns().slice(4);
+
+function columns() {
+  const all = allColumns();
+  if (!narrow.matches) return all;
+  const extra = extras().find(([key]) => key === state.extra) || extras()[0];
+  return [...all.slice(0, 4), extra];
+}
+
+function extraSwitch() {
+  if (!narrow.matches) return null;
+  const current = columns()[4][0];
+  return h("div", { class: "row extra" }, "Ещё столбец:", extras().map(([key, label]) => h("button", {
+    class: key === current ? "on" : "", "aria-pressed": String(key === current),
+    onclick: () => { state.extra = key; render(); },
+  }, label)));
 }
 
 function shown(row, key) {
@@ -104,6 +127,7 @@ function render() {
     search,
     h("p", { class: "note", id: "updated" }, `Обновлено ${d.updated} · игр: ${d.games}` +
       (d.min_games ? ` · в таблице — от ${d.min_games} игр` : "") + (marks.length ? ` · ${marks.join(" · ")}` : "")),
+    d.message || !rows.length ? null : extraSwitch(),
     d.message ? h("p", { class: "note" }, d.message)
       : rows.length ? h("div", { class: "scroll" }, h("table", { id: "standings" }, h("thead", {}, head), h("tbody", {}, body)))
         : h("p", { class: "note" }, query ? "Никого с таким ником." : "В этой таблице пока никого."),
