@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from bot.rating.screens import RatingScreens
-from bot.rating.service import RatingError
 from bot.texts import record as record_texts
 from bot.texts.game import ROLE
 from bot.texts.markup import plain

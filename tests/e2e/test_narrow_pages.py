@@ -100,8 +100,12 @@ async def test_the_judges_page_shows_why_a_player_left_whole_beside_his_fouls(tm
             view = await app.open(app.live)
             assert view["skipped"] == [], view["skipped"]
             for size, theme, name in ((None, None, "phone"), (TABLET, DARK, "tablet-dark")):
-                page = await telegram_page(launched, base, init_data(judge.id),
-                                           **({"size": size, "theme": theme} if size else {}))
+                page = await telegram_page(
+                    launched,
+                    base,
+                    init_data(judge.id),
+                    **({"size": size, "theme": theme} if size else {}),
+                )
                 await page.locator(".seat").first.wait_for()
                 cut = await page.evaluate(
                     "[...document.querySelectorAll('.seat .marks')]"
