@@ -121,10 +121,12 @@ async def seat(
         places = [done.place_of(player_id) for done in rounds]
         if again and before.get(player_id) == places:
             continue  # a re-seating: only those whose places changed hear it
-        await outbox.enqueue(
-            tx, outbox.private(user_id), outbox.Kind.TEXT, now,
-            body=texts.your_evening(day, places, kept, night.tournament_day),
-        )  # fmt: skip
+        body = (
+            texts.your_final_choice(day, places, kept, list(order).index(player_id) + 1)
+            if night.by_choice and player_id in order
+            else texts.your_evening(day, places, kept, night.tournament_day)
+        )  # a final by choice: his seat is his to choose, in the order of places
+        await outbox.enqueue(tx, outbox.private(user_id), outbox.Kind.TEXT, now, body=body)
     return texts.seated(night.rounds - kept, len(named), len(lists.unnamed))
 
 

@@ -408,6 +408,21 @@ def your_evening(
     return f"{what} {day(value)}{now}: " + "; ".join(parts) + "."
 
 
+def your_final_choice(
+    value: date, places: Sequence[tuple[int, int] | None], played: int, choosing: int
+) -> str:
+    """A finalist's games when the finalists choose their seats: the tables, not a seat."""
+    games_here = [
+        f"игра {number} — стол {place[0]}" if place else f"игра {number} — отдыхаете"
+        for number, place in enumerate(places, start=1)
+        if number > played
+    ]
+    return (
+        f"Финал {day(value)}: " + "; ".join(games_here) + ". Место за столом выбираете сами, "
+        f"по порядку мест в турнирной таблице: вы выбираете {choosing}-м."
+    )
+
+
 def seated(rounds: int, players: int, unnamed: int = 0) -> str:
     people = plural(players, "игрок", "игрока", "игроков")
     text = (

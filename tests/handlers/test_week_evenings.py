@@ -284,3 +284,32 @@ async def test_a_game_is_announced_at_once_while_the_kept_posts_wait_their_turn(
         assert "Гость" not in signup_post(world).text  # its edit still waits its turn
         await world.announced()
         assert "Гость" in signup_post(world).text  # and goes once the minute allows
+
+
+async def test_a_final_by_choice_tells_each_finalist_he_chooses_and_keeps_the_names(tmp_path):
+    from tests.handlers.test_season import a_season_of_25
+
+    async with dispatcher_world(tmp_path) as world:
+        admin, judge, table = await a_season_of_25(world)
+        third = world.person("Третий", username="third")
+        await third.send("/start")
+        await third.reply()
+        await admin.send(f"/link @third {table[2]}")
+        await admin.reply()
+        await admin.send("/night 19:30 3 игры финал выбор")
+        await admin.reply()
+        await world.announced()
+        group = world.api.chats[CLUB_CHAT_ID]
+        post = next(m for m in group.history() if m.from_bot and "Финал" in m.text)
+        await judge.send("/start")
+        await judge.reply()
+        await judge.press("⚖️ Сужу", chat=group, message=post)
+        await admin.send("/night")
+        await admin.reply()
+        await admin.press("🎲 Рассадить")
+        await world.announced()
+        post = next(m for m in group.history() if m.from_bot and "Финалисты" in m.text)
+        assert all(name in post.text for name in table[:10]), post.text
+        told = third.last().text
+        assert told.startswith("Финал ") and "игра 1 — стол 1; игра 2 — стол 1" in told
+        assert "место" not in told.split(".")[0] and "вы выбираете 3-м" in told, told
