@@ -100,9 +100,11 @@ async def replace(tx: Transaction, night: Night, player_id: int, now: str) -> st
     kept = await last_kept_round(tx, night.id)
     seats = await rows.seats(tx, night.id)
     games = _games_of(seats)
+    had = _seats_had(seats)
     result: list[Seat] = []
     moved: set[int] = set()
     filled: list[int] = []
+    repeated: list[int] = []  # rounds whose substitute sits a seat he had already
     seated_then = False  # he had a seat at a table in a round to come
     for r in range(1, night.rounds + 1):
         this = [s for s in seats if s[0] == r]
@@ -114,11 +116,19 @@ async def replace(tx: Transaction, night: Night, player_id: int, now: str) -> st
             result += [s for s in this if s[3] != player_id]
             continue
         seated_then = True
-        spare = sorted((s for s in this if s[1] == 0), key=lambda s: (games[s[3]], s[2]))
+        # the fewest games tonight first, but never a seat he had (a tournament's rule: no
+        # seat twice), unless nobody sitting out is new to it
+        spare = sorted(
+            (s for s in this if s[1] == 0),
+            key=lambda s: (mine[2] in had.get(s[3], set()), games[s[3]], s[2]),
+        )
         if not spare:
             result += this  # nobody to put in: his seat waits for the head judge
             continue
         sub = spare[0]
+        if mine[2] in had.get(sub[3], set()):
+            repeated.append(r)
+        had.setdefault(sub[3], set()).add(mine[2])
         games[sub[3]] += 1
         moved.add(sub[3])
         filled.append(r)
@@ -129,7 +139,16 @@ async def replace(tx: Transaction, night: Night, player_id: int, now: str) -> st
     await _store(tx, night, kept, result)
     await _tell(tx, night, sorted(moved), kept, now)
     await redraw(tx, night.id, now, NightPost.SEATING)
-    return texts.replaced(filled)
+    return texts.replaced(filled, repeated)
+
+
+def _seats_had(seats: list[Seat]) -> dict[int, set[int]]:
+    """The seats each player has at a table over the evening (played and to come)."""
+    had: dict[int, set[int]] = {}
+    for _, table, seat, player in seats:
+        if table:
+            had.setdefault(player, set()).add(seat)
+    return had
 
 
 def _games_of(seats: list[Seat]) -> dict[int, int]:

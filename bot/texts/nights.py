@@ -834,10 +834,18 @@ def fitted_in(rounds: int, table_possible: bool) -> str:
     return text
 
 
-def replaced(rounds: Sequence[int]) -> str:
+def replaced(rounds: Sequence[int], repeated: Sequence[int] = ()) -> str:
     numbers = ", ".join(str(r) for r in rounds)
     where = f"в играх {numbers}" if len(rounds) > 1 else f"в игре {numbers}"
-    return (
+    text = (
         f"Заменён отдыхающими {where}. Рассадка в чате клуба обновлена, заменившим — "
         "их новые места."
     )
+    if repeated:
+        again = ", ".join(str(r) for r in repeated)
+        text += (
+            f" ⚠️ В {'играх' if len(repeated) > 1 else 'игре'} {again} заменивший садится на "
+            "место, где уже сидел: из отдыхающих новичков этого места не было. Чтобы места не "
+            "повторялись — /night → «🎲 Рассадить заново»."
+        )
+    return text

@@ -141,6 +141,13 @@ async def test_a_withdrawal_moves_the_fewest_and_keeps_what_was_played(tmp_path)
         assert "замен" in answer.lower() or "займ" in answer.lower(), answer
         told = [p for p in people if len(p.private.history()) > told_before[p.user["id"]]]
         assert 1 <= len(told) <= len(changed_rounds)  # only those whose seats changed
+        # The day's rule holds for the substitutes: no seat twice (or the answer says so).
+        subs = {after[r][t][i] for r in changed_rounds for t in (1, 2) for i in range(10)
+                if before[r][t][i] == leaver}  # fmt: skip
+        for name in subs:
+            places = [after[r][t].index(name) for r in after for t in (1, 2)
+                      if name in after[r].get(t, [])]  # fmt: skip
+            assert len(places) == len(set(places)) or "⚠️" in answer, (name, places)
 
 
 async def test_the_opening_says_what_it_cannot_seat(tmp_path):
