@@ -122,8 +122,12 @@ class Closing:
         result = await asyncio.to_thread(lambda: board.result)  # from nothing: a second at 10k
         minimum = self._minimum(tournament, board)
         fair_play = minimum if await self.options.fair_play() else None
-        found = nominate(result.games, result.standings, minimum, board.weight, fair_play)
-        nominees = nominee_lines(found) + self._attendance(board, result.standings)
+        found = nominate(  # /mingames for every board, else each board its own minimum
+            result.games, result.standings, tournament.min_games, board.weight, fair_play
+        )
+        nominees = nominee_lines(found, say_unnamed=True) + self._attendance(
+            board, result.standings
+        )
         now = self.clock.now()
         provisional = any(
             board.provisional(board.player_id(row), now, self.ratings.window)
@@ -133,7 +137,7 @@ class Closing:
             tournament.title, board.game_count,
             [(row.place, row.name, show(row.total), row.games) for row in result.standings],
             texts.winner(found.winner.name, show(found.winner.total)) if found.winner else None,
-            nominees, minimum, provisional,
+            nominees, dict(found.minimums), provisional,
         )  # fmt: skip
         data = ClosingCB(t=tournament.id)
         return text, keyboard([[button(rating_texts.PICTURE, data)]])

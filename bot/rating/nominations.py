@@ -8,7 +8,7 @@ an evening's summary name people by the same rules.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from bot.texts import closing as texts
@@ -35,16 +35,31 @@ class Nominations:
     black: Nominee | None
     best_moves: Nominee | None  # the most best moves that named two or three blacks
     fair_play: Nominee | None = None  # the fewest fouls per game, never removed (issue 32)
+    # each board's minimum of games («sheriff», «don», «red», «black»), and the boards someone
+    # played but nobody is named on (too few games, or no average above zero)
+    minimums: Mapping[str, int] = field(default_factory=dict)
+    unnamed: tuple[str, ...] = ()
+
+
+BOARDS = ("sheriff", "don", "red", "black")
+MIN_GAMES_CAP = 10  # a board's own minimum never asks for more (as /rating's boards)
+
+
+def own_minimum(most: int) -> int:
+    """A board's own minimum of games: half the most anyone played on it, rounded up, at most
+    ``MIN_GAMES_CAP`` — the rule of /rating's average boards (docs/bot.md)."""
+    return max(1, min(MIN_GAMES_CAP, -(-most // 2)))
 
 
 def nominate(
-    scores: Sequence[GameScore], standings: Sequence[Standing], min_games: int,
+    scores: Sequence[GameScore], standings: Sequence[Standing], min_games: int | None,
     weight: Callable[[str], Fraction] | None = None, fair_play: int | None = None,
 ) -> Nominations:  # fmt: skip
-    """``min_games``: games in the role (or team) a player needs for its nomination; ties go to
-    the one placed higher in ``standings``; nobody is named for an average of nothing.
-    ``fair_play``: the games a player needs for «Честная игра», None when the club does not name
-    it."""
+    """``min_games``: games in the role (or team) a player needs for its nomination — one for
+    every board, or None: each board its own (``own_minimum``: a tournament has few sheriff
+    games a player and many red ones); ties go to the one placed higher in ``standings``;
+    nobody is named for an average of nothing. ``fair_play``: the games a player needs for
+    «Честная игра», None when the club does not name it."""
     weigh = weight or (lambda stage: Fraction(1))
     place = {row.name: row.place for row in standings}
     by_roles: dict[frozenset[Role], dict[str, list[Fraction]]] = {
@@ -62,25 +77,34 @@ def nominate(
             if _hit(seat):
                 hits[seat.name] = hits.get(seat.name, 0) + 1
 
-    def best(kept: Mapping[str, list[Fraction]]) -> Nominee | None:
+    boards = dict(zip(BOARDS, (by_roles[frozenset({Role.SHERIFF})],
+                               by_roles[frozenset({Role.DON})], by_roles[RED_ROLES],
+                               by_roles[BLACK_ROLES]), strict=True))  # fmt: skip
+    minimums = {
+        board: min_games if min_games is not None
+        else own_minimum(int(max((g for g, _ in kept.values()), default=0)))
+        for board, kept in boards.items()
+    }  # fmt: skip
+
+    def best(board: str) -> Nominee | None:
         chosen = [
             Nominee(name, total / games, int(games))
-            for name, (games, total) in kept.items()
-            if games >= min_games and total > 0
+            for name, (games, total) in boards[board].items()
+            if games >= minimums[board] and total > 0
         ]
         chosen.sort(key=lambda n: (-n.value, place.get(n.name, 0)))
         return chosen[0] if chosen else None
 
+    named = {board: best(board) for board in BOARDS}
     most = sorted(hits.items(), key=lambda item: (-item[1], place.get(item[0], 0)))
     return Nominations(
         winner=standings[0] if standings else None,
-        sheriff=best(by_roles[frozenset({Role.SHERIFF})]),
-        don=best(by_roles[frozenset({Role.DON})]),
-        red=best(by_roles[RED_ROLES]),
-        black=best(by_roles[BLACK_ROLES]),
+        sheriff=named["sheriff"], don=named["don"], red=named["red"], black=named["black"],
         best_moves=Nominee(most[0][0], Fraction(most[0][1]), most[0][1]) if most else None,
         fair_play=None if fair_play is None else _fair_play(scores, place, fair_play),
-    )
+        minimums=minimums,
+        unnamed=tuple(b for b in BOARDS if named[b] is None and boards[b]),
+    )  # fmt: skip
 
 
 def _fair_play(
@@ -116,19 +140,24 @@ def _hit(seat: SeatScore) -> bool:
 
 
 def nominee_lines(
-    found: Nominations, name_of: Callable[[str], str] = lambda name: name
-) -> list[tuple[str, str]]:
+    found: Nominations, name_of: Callable[[str], str] = lambda name: name,
+    say_unnamed: bool = False,
+) -> list[tuple[str, str]]:  # fmt: skip
     """(label, worded) of each nomination made, the winner aside; ``name_of``: the nickname
-    behind a name the scores use."""
+    behind a name the scores use; ``say_unnamed``: a board nobody is named on says why (a
+    tournament's closing: the club reads that nobody played enough, not that it was forgotten)."""
 
     def average(nominee: Nominee) -> str:
         return texts.average(name_of(nominee.name), show(nominee.value), nominee.games)
 
     lines = []
-    for label, nominee in ((texts.SHERIFF, found.sheriff), (texts.DON, found.don),
-                           (texts.RED, found.red), (texts.BLACK, found.black)):  # fmt: skip
+    for board, label, nominee in (("sheriff", texts.SHERIFF, found.sheriff),
+                                  ("don", texts.DON, found.don), ("red", texts.RED, found.red),
+                                  ("black", texts.BLACK, found.black)):  # fmt: skip
         if nominee is not None:
             lines.append((label, average(nominee)))
+        elif say_unnamed and board in found.unnamed:
+            lines.append((label, texts.nobody_on(board, found.minimums.get(board, 1))))
     if found.best_moves is not None:
         best = found.best_moves
         lines.append((texts.BEST_MOVES, texts.hits(name_of(best.name), best.games)))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from bot.texts.markup import bold, quote
 from bot.texts.plural import games, games_accusative, games_genitive
 
@@ -53,7 +55,7 @@ def already(title: str) -> str:
 
 def post(
     title: str, game_count: int, rows: list[tuple[int, str, str, int]], winner: str | None,
-    nominees: list[tuple[str, str]], min_games: int, provisional: bool,
+    nominees: list[tuple[str, str]], min_games: Mapping[str, int] | int, provisional: bool,
 ) -> str:  # fmt: skip
     """``rows``: (place, name, total, games) best first; ``nominees``: (label, worded)."""
     lines = [bold(f"🏆 Итоги турнира «{quote(title)}»"), f"Сыграно: {games(game_count)}."]
@@ -70,8 +72,28 @@ def post(
     if winner:
         lines.append(f"🥇 Победитель: {winner}")
     lines += [f"{label}: {worded}" for label, worded in nominees]
-    lines.append(f"Средние — у сыгравших в роли не меньше {games_genitive(min_games)}. {TIES}")
+    lines.append(f"{minimums_line(min_games)} {TIES}")
     return "\n".join(lines)
+
+
+_IN_ROLE = {"sheriff": "шерифом", "don": "доном", "red": "за красных", "black": "за чёрных"}
+
+
+def minimums_line(minimums: Mapping[str, int] | int) -> str:
+    """Which minimum of games each board's average asked for."""
+    if isinstance(minimums, int):
+        return f"Средние — у сыгравших в роли не меньше {games_genitive(minimums)}."
+    if len(set(minimums.values())) == 1:
+        return minimums_line(next(iter(minimums.values())))
+    parts = ", ".join(f"{_IN_ROLE[b]} — {games_genitive(m)}" for b, m in minimums.items())
+    return f"Средние — у сыгравших не меньше: {parts} (у каждой номинации свой минимум)."
+
+
+def nobody_on(board: str, minimum: int) -> str:
+    return (
+        f"не назван — нужно не меньше {games_genitive(minimum)} {_IN_ROLE[board]} со средним "
+        "выше нуля, таких нет"
+    )
 
 
 NOMINATIONS_HEADING = "Номинации"
