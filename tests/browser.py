@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
 
@@ -96,6 +97,8 @@ async def telegram_page(
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda message: _csp_violation(message, errors))  # a refused script, say
     page.errors = errors  # read by the test: a page that threw fails it
+    if "#" not in url:  # as Telegram opens it: the signed data in the address too
+        url += "#" + urlencode({"tgWebAppData": init_data, "tgWebAppVersion": "8.0"})
     await page.goto(url)
     return page
 

@@ -330,7 +330,7 @@ def screen(
         lines.append("Не придут или ушли: " + ", ".join(quote(name) for name in left))
     if played:
         total = games_total or (rounds * tables if tables else "?")
-        lines.append(f"Сыграно игр вечера: {played} из {total}")
+        lines.append(f"Сыграно игр {'дня' if tournament_day else 'вечера'}: {played} из {total}")
     if rooms and status != STATUS["ended"]:
         lines += ["", bold("Столы сейчас"), *rooms]
     if status == STATUS["ended"]:
@@ -626,13 +626,18 @@ def results_post(
     if best_moves:
         lines.append("🎯 Лучший ход 3 из 3: " + ", ".join(best_moves))
     if best or nominees:
-        lines.append(EVENING_TIES)
+        lines.append(ties(best_of))
     return "\n".join(lines)
+
+
+def ties(of: str = "вечера") -> str:
+    """«При равенстве — тот, кто выше в таблице вечера» (дня, турнирного дня, финала, …)."""
+    return f"При равенстве — тот, кто выше в таблице {of}."
 
 
 LOT_MARK = "🎲"
 LOT_NOTE = f"{LOT_MARK} — место среди равных по всем показателям определено жребием."
-EVENING_TIES = "При равенстве — тот, кто выше в таблице вечера."
+EVENING_TIES = ties()
 BEST_OF_EVENING = "вечера"
 
 

@@ -9,9 +9,6 @@ from __future__ import annotations
 import json
 import random
 
-import pytest
-from playwright.async_api import Error as PlaywrightError
-
 from scoring.live import replay
 from tests.browser import DARK, PHONE, TABLET, browser, screenshots_dir, telegram_page
 from tests.club import NAMES, Taps, appoint_head_judge, seat_players, setup_club
@@ -115,6 +112,7 @@ async def test_the_network_cut_mid_game_loses_and_doubles_no_event(tmp_path):
         async with app_server(world) as base, browser() as launched:
             page = await telegram_page(launched, base, init_data(judge.id))
             await page.locator(".table .seat").first.wait_for()
+            await page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # kept on it
             for number in (2, 9, 4, 7):
                 await seat(page, number)
             await synced(page)
@@ -128,10 +126,12 @@ async def test_the_network_cut_mid_game_loses_and_doubles_no_event(tmp_path):
             await page.locator(".sync.offline").wait_for(timeout=10_000)
             assert "в очереди 5" in await page.locator(".sync").inner_text()
             assert len(await server_log(world)) == 4  # nothing reached the server
-            with pytest.raises(PlaywrightError):  # he reloads while offline: no page at all…
-                await page.reload()
-            await page.context.set_offline(False)
-            await page.reload()  # …and when the network is back the queue kept on his phone goes
+            await page.reload()  # he reloads while offline: the page opens from his phone…
+            await page.locator(".sync.offline").wait_for(timeout=10_000)
+            assert "в очереди 5" in await page.locator(".sync").inner_text()
+            assert "⚠1" in await page.locator('.table [data-seat="8"]').inner_text()
+            await page.screenshot(path=screenshots_dir(tmp_path) / "phone-offline-reload.png")
+            await page.context.set_offline(False)  # …and when the network is back its queue goes
             await synced(page, timeout=15)
             log = await server_log(world)
             kinds = [event["kind"] for event in log]

@@ -10,7 +10,7 @@ from tests.harness import dispatcher_world
 from tests.webapp import AppCaller, app_server
 
 PAGES = ("", "index.html", "standings.html", "record.html", "tonight.html", "tv.html", "app.js",
-         "style.css")  # fmt: skip
+         "sw.js", "style.css")  # fmt: skip
 
 
 async def test_every_page_and_answer_carries_the_security_headers(tmp_path):

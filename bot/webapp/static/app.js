@@ -98,7 +98,20 @@ function restored() {
   try { return JSON.parse(localStorage.getItem(storeKey()) || "{}"); } catch { return {}; }
 }
 
+// The game last shown, without its log (kept under its own key): a reload without a network
+// opens it from here and goes on with the queue.
+const LAST = "mafia-live-last";
+
+function remember(view) {
+  try { localStorage.setItem(LAST, JSON.stringify({ ...view, log: undefined, others: undefined })); } catch { /* private mode */ }
+}
+
+function lastShown() {
+  try { return JSON.parse(localStorage.getItem(LAST) || "null"); } catch { return null; }
+}
+
 function accept(view) {
+  remember(view);
   app.view = { others: app.view?.live === view.live ? app.view.others : undefined, ...view };
   if (view.live !== app.live) {
     app.live = view.live;
@@ -625,6 +638,17 @@ async function open(body) {
   try {
     show(await api("open", body));
   } catch (error) {
+    const last = lastShown();
+    if (error.status === 0 && last && last.status === "playing" && (!body.live || body.live === last.live)) {
+      app.live = last.live;  // offline: the game as this device last had it, and its queue
+      const kept = restored();
+      app.live = null;
+      accept({ ...last, log: kept.log || [] });
+      app.online = false;
+      render();
+      schedule();
+      return;
+    }
     app.error = error.status === 0 ? "Нет связи с сервером. Проверьте интернет и попробуйте снова." : error.message;
     render();
   }

@@ -2,7 +2,14 @@
 // and a small element builder.
 
 export const tg = window.Telegram?.WebApp;
-export const initData = tg?.initData || "";
+// Telegram hands the page its signed initData in the address (#tgWebAppData=…), which its script
+// reads: read here too, so that a page opened offline — Telegram's script not loaded — still
+// signs its calls when the network is back.
+const fromAddress = new URLSearchParams(location.hash.slice(1)).get("tgWebAppData") || "";
+export const initData = tg?.initData || fromAddress;
+
+// The pages' files kept on the device: a reload without a network opens them (sw.js).
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {});
 if (tg?.colorScheme === "dark") document.documentElement.classList.add("dark-theme");
 
 export function h(tag, props, ...children) {
