@@ -66,7 +66,7 @@ async def measure(games: int, requests: int) -> Figures:
             import_s = time.perf_counter() - started
             await admin.send(f"/link @player {names[7]}")
             await admin.reply()
-            await world.service("standings")._warming  # what the import started
+            await world.services.standings._warming  # what the import started
             first = await _timed(player, "/rating")
             latencies = [await _timed(player, "/rating") for _ in range(requests)]
             me, chart = [], []

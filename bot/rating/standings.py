@@ -361,8 +361,10 @@ class Standings:
         return int(row[0]) if row else None
 
     def refresh_soon(self) -> None:
-        """After a game is saved: compute the current tournament's standings now, in the
-        background, so that the next /rating finds them ready."""
+        """After a game is saved (or a season imported): compute the standings now, in the
+        background, so that the next /rating finds them ready — the current tournament's, and
+        the newest one's (an import makes a tournament that is not current yet: its first
+        /rating, or «⭐ Сделать текущим», must not wait for seconds of building)."""
         if self._warming is None or self._warming.done():
             self._warming = asyncio.get_running_loop().create_task(self._warm())
 
@@ -371,6 +373,9 @@ class Standings:
             current = await self.tournaments.current()
             if current is not None:
                 await self.board(current[0])
+            newest = max(await self.tournaments.all(), key=lambda t: t.id, default=None)
+            if newest is not None and (current is None or newest.id != current[0].id):
+                await self.board(newest)
         except Exception:  # a failed warm-up costs only speed: the next request computes
             log.exception("Refreshing the standings failed")
 

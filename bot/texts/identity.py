@@ -182,7 +182,8 @@ def merged(dup: str, kept: str, games: int) -> str:
 
 def bad_new_nickname(nickname: str, reason: str) -> str:
     return (
-        f"Игрока с ником «{echo(nickname)}» в клубе нет, а завести такой ник нельзя: {reason}. "
+        f"Игрока с ником «{echo(nickname)}» в клубе нет, а завести такой ник нельзя: "
+        f"{reason.rstrip('.')}. "
         "Напишите ник так, как его вносит судья: <code>/iam Лис</code>."
     )
 

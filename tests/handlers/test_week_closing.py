@@ -58,3 +58,27 @@ async def test_each_nomination_has_its_boards_minimum_and_says_who_is_not_named(
         await admin.send("/rating шериф Сезон")
         board_text = (await admin.reply()).text
         assert f"сыгравшие не меньше {minimums['sheriff']}" in board_text  # the same minimum
+
+
+async def test_an_imported_season_that_is_not_current_has_its_standings_ready(tmp_path, caplog):
+    """Issue 45 §4: after a big import the first /rating of the new tournament waited for its
+    standings to be built (14 s at 40,000 games): the import leaves them built."""
+    import logging
+
+    caplog.set_level(logging.INFO, logger="bot.rating.standings")
+    names = [f"Игрок{n:03d}" for n in range(40)]
+    async with dispatcher_world(tmp_path) as world:
+        admin = world.person("Админ", user_id=ADMIN_ID)
+        small = random_protocol(names[:12], 10, seed=1)
+        await admin.send_file("a.json", protocol_bytes(small), "/import Текущий")
+        assert "Готово" in (await admin.reply()).text
+        big = random_protocol(names, 400, seed=2)
+        await admin.send_file("b.json", protocol_bytes(big), "/import Большой")
+        assert "Готово" in (await admin.reply()).text
+        current = await world.services.tournaments.current_tournament()
+        assert current.title == "Текущий"  # the import did not make it current
+        await world.services.standings._warming  # what the import set going
+        built = caplog.text.count("built anew")
+        await admin.send("/rating Большой")
+        assert "Большой" in (await admin.reply()).text
+        assert caplog.text.count("built anew") == built  # ready: nothing built on the request
