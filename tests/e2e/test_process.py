@@ -257,3 +257,57 @@ async def test_a_slow_answer_holds_up_nobody_else(fake_telegram, tmp_path):
         assert time.monotonic() - started_at < 2
     finally:
         await process.stop()  # (the hung sendDocument fails as the fake server stops: logged)
+
+
+async def test_a_lock_held_by_another_program_neither_stops_the_bot_nor_loses_an_update(
+    fake_telegram, tmp_path
+):
+    """Issue 45 §4: another program holds the database's write lock for 12 s — more than two of
+    SQLite's 5 s busy timeouts — while people write to the bot; then a restart meets the lock.
+    The process stays up, says why it waits (in the log, and to people in private), and answers
+    every update once the lock goes; the restart waits for the lock instead of exiting 3."""
+    import threading
+
+    world, url = fake_telegram
+    process = await started(world, url, tmp_path)
+    path = tmp_path / "data" / "club.sqlite3"
+
+    def hold(seconds: float, locked: threading.Event) -> None:
+        connection = sqlite3.connect(path, isolation_level=None)
+        connection.execute("BEGIN IMMEDIATE")
+        locked.set()
+        time.sleep(seconds)
+        connection.execute("ROLLBACK")
+        connection.close()
+
+    try:
+        locked = threading.Event()
+        holder = threading.Thread(target=hold, args=(12, locked))
+        holder.start()
+        await asyncio.to_thread(locked.wait)
+        people = [world.person(f"Гость {n}") for n in range(3)]
+        for person in people:
+            await person.send("/start")
+        for person in people:  # the word first (in private), then the answer
+            await world.api.wait_for(
+                lambda p=person: any("Здравствуйте" in m.text for m in p.bot_messages()), 40
+            )
+        await asyncio.to_thread(holder.join)
+        assert process.process is not None and process.process.returncode is None
+        assert any("занята другой программой" in m.text for p in people for m in p.bot_messages())
+    finally:
+        assert await process.stop() == 0
+    assert "locked by another program" in process.text() and "Traceback" not in process.text()
+    locked = threading.Event()
+    holder = threading.Thread(target=hold, args=(7, locked))
+    holder.start()
+    await asyncio.to_thread(locked.wait)
+    again = await started(world, url, tmp_path)  # meets the lock at start-up: waits, then runs
+    try:
+        await asyncio.to_thread(holder.join)
+        late = world.person("Опоздавший")
+        await late.send("/start")
+        assert "Здравствуйте" in (await late.reply(timeout=20)).text
+    finally:
+        assert await again.stop() == 0
+    assert "chown" not in again.text()
