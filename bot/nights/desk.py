@@ -230,6 +230,8 @@ class EveningDesk:
             return await self._unend(night, message_id)
         if night is None or night.status is NightStatus.ENDED:
             return Screen(toast=texts.STALE, alert=True)
+        if data.a is NightAction.END and not await rows.played_rounds(self.database, night.id):
+            raise NightError(texts.NOTHING_PLAYED)  # said before any question
         if data.a is NightAction.END and data.v != "1":
             left = await self._games_left(night)
             if left:  # games still to play: asked first, nothing ends by one tap

@@ -176,6 +176,11 @@ async def test_a_tournament_day_is_asked_before_it_ends_and_its_final_is_played_
         await admin.press("🎲 Рассадить")
         await admin.reply()
         await world.announced()
+        await admin.send("/night")  # nothing saved yet: nothing to end, said at once
+        await admin.reply()
+        await admin.press("🏁 Закончить турнирный день")
+        assert admin.last_answer()["text"] == night_texts.NOTHING_PLAYED
+        assert night_texts.END_ANYWAY not in admin.buttons()
         await play_seated_game(judge, "⚫ Чёрные", killed=1)
         await world.announced()
         leaver = people[6]  # Игрок07, listed by the head judge, his Telegram linked
