@@ -22,7 +22,7 @@ T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_MS = 5000  # SQLite waits this long for another program's write lock, per try
-SLOW_LOCK_SECONDS = 0.5  # a free write lock is taken in milliseconds: longer is another's
+SLOW_LOCK_SECONDS = 1.5  # a free write lock is taken in milliseconds: this long is another's
 BUSY_LOG_SECONDS = 30.0  # a write still waiting for the lock is logged again after this long
 
 

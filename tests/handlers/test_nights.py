@@ -408,7 +408,11 @@ async def anyone_asks_for_the_evening_or_the_days_later(world, post):
     await player.send(f"/rating {today:%d.%m}")
     by_day = (await player.reply()).text
     assert by_day.startswith("📅 Игры ") and "Сыграно: 2 игры." in by_day
-    same = by_day.split("\n", 1)[1].replace("Лучший игрок дня", "Лучший игрок вечера")
+    same = (
+        by_day.split("\n", 1)[1]
+        .replace("Лучший игрок дня", "Лучший игрок вечера")
+        .replace("в таблице дня", "в таблице вечера")
+    )
     assert same == post.text.split("\n", 1)[1]  # the same games; the best «of the day»
     await player.send(f"/rating 01.01-{today:%d.%m}")
     assert "Сыграно: 2 игры." in (await player.reply()).text
