@@ -55,7 +55,7 @@ class AnotherProgram:
 @pytest.fixture
 def short_busy_timeout(monkeypatch):
     monkeypatch.setattr(bot.core.db, "BUSY_TIMEOUT_MS", TIMEOUT_MS)
-    monkeypatch.setattr(bot.telegram.busy, "NOTICE_AFTER", min(1.0, HOLD / 3))
+    monkeypatch.setattr(bot.telegram.busy, "NOTICE_AFTER", min(2.0, HOLD / 3))
 
 
 @pytest.mark.slow  # a real lock held for seconds: the wait is SQLite's, not a clock of ours
