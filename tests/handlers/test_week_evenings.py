@@ -104,27 +104,34 @@ async def test_a_late_arrival_in_reserve_is_told_he_is_the_reserve(tmp_path):
         assert "отдыхаете" not in told and "замените уходящего" in told
 
 
+async def a_listed_day(world, count: int, opening: str):
+    """A tournament day of ``count`` linked players the head judge listed with /guest (nobody
+    tapped «Играю»), its judge signed up, seated: (admin, judge, people)."""
+    admin, judge, people = await club_with_players(world, count)
+    await admin.send(f"/night {opening}")
+    await admin.reply()
+    await admin.send("/guest " + "\n".join(f"Игрок{n:02d}" for n in range(1, count + 1)))
+    assert f"В список добавлено: {count}" in (await admin.reply()).text
+    await judge.send("/start")
+    await judge.reply()
+    await world.announced()
+    group = world.api.chats[CLUB_CHAT_ID]
+    await judge.press("⚖️ Сужу", chat=group, message=signup_post(world))
+    await admin.send("/night")
+    await admin.reply()
+    await admin.press("🎲 Рассадить")
+    await admin.reply()
+    await world.announced()
+    return admin, judge, people
+
+
 async def test_a_listed_player_leaves_by_his_button_and_comes_back(tmp_path):
     """A tournament day's players listed by /guest, each with his Telegram linked: one taps «🚪
     Ухожу с вечера» after game 1 — the head judge hears it with the button to replace him — and
     «✋ Пришёл» again before anything changed: his seats are still his."""
     async with dispatcher_world(tmp_path) as world:
-        admin, judge, people = await club_with_players(world, 20)
-        await admin.send("/night 11:00 4 игры 2 стола турнир")
-        await admin.reply()
-        names = [f"Игрок{n:02d}" for n in range(1, 21)]
-        await admin.send("/guest " + "\n".join(names))
-        assert "20" in (await admin.reply()).text
+        admin, judge, people = await a_listed_day(world, 20, "11:00 4 игры 2 стола турнир")
         group = world.api.chats[CLUB_CHAT_ID]
-        await judge.send("/start")
-        await judge.reply()
-        await world.announced()
-        await judge.press("⚖️ Сужу", chat=group, message=signup_post(world))
-        await admin.send("/night")
-        await admin.reply()
-        await admin.press("🎲 Рассадить")
-        await admin.reply()
-        await world.announced()
         await play_seated_game(judge)
         await world.announced()
         leaver = people[4]  # Игрок05
@@ -161,21 +168,10 @@ async def test_a_tournament_day_is_asked_before_it_ends_and_its_final_is_played_
     opens on the same date after the day, its games under that date, weighed as its stage in
     /rating, in the day's table and in «Итоги финала»."""
     async with dispatcher_world(tmp_path) as world:
-        admin, judge, people = await club_with_players(world, 21)
-        await admin.send("/night 11:00 10 игр 2 стола затем 1 игра 1 стол турнир")
-        await admin.reply()
-        await admin.send("/guest " + "\n".join(f"Игрок{n:02d}" for n in range(1, 22)))
-        await admin.reply()
+        admin, judge, people = await a_listed_day(
+            world, 21, "11:00 10 игр 2 стола затем 1 игра 1 стол турнир"
+        )
         group = world.api.chats[CLUB_CHAT_ID]
-        await judge.send("/start")
-        await judge.reply()
-        await world.announced()
-        await judge.press("⚖️ Сужу", chat=group, message=signup_post(world))
-        await admin.send("/night")
-        await admin.reply()
-        await admin.press("🎲 Рассадить")
-        await admin.reply()
-        await world.announced()
         await admin.send("/night")  # nothing saved yet: nothing to end, said at once
         await admin.reply()
         await admin.press("🏁 Закончить турнирный день")
