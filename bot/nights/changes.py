@@ -55,7 +55,7 @@ async def play_in(tx: Transaction, night: Night, player_id: int, now: str) -> st
         return texts.ALREADY_PLAYING
     games = _games_of(seats)
     mine = games.get(player_id, 0)
-    had = {s[2] for s in seats if s[3] == player_id and s[1]}
+    had = _seats_had(seats).get(player_id, set())
     displaced: dict[int, list[int]] = {}
     result = [s for s in seats if s[0] <= kept]
     playing: list[int] = []
