@@ -60,10 +60,12 @@ MENU_BUTTON = "Рейтинг"  # the menu button of private chats, with the Min
 SWITCH_INTERVAL = 0.0005  # seconds the loop keeps the interpreter lock; Python's default: 0.005
 
 
-def create_bot(settings: Settings) -> Bot:
-    session = AiohttpSession()
+def create_bot(settings: Settings, session_class: type[AiohttpSession] = AiohttpSession) -> Bot:
+    """The Bot, on a session of ``session_class`` (the tests give one whose close does not wait
+    for TLS connections their loopback server never makes)."""
+    session = session_class()
     if settings.telegram_api_url:
-        session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_url))
+        session = session_class(api=TelegramAPIServer.from_base(settings.telegram_api_url))
     session.middleware(KeepResponseModels())
     session.middleware(Patience(settings.reply_patience))
     session.middleware(ExpiredCallbackAnswers())

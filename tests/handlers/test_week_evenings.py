@@ -226,7 +226,8 @@ async def test_a_tournament_day_is_asked_before_it_ends_and_its_final_is_played_
         await admin.send(f"/rating {today:%d.%m}")
         by_day = (await admin.reply()).text
         assert "Сыграно: 5 игр." in by_day  # the day's four and the final's one, one date
-        assert points_of(by_day, PERIOD_ROW) == rating  # the final weighed the same
+        day_points = points_of(by_day, PERIOD_ROW)  # /rating shows its first page of 20
+        assert len(rating) >= 10 and all(day_points[name] == v for name, v in rating.items())
         await admin.send("/rating вечер")
         final = (await admin.reply()).text
         assert final.startswith("🏁 Итоги финала") and "Сыграно: 1 игра." in final
