@@ -27,3 +27,22 @@ async def fake_telegram() -> AsyncIterator[tuple[World, str]]:
         yield World(api), url
     finally:
         await server.stop()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The long tests first (processes, browsers, the quick benchmarks): begun while the other
+    worker takes the many short ones, they end in the middle of the run instead of making its
+    tail (the quick benchmark alone is a minute and a half)."""
+    long_first = ("slow", "process")
+
+    def weight(item: pytest.Item) -> int:
+        return 0 if any(item.get_closest_marker(m) for m in long_first) else 1
+
+    items.sort(key=weight)  # stable: the order within each group is kept
+    for item in items:  # tiered time limits: the default (pyproject) is the in-process tests'
+        limit = max((LIMITS[m] for m in LIMITS if item.get_closest_marker(m)), default=None)
+        if limit is not None and item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(limit))
+
+
+LIMITS = {"browser": 90, "process": 180, "slow": 600}  # seconds

@@ -91,6 +91,9 @@ class Evening:
     # Tables by round, when the last rounds have fewer (21 players: ten rounds at two tables,
     # then one at one); empty: ``tables`` every round.
     table_counts: Sequence[int] = ()
+    # Annealing moves per seated player and round; None: the kind's own (``EVENING_EFFORT``,
+    # ``TOURNAMENT_EFFORT``). The rules hold at any effort; only how even the pairs are grows.
+    effort: int | None = None
 
     def tables_in(self, number: int) -> int:
         """Round ``number``'s tables (from 0)."""
@@ -193,7 +196,7 @@ def _group(
         search = _Search(
             rounds, out_index if free else [], meet, strength, barred, rng, evening.tournament
         )
-        effort = TOURNAMENT_EFFORT if evening.tournament else EVENING_EFFORT
+        effort = evening.effort or (TOURNAMENT_EFFORT if evening.tournament else EVENING_EFFORT)
         search.run(effort * seats_taken, evening.tournament)
         rounds, out_index = search.best_rounds, search.best_outs or out_index
     grouped = [[[players[n] for n in table] for table in split] for split in rounds]

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from bot.screen.service import BESIDE_EVENING_ROWS, EVENING_ROWS
 from tests.browser import browser, screenshots_dir
 from tests.club import Taps, appoint_judge, seat_players, setup_club
@@ -13,6 +15,8 @@ from tests.handlers.test_nights import play_seated_game, seated_evening
 from tests.handlers.test_screen import token_of
 from tests.harness import dispatcher_world
 from tests.webapp import AppCaller, app_server, event, short_game
+
+pytestmark = pytest.mark.browser  # a real Chromium: seconds each
 
 APP = "http://127.0.0.1/"
 
