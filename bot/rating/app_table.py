@@ -17,6 +17,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from bot.club.tournaments import Tournament
+from bot.rating.averages import averages
 from bot.rating.periods import GameResults
 from bot.rating.service import RatingError, Ratings
 from bot.texts import rating as texts
@@ -24,7 +25,7 @@ from bot.texts.clock import clock_time
 from bot.texts.markup import plain
 from bot.texts.points import show
 from bot.vocabulary.ratings import Kind
-from scoring import GameScore, Outcome
+from scoring import GameScore
 from scoring.engine import standings as scored_standings
 
 KINDS = {kind.value: kind for kind in Kind}
@@ -159,36 +160,21 @@ def _averages(
 ) -> list[dict[str, Any]]:
     """Each player's average in the role (or in every game, for «среднее») over those games,
     the most games first on a tie — as ``/rating 01.12 дон`` orders them."""
-    kept: dict[str, list[Any]] = {}  # nickname → [games, wins, total, additional, ci]
-    for score in scores:
-        weight = Fraction(weights.get(score.game.stage, 1))
-        for seat in score.seats:
-            if kind.role is None or seat.role is kind.role:
-                sums = kept.setdefault(seat.name, [0, 0, Fraction(0), Fraction(0), Fraction(0)])
-                sums[0] += 1
-                sums[1] += seat.outcome is Outcome.WIN
-                sums[2] += seat.total * weight
-                sums[3] += seat.additional * weight
-                sums[4] += seat.ci * weight
-    ordered = sorted(
-        kept.items(),
-        key=lambda item: (-item[1][2] / item[1][0], -item[1][0], item[0]),
-    )
     return [
         _row(
             place,
-            name,
-            total / games,
-            games,
-            wins,
-            additional,
-            ci,
-            name in open_to_protest,
+            row.name,
+            row.value,
+            row.games,
+            row.wins,
+            row.additional,
+            row.ci,
+            row.name in open_to_protest,
             False,
-            name == me,
-            total / games,
+            row.name == me,
+            row.value,
         )
-        for place, (name, (games, wins, total, additional, ci)) in enumerate(ordered, start=1)
+        for place, row in enumerate(averages(scores, kind.role, weights), start=1)
     ]
 
 

@@ -8,7 +8,6 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
-from fractions import Fraction
 from zoneinfo import ZoneInfo
 
 from bot.club.games import Games
@@ -18,6 +17,7 @@ from bot.club.tournaments import Tournament, Tournaments
 from bot.core.clock import Clock
 from bot.core.db import Database
 from bot.rating import tonight
+from bot.rating.averages import averages
 from bot.rating.nominations import nominee_lines
 from bot.tables import games as game_rows
 from bot.tables import nights as night_rows
@@ -97,24 +97,9 @@ class GameResults:
         """``/rating 01.12 дон``: those games' board — each player's average in the role (or in
         every game, for «среднее»), the most games first on a tie."""
         scored, provisional = await self._scored(game_ids)
-        weights = {
-            stage: Fraction(weight)
-            for stage, weight in (await self.weights_of(game_ids)).items()
-        }  # fmt: skip
-        kept: dict[str, list[Fraction]] = {}
-        for _, _, score in scored:
-            weight = weights.get(score.game.stage, Fraction(1))
-            for seat in score.seats:
-                if kind.role is None or seat.role is kind.role:
-                    games_total = kept.setdefault(seat.name, [Fraction(0), Fraction(0)])
-                    games_total[0] += 1
-                    games_total[1] += seat.total * weight
-        rows = sorted(
-            ((name, total / games, int(games), total)
-             for name, (games, total) in kept.items()),
-            key=lambda row: (-row[1], -row[2], row[0]),
-        )  # fmt: skip
-        worded_rows = [(name, show(avg), played, show(total)) for name, avg, played, total in rows]
+        weights = await self.weights_of(game_ids)
+        rows = averages((score for _, _, score in scored), kind.role, weights)
+        worded_rows = [(row.name, show(row.value), row.games, show(row.total)) for row in rows]
         return texts.period_board(
             title, rating_texts.BOARD_TITLE[kind], len(scored), worded_rows, provisional
         )

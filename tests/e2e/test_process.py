@@ -262,7 +262,7 @@ async def test_a_slow_answer_holds_up_nobody_else(fake_telegram, tmp_path):
 async def test_a_lock_held_by_another_program_neither_stops_the_bot_nor_loses_an_update(
     fake_telegram, tmp_path
 ):
-    """Issue 45 §4: another program holds the database's write lock for 12 s — more than two of
+    """Issue 45 §4: another program holds the database's write lock for 7 s — more than one of
     SQLite's 5 s busy timeouts — while people write to the bot; then a restart meets the lock.
     The process stays up, says why it waits (in the log, and to people in private), and answers
     every update once the lock goes; the restart waits for the lock instead of exiting 3."""
@@ -282,7 +282,7 @@ async def test_a_lock_held_by_another_program_neither_stops_the_bot_nor_loses_an
 
     try:
         locked = threading.Event()
-        holder = threading.Thread(target=hold, args=(12, locked))
+        holder = threading.Thread(target=hold, args=(7, locked))
         holder.start()
         await asyncio.to_thread(locked.wait)
         people = [world.person(f"Гость {n}") for n in range(3)]
