@@ -34,9 +34,11 @@ from bot.texts import live as texts
 from bot.texts.markup import plain
 from bot.vocabulary.protocol import SEATS
 from bot.vocabulary.rights import Member
+from bot.vocabulary.statuses import LiveStatus
 from scoring.live import LiveState, LogError, check_event, replay
 
 log = logging.getLogger(__name__)
+CLOSED = "closed"  # the page's word for a game in play whose protocol draft is gone
 MAX_EVENTS = 3000  # a game is a few hundred taps; more is not a game
 MAX_BATCH = 500
 
@@ -257,7 +259,7 @@ class LiveTables:
     async def _append(self, member: Member, game: rows.LiveGame, events: list[Any]) -> None:
         live_id = game.id
         game = await rows.get(self.database, live_id) or game  # as it is now, in its turn
-        if game.status == "saved":
+        if game.status is LiveStatus.SAVED:
             known = await rows.event_ids(self.database, live_id)
             if all(event["id"] in known for event in events):
                 return  # sent again after its answer was lost: it is in the protocol
@@ -281,14 +283,16 @@ class LiveTables:
         game = await rows.get(self.database, game.id) or game
         events = await rows.events(self.database, game.id)
         state = replay(events)
-        draft = await self.drafts.get(game.draft_id) if game.status == "playing" else None
+        playing = game.status is LiveStatus.PLAYING
+        draft = await self.drafts.get(game.draft_id) if playing else None
         players = draft.protocol.players if draft is not None else game.players
         names = await self.players.many([p for p in players if p is not None])
         answer: dict[str, Any] = {
             "live": game.id,
             "table": game.table,
             "number": game.number,
-            "status": game.status if draft is not None or game.status != "playing" else "closed",
+            # a game whose protocol was discarded in the chat is «closed» to the page
+            "status": CLOSED if playing and draft is None else game.status.value,
             "game_id": game.game_id,
             "seats": [
                 {"seat": seat, "nickname": names[p].nickname if p in names else "—"}
@@ -316,7 +320,7 @@ class LiveTables:
     async def _confirm(self, live_id: int) -> dict[str, Any]:
         game = await rows.get(self.database, live_id)
         assert game is not None  # live games are never deleted
-        if game.status == "saved":  # the other device's «Сохранить» came first: the same game
+        if game.status is LiveStatus.SAVED:  # another device's «Сохранить» came first: the same
             return await self._saved(game)
         draft = await self._draft_of(game)
         events = await rows.events(self.database, game.id)
@@ -329,7 +333,7 @@ class LiveTables:
             await self.games.save(await self.editor.submission(draft), judge)
         except SaveError as error:
             again = await rows.get(self.database, live_id)
-            if again is not None and again.status == "saved":  # saved from the chat meanwhile
+            if again is not None and again.status is LiveStatus.SAVED:  # saved in the chat
                 return await self._saved(again)
             moved = await self._to_chat(game, draft, state, error)
             raise LiveRefusal(409, texts.SAVE_FAILED.format(why=plain(moved.told))) from None
@@ -347,7 +351,7 @@ class LiveTables:
     async def to_chat(self, member: Member, live_id: int) -> ToChat:
         """«Доп. баллы и штрафы — в чате»: the protocol so far goes to the judge's chat."""
         game = await self._game_for(member, live_id)
-        if game.status == "saved":
+        if game.status is LiveStatus.SAVED:
             raise LiveRefusal(409, texts.ALREADY_SAVED)
         draft = await self._draft_of(game)
         state = replay(await rows.events(self.database, game.id))
@@ -368,7 +372,7 @@ async def game_saved(tx: Transaction, game: NewGame) -> None:
     """A protocol was saved — from the app, or in the chat after the app: the live game of its
     draft is over, and its log is kept with the saved game."""
     live = await rows.of_draft(tx, game.draft_id) if game.draft_id else None
-    if live is None or live.status != "playing":
+    if live is None or live.status is not LiveStatus.PLAYING:
         return
     events = await rows.events(tx, live.id)
     await rows.saved(tx, live.id, game.game_id, kinds_recorded(replay(events), events), game.now)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.core.db import Reader, Transaction
+from bot.vocabulary.statuses import LiveStatus
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,7 +19,7 @@ class LiveGame:
     table: int
     number: int
     players: tuple[int, ...]
-    status: str
+    status: LiveStatus
     game_id: int | None
 
 
@@ -26,7 +27,8 @@ def _game(row: Any) -> LiveGame:
     return LiveGame(
         id=row["id"], draft_id=row["draft_id"], judge_id=row["judge_id"],
         tournament_id=row["tournament_id"], table=row["table_number"], number=row["game_number"],
-        players=tuple(json.loads(row["players"])), status=row["status"], game_id=row["game_id"],
+        players=tuple(json.loads(row["players"])), status=LiveStatus(row["status"]),
+        game_id=row["game_id"],
     )  # fmt: skip
 
 
@@ -86,7 +88,8 @@ async def playing(reader: Reader) -> list[LiveGame]:
     """Games in play: their protocol draft still open."""
     rows = await reader.all(
         "SELECT live_games.* FROM live_games JOIN drafts ON drafts.id = live_games.draft_id "
-        "WHERE status = 'playing' ORDER BY table_number, game_number"
+        "WHERE status = ? ORDER BY table_number, game_number",
+        (LiveStatus.PLAYING.value,),
     )
     return [_game(row) for row in rows]
 
@@ -94,9 +97,8 @@ async def playing(reader: Reader) -> list[LiveGame]:
 async def saved(tx: Transaction, live_id: int, game_id: int, kinds: list[str], now: str) -> None:
     """The game's protocol was saved (from the app or in the chat): its log is kept with it."""
     await tx.execute(
-        "UPDATE live_games SET status = 'saved', game_id = ?, kinds = ?, updated_at = ? "
-        "WHERE id = ?",
-        (game_id, json.dumps(kinds), now, live_id),
+        "UPDATE live_games SET status = ?, game_id = ?, kinds = ?, updated_at = ? WHERE id = ?",
+        (LiveStatus.SAVED.value, game_id, json.dumps(kinds), now, live_id),
     )
 
 
@@ -107,9 +109,9 @@ async def logs_of_tournament(reader: Reader, tournament_id: int) -> dict[int, di
     rows = await reader.all(
         "SELECT live_games.game_id, live_games.kinds, live_events.data, live_events.at "
         "FROM live_games JOIN live_events ON live_events.live_id = live_games.id "
-        "WHERE live_games.tournament_id = ? AND live_games.status = 'saved' "
+        "WHERE live_games.tournament_id = ? AND live_games.status = ? "
         "ORDER BY live_games.game_id, live_events.seq",
-        (tournament_id,),
+        (tournament_id, LiveStatus.SAVED.value),
     )
     logs: dict[int, dict[str, Any]] = {}
     for row in rows:

@@ -11,6 +11,13 @@ class GameStatus(StrEnum):
     ANNULLED = "annulled"  # does not count (a replay was ordered)
 
 
+class LiveStatus(StrEnum):
+    """A game run in the app (``live_games``)."""
+
+    PLAYING = "playing"  # its log grows; its protocol draft is open
+    SAVED = "saved"  # its protocol was saved (from the app or in the chat): the log is kept
+
+
 class ProtestStatus(StrEnum):
     PENDING = "pending"
     REJECTED = "rejected"
