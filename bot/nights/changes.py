@@ -15,11 +15,11 @@ from bot.nights.seat import last_kept_round
 from bot.nights.seating import SEATS
 from bot.tables import nights as rows
 from bot.tables import players as player_rows
-from bot.tables.nights import Night, NightPost
+from bot.tables.nights import Night, NightPost, NightSeat
 from bot.texts import nights as texts
 from bot.vocabulary.notices import Notice
 
-Seat = tuple[int, int, int, int]  # (round, table, seat, player); table 0: sits the round out
+Seat = NightSeat
 
 
 async def fit_in(tx: Transaction, night: Night, player_id: int, now: str) -> str:
@@ -30,15 +30,16 @@ async def fit_in(tx: Transaction, night: Night, player_id: int, now: str) -> str
         raise NightError(texts.ALL_PLAYED)
     seats = await rows.seats(tx, night.id)
     coming = [r for r in range(kept + 1, night.rounds + 1)
-              if not any(s[0] == r and s[3] == player_id for s in seats)]  # fmt: skip
+              if not any(s.round == r and s.player == player_id for s in seats)]  # fmt: skip
     if not coming:
         return texts.ALREADY_IN_RESERVE
-    added = [(r, 0, _next_out_seat(seats, r), player_id) for r in coming]
+    added = [NightSeat(r, 0, _next_out_seat(seats, r), player_id) for r in coming]
     await _store(tx, night, kept, [*seats, *added])
     await _tell(tx, night, [player_id], kept, now, reserve=player_id)
     await redraw(tx, night.id, now, NightPost.SEATING)
-    per_round = max((len({s[3] for s in seats if s[0] == r}) + 1 for r in coming), default=0)
-    tables = max(t for _, t, _, _ in seats)
+    per_round = max((len({s.player for s in seats if s.round == r}) + 1 for r in coming),
+                    default=0)  # fmt: skip
+    tables = max(s.table for s in seats)
     return texts.fitted_in(len(coming), per_round >= SEATS * (tables + 1))
 
 
@@ -51,30 +52,30 @@ async def play_in(tx: Transaction, night: Night, player_id: int, now: str) -> st
     if kept >= night.rounds:
         raise NightError(texts.ALL_PLAYED)
     seats = await rows.seats(tx, night.id)
-    if any(s[0] > kept and s[1] and s[3] == player_id for s in seats):
+    if any(s.round > kept and s.table and s.player == player_id for s in seats):
         return texts.ALREADY_PLAYING
     games = _games_of(seats)
     mine = games.get(player_id, 0)
     had = _seats_had(seats).get(player_id, set())
     displaced: dict[int, list[int]] = {}
-    result = [s for s in seats if s[0] <= kept]
+    result = [s for s in seats if s.round <= kept]
     playing: list[int] = []
     for r in range(kept + 1, night.rounds + 1):
-        this = [s for s in seats if s[0] == r and s[3] != player_id]
-        more = [s for s in this if s[1] and games[s[3]] > mine + 1]
+        this = [s for s in seats if s.round == r and s.player != player_id]
+        more = [s for s in this if s.table and games[s.player] > mine + 1]
         if not more:
-            result += [*this, (r, 0, _next_out_seat(this, r), player_id)]
+            result += [*this, NightSeat(r, 0, _next_out_seat(this, r), player_id)]
             continue
         out = min(more, key=lambda s: (
-            -games[s[3]], s[2] in had, len(displaced.get(s[3], [])), s[1], s[2]
+            -games[s.player], s.seat in had, len(displaced.get(s.player, [])), s.table, s.seat
         ))  # fmt: skip
-        games[out[3]] -= 1
+        games[out.player] -= 1
         mine += 1
-        had.add(out[2])
-        displaced.setdefault(out[3], []).append(r)
+        had.add(out.seat)
+        displaced.setdefault(out.player, []).append(r)
         playing.append(r)
-        result += [(r, out[1], out[2], player_id) if s == out else s for s in this]
-        result.append((r, 0, _next_out_seat(this, r), out[3]))
+        result += [out._replace(player=player_id) if s == out else s for s in this]
+        result.append(NightSeat(r, 0, _next_out_seat(this, r), out.player))
     if not playing:
         return texts.NO_SHARE_TO_PLAY
     await _store(tx, night, kept, result)
@@ -90,7 +91,7 @@ async def keeps_his_seats(tx: Transaction, night: Night, player_id: int) -> bool
     """He still has a place (at a table or sitting out) in every round to come: one who said
     he leaves and came back before his seats were given away."""
     kept = await last_kept_round(tx, night.id)
-    rounds = {s[0] for s in await rows.seats(tx, night.id) if s[3] == player_id}
+    rounds = {s.round for s in await rows.seats(tx, night.id) if s.player == player_id}
     return kept < night.rounds and all(r in rounds for r in range(kept + 1, night.rounds + 1))
 
 
@@ -107,32 +108,32 @@ async def replace(tx: Transaction, night: Night, player_id: int, now: str) -> st
     repeated: list[int] = []  # rounds whose substitute sits a seat he had already
     seated_then = False  # he had a seat at a table in a round to come
     for r in range(1, night.rounds + 1):
-        this = [s for s in seats if s[0] == r]
+        this = [s for s in seats if s.round == r]
         if r <= kept:
             result += this
             continue
-        mine = next((s for s in this if s[3] == player_id), None)
-        if mine is None or mine[1] == 0:
-            result += [s for s in this if s[3] != player_id]
+        mine = next((s for s in this if s.player == player_id), None)
+        if mine is None or mine.table == 0:
+            result += [s for s in this if s.player != player_id]
             continue
         seated_then = True
         # the fewest games tonight first, but never a seat he had (a tournament's rule: no
         # seat twice), unless nobody sitting out is new to it
         spare = sorted(
-            (s for s in this if s[1] == 0),
-            key=lambda s: (mine[2] in had.get(s[3], set()), games[s[3]], s[2]),
+            (s for s in this if s.table == 0),
+            key=lambda s: (mine.seat in had.get(s.player, set()), games[s.player], s.seat),
         )
         if not spare:
             result += this  # nobody to put in: his seat waits for the head judge
             continue
         sub = spare[0]
-        if mine[2] in had.get(sub[3], set()):
+        if mine.seat in had.get(sub.player, set()):
             repeated.append(r)
-        had.setdefault(sub[3], set()).add(mine[2])
-        games[sub[3]] += 1
-        moved.add(sub[3])
+        had.setdefault(sub.player, set()).add(mine.seat)
+        games[sub.player] += 1
+        moved.add(sub.player)
         filled.append(r)
-        result += [(r, mine[1], mine[2], sub[3]) if s == mine else s
+        result += [mine._replace(player=sub.player) if s == mine else s
                    for s in this if s != sub]  # fmt: skip
     if not filled:
         return texts.NOBODY_TO_REPLACE if seated_then else texts.NOTHING_TO_REPLACE
@@ -145,25 +146,26 @@ async def replace(tx: Transaction, night: Night, player_id: int, now: str) -> st
 def _seats_had(seats: list[Seat]) -> dict[int, set[int]]:
     """The seats each player has at a table over the evening (played and to come)."""
     had: dict[int, set[int]] = {}
-    for _, table, seat, player in seats:
-        if table:
-            had.setdefault(player, set()).add(seat)
+    for place in seats:
+        if place.table:
+            had.setdefault(place.player, set()).add(place.seat)
     return had
 
 
 def _games_of(seats: list[Seat]) -> dict[int, int]:
     games: dict[int, int] = {}
-    for _, table, _, player in seats:
-        games[player] = games.get(player, 0) + (1 if table else 0)
+    for place in seats:
+        games[place.player] = games.get(place.player, 0) + (1 if place.table else 0)
     return games
 
 
 def _next_out_seat(seats: list[Seat], round_number: int) -> int:
-    return max((s[2] for s in seats if s[0] == round_number and s[1] == 0), default=0) + 1
+    out = (s.seat for s in seats if s.round == round_number and s.table == 0)
+    return max(out, default=0) + 1
 
 
 async def _store(tx: Transaction, night: Night, kept: int, seats: list[Seat]) -> None:
-    await rows.replace_seats(tx, night.id, kept + 1, sorted(s for s in seats if s[0] > kept))
+    await rows.replace_seats(tx, night.id, kept + 1, sorted(s for s in seats if s.round > kept))
 
 
 async def _tell(
@@ -182,9 +184,9 @@ async def _tell(
         if user_id is None or user_id not in wanted:
             continue
         places: list[tuple[int, int] | None] = [None] * night.rounds
-        for r, table, seat, who in seats:
-            if who == player and table:
-                places[r - 1] = (table, seat)
+        for place in seats:
+            if place.player == player and place.table:
+                places[place.round - 1] = (place.table, place.seat)
         await outbox.enqueue(
             tx, outbox.private(user_id), outbox.Kind.TEXT, now,
             body=texts.your_evening(

@@ -257,7 +257,7 @@ class Roster:
                     tx, outbox.private(person.user_id), outbox.Kind.TEXT, now,
                     body=texts.named_tonight(date.fromisoformat(night.date), player.nickname),
                 )  # fmt: skip
-            seated = {s[3] for s in await rows.seats(tx, night.id)}
+            seated = {s.player for s in await rows.seats(tx, night.id)}
         text = texts.person_named(person.name, player.nickname, new)
         if night.status is not NightStatus.SEATED or player.id in seated:
             return Screen(text)

@@ -18,7 +18,7 @@ from bot.nights.seating import SEATS
 from bot.tables import drafts as draft_rows
 from bot.tables import nights as rows
 from bot.tables import players as player_rows
-from bot.tables.nights import Night, NightPost
+from bot.tables.nights import Night, NightPost, NightSeat
 from bot.texts import nights as texts
 from bot.vocabulary.nights import NightStatus, SignupRole
 from bot.vocabulary.notices import Notice
@@ -93,7 +93,7 @@ async def seat(
         for seat, player in enumerate(table, start=1)
     ]  # fmt: skip
     again = night.seating_version is not None and bool(stored)
-    same = to_come == [s for s in stored if s[0] > kept] and night.tables == tables
+    same = to_come == [s for s in stored if s.round > kept] and night.tables == tables
     if again and same and night.status is NightStatus.SEATED:
         return texts.RESEAT_SAME  # a second tap with nothing changed: nobody is told again
     before = _places_of(stored, night.rounds) if again else {}
@@ -149,9 +149,7 @@ def _in_order(done: seating.Round, places: Sequence[int], played: bool) -> seati
     return seating.Round(tables, done.out)
 
 
-def _places_of(
-    stored: list[tuple[int, int, int, int]], rounds: int
-) -> dict[int, list[tuple[int, int] | None]]:
+def _places_of(stored: list[NightSeat], rounds: int) -> dict[int, list[tuple[int, int] | None]]:
     """By player: his (table, seat) in each round of the stored seating, None where he sits out."""
     places: dict[int, list[tuple[int, int] | None]] = {}
     for number, table, seat_number, player in stored:
@@ -161,7 +159,7 @@ def _places_of(
     return places
 
 
-def _rounds_of(stored: list[tuple[int, int, int, int]], upto: int) -> list[seating.Round]:
+def _rounds_of(stored: list[NightSeat], upto: int) -> list[seating.Round]:
     """The stored seating of rounds 1…``upto`` as the seating function takes them."""
     tables: dict[int, dict[int, list[int]]] = {}
     for number, table, _, player in stored:  # ordered by round, table, seat

@@ -240,7 +240,7 @@ class ClubScreen:
         answer["evening"] = texts.evening_title(night.date, night.starts_at)
         answer["tournament"] = tournament.title
         for number in range(1, night.rounds + 1):
-            here = sorted(s for s in seats if s[0] == number)
+            here = sorted(s for s in seats if s.round == number)
             tables = sorted({t for _, t, _, _ in here if t})
             answer["rounds"].append({
                 "round": number,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.core.db import Reader, Transaction
 from bot.core.outbox import PostKey
@@ -318,14 +318,24 @@ async def name_person(tx: Transaction, person_id: int, player_id: int) -> None:
 # -- the seating ----------------------------------------------------------------------------------
 
 
-async def seats(tx: Reader, night_id: int) -> list[tuple[int, int, int, int]]:
-    """(round, table, seat, player id), in that order; table 0: who sits the round out."""
+class NightSeat(NamedTuple):
+    """One place of the seating; table 0: the player sits the round out (``seat`` then numbers
+    those who do)."""
+
+    round: int
+    table: int
+    seat: int
+    player: int
+
+
+async def seats(tx: Reader, night_id: int) -> list[NightSeat]:
+    """Every place of the seating, by round, table and seat."""
     rows = await tx.all(
         "SELECT round, table_number, seat, player_id FROM night_seats WHERE night_id = ? "
         "ORDER BY round, table_number, seat",
         (night_id,),
     )
-    return [(row[0], row[1], row[2], row[3]) for row in rows]
+    return [NightSeat(row[0], row[1], row[2], row[3]) for row in rows]
 
 
 async def replace_seats(
