@@ -6,8 +6,8 @@ protocol are read from it by ``scoring.live``. Saving goes the chat's way: ``Gam
 draft, so the game is saved once, announced, sent to each player, open to protests.
 
 Who may: the judge whose draft it is, and a head judge (he takes a game over). Everyone else
-gets ``LiveRefusal`` with its HTTP status: nothing is written, and the roles of a game in play
-are never shown to anyone but them.
+gets ``LiveRefusal`` with its kind (the web layer's status): nothing is written, and the
+roles of a game in play are never shown to anyone but them.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from bot.telegram.screen import Screen
 from bot.texts import live as texts
 from bot.texts.markup import plain
 from bot.vocabulary.protocol import SEATS
+from bot.vocabulary.refusal import Refusal, RefusalKind
 from bot.vocabulary.rights import Member
 from bot.vocabulary.statuses import LiveStatus
 from scoring.live import LiveState, LogError, check_event, replay
@@ -43,13 +44,18 @@ MAX_EVENTS = 3000  # a game is a few hundred taps; more is not a game
 MAX_BATCH = 500
 
 
-class LiveRefusal(Exception):
-    """Refused: ``status`` for the API (400, 403, 404, 409), ``message`` for the judge."""
+class LiveRefusal(Refusal):
+    """Refused: ``kind`` for the web layer (which turns it into an HTTP status), ``message``
+    for the judge."""
 
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
+    def __init__(self, kind: RefusalKind, message: str) -> None:
+        super().__init__(message, kind)
+
+
+def _judge_only(member: Member) -> None:
+    """The app's game is a judge's: everyone else is refused before anything is read."""
+    if not member.is_judge:
+        raise LiveRefusal(RefusalKind.FORBIDDEN, texts.NOT_A_JUDGE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,8 +96,7 @@ class LiveTables:
         """The app opened: a game to take over (``live_id``), or the judge's own table — his
         draft (``/game``'s, made now if he has none), its live game once ten are seated. A
         head judge without a draft of his own chooses first: a game in play, or a ``new`` one."""
-        if not member.is_judge:
-            raise LiveRefusal(403, texts.NOT_A_JUDGE)
+        _judge_only(member)
         if live_id is not None:
             game = await self._game_for(member, live_id)
             await self._drop_empty_draft(member, game)
@@ -103,9 +108,9 @@ class LiveTables:
             opened = await self.editor.open(member)  # what /game makes: seated from the evening
             draft = await self.drafts.of_judge(member.user_id)
             if draft is None:  # no tournament running, or it is closed: the chat says so
-                raise LiveRefusal(409, plain(opened.text or ""))
+                raise LiveRefusal(RefusalKind.CONFLICT, plain(opened.text or ""))
         if draft.is_correction:
-            raise LiveRefusal(409, texts.CORRECTION_IN_CHAT)
+            raise LiveRefusal(RefusalKind.CONFLICT, texts.CORRECTION_IN_CHAT)
         own = await rows.of_draft(self.database, draft.id)
         if own is None and draft.protocol.players_complete:
             own = await self._start(draft)
@@ -143,19 +148,18 @@ class LiveTables:
         return game
 
     async def _game_for(self, member: Member, live_id: int) -> rows.LiveGame:
-        if not member.is_judge:
-            raise LiveRefusal(403, texts.NOT_A_JUDGE)
+        _judge_only(member)
         game = await rows.get(self.database, live_id)
         if game is None:
-            raise LiveRefusal(404, texts.NO_SUCH_GAME)
+            raise LiveRefusal(RefusalKind.NOT_FOUND, texts.NO_SUCH_GAME)
         if game.judge_id != member.user_id and not member.is_head_judge:
-            raise LiveRefusal(403, texts.FOREIGN_GAME)
+            raise LiveRefusal(RefusalKind.FORBIDDEN, texts.FOREIGN_GAME)
         return game
 
     async def _draft_of(self, game: rows.LiveGame) -> Draft:
         draft = await self.drafts.get(game.draft_id)
         if draft is None:
-            raise LiveRefusal(409, texts.GAME_CLOSED)
+            raise LiveRefusal(RefusalKind.CONFLICT, texts.GAME_CLOSED)
         return draft
 
     # -- seating in the app ----------------------------------------------------------------------
@@ -177,8 +181,7 @@ class LiveTables:
     async def search(self, member: Member, text: str) -> list[dict[str, Any]]:
         """Players for a seat: those a typo away first («Совв» → «Сова»), then those whose
         nickname holds the text — the chat's search."""
-        if not member.is_judge:
-            raise LiveRefusal(403, texts.NOT_A_JUDGE)
+        _judge_only(member)
         text = text.strip()[:40]
         if not text:
             return []
@@ -192,26 +195,25 @@ class LiveTables:
     ) -> dict[str, Any]:
         """A player on a seat of the judge's draft (one seated elsewhere changes seats), or a
         new player by nickname (asked again when the club has one a typo away)."""
-        if not member.is_judge:
-            raise LiveRefusal(403, texts.NOT_A_JUDGE)
+        _judge_only(member)
         draft = await self.drafts.of_judge(member.user_id)
         if draft is None or draft.is_correction:
-            raise LiveRefusal(409, texts.GAME_CLOSED)
+            raise LiveRefusal(RefusalKind.CONFLICT, texts.GAME_CLOSED)
         if await rows.of_draft(self.database, draft.id) is not None:
-            raise LiveRefusal(409, texts.SEAT_TAKEN_BY_GAME)
+            raise LiveRefusal(RefusalKind.CONFLICT, texts.SEAT_TAKEN_BY_GAME)
         if seat not in SEATS:
-            raise LiveRefusal(400, texts.BAD_EVENT)
+            raise LiveRefusal(RefusalKind.BAD_REQUEST, texts.BAD_EVENT)
         if player_id is not None:
             player = await self.players.get(player_id) if 0 < player_id < 2**53 else None
             if player is None:
-                raise LiveRefusal(404, texts.NO_SUCH_GAME)
+                raise LiveRefusal(RefusalKind.NOT_FOUND, texts.NO_SUCH_GAME)
         else:
             player = await self._new_player(member, (nickname or "").strip(), sure)
         draft.cursor = seat
         try:
             steps.seat_player(draft, player)
         except EntryError as error:
-            raise LiveRefusal(409, plain(error.message)) from None
+            raise LiveRefusal(RefusalKind.CONFLICT, plain(error.message)) from None
         draft.rev += 1  # the chat's screen is older now: its next tap redraws it
         await self.drafts.save(draft)
         return await self.open(member, None)
@@ -220,11 +222,11 @@ class LiveTables:
         close = await self.players.close_to(nickname)
         if close and not sure:
             names = ", ".join(p.nickname for p in close)
-            raise LiveRefusal(409, texts.NEW_PLAYER_CLOSE.format(names=names))
+            raise LiveRefusal(RefusalKind.CONFLICT, texts.NEW_PLAYER_CLOSE.format(names=names))
         try:
             return await self.players.create_or_get(nickname, member.user_id)
         except (NicknameError, SimilarPlayerError) as error:
-            raise LiveRefusal(409, str(error)) from None
+            raise LiveRefusal(RefusalKind.CONFLICT, str(error)) from None
 
     async def _others(self, member: Member) -> list[dict[str, Any]]:
         """Games in play a head judge may take over (not his own)."""
@@ -245,12 +247,12 @@ class LiveTables:
         same id — is stored once), then the game as it stands is returned."""
         game = await self._game_for(member, live_id)
         if len(events) > MAX_BATCH:
-            raise LiveRefusal(400, texts.TOO_MANY_EVENTS)
+            raise LiveRefusal(RefusalKind.BAD_REQUEST, texts.TOO_MANY_EVENTS)
         try:
             for event in events:
                 check_event(event)
         except LogError:
-            raise LiveRefusal(400, texts.BAD_EVENT) from None
+            raise LiveRefusal(RefusalKind.BAD_REQUEST, texts.BAD_EVENT) from None
         if events:
             async with self._turn(live_id):
                 await self._append(member, game, events)
@@ -263,7 +265,7 @@ class LiveTables:
             known = await rows.event_ids(self.database, live_id)
             if all(event["id"] in known for event in events):
                 return  # sent again after its answer was lost: it is in the protocol
-            raise LiveRefusal(409, texts.SAVED_BEFORE_EVENT)
+            raise LiveRefusal(RefusalKind.CONFLICT, texts.SAVED_BEFORE_EVENT)
         await self._draft_of(game)  # its protocol discarded in the chat: nothing to add to
         async with self.database.transaction() as tx:
             known = await rows.event_ids(tx, live_id)
@@ -272,7 +274,7 @@ class LiveTables:
                 if event["id"] not in known:
                     new.setdefault(event["id"], dict(event))
             if len(known) + len(new) > MAX_EVENTS:
-                raise LiveRefusal(400, texts.TOO_MANY_EVENTS)
+                raise LiveRefusal(RefusalKind.BAD_REQUEST, texts.TOO_MANY_EVENTS)
             if new:
                 await rows.append(tx, live_id, list(new.values()), member.user_id,
                                   self.clock.iso())  # fmt: skip
@@ -326,7 +328,7 @@ class LiveTables:
         events = await rows.events(self.database, game.id)
         state = replay(events)
         if not state.over or not state.roles_complete:
-            raise LiveRefusal(409, texts.NOT_OVER)
+            raise LiveRefusal(RefusalKind.CONFLICT, texts.NOT_OVER)
         draft.protocol = with_the_log(draft.protocol, state)
         judge = await self.members.member(game.judge_id)
         try:
@@ -336,7 +338,9 @@ class LiveTables:
             if again is not None and again.status is LiveStatus.SAVED:  # saved in the chat
                 return await self._saved(again)
             moved = await self._to_chat(game, draft, state, error)
-            raise LiveRefusal(409, texts.SAVE_FAILED.format(why=plain(moved.told))) from None
+            raise LiveRefusal(
+                RefusalKind.CONFLICT, texts.SAVE_FAILED.format(why=plain(moved.told))
+            ) from None
         saved = await rows.get(self.database, live_id)
         assert saved is not None
         return await self._saved(saved)
@@ -352,7 +356,7 @@ class LiveTables:
         """«Доп. баллы и штрафы — в чате»: the protocol so far goes to the judge's chat."""
         game = await self._game_for(member, live_id)
         if game.status is LiveStatus.SAVED:
-            raise LiveRefusal(409, texts.ALREADY_SAVED)
+            raise LiveRefusal(RefusalKind.CONFLICT, texts.ALREADY_SAVED)
         draft = await self._draft_of(game)
         state = replay(await rows.events(self.database, game.id))
         return await self._to_chat(game, draft, state, None)

@@ -34,6 +34,7 @@ from bot.telegram.screen import show_in
 from bot.telegram.webhook import Route
 from bot.texts import live as texts
 from bot.texts.markup import plain
+from bot.vocabulary.refusal import RefusalKind
 from bot.vocabulary.rights import Member
 from bot.webapp.auth import HEADER, Unauthorized, caller
 
@@ -48,6 +49,10 @@ NOT_JSON = "Приложение прислало непонятный запр�
 _TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css",
           ".svg": "image/svg+xml"}  # fmt: skip
 Handler = Callable[[Member, dict[str, Any]], Awaitable[Any]]
+STATUS = {  # a refusal's kind, as HTTP says it
+    RefusalKind.BAD_REQUEST: 400, RefusalKind.FORBIDDEN: 403, RefusalKind.NOT_FOUND: 404,
+    RefusalKind.CONFLICT: 409,
+}  # fmt: skip
 # What the pages need and nothing more: their own files and Telegram's one script; their API on
 # the same origin; framed only by Telegram's web client (the apps open them in a web view).
 SECURITY_HEADERS = {
@@ -105,7 +110,7 @@ def webapp_routes(
             try:
                 return _json(await handler(member, body))
             except LiveRefusal as refusal:
-                return _json({"error": refusal.message}, refusal.status)
+                return _json({"error": refusal.message}, STATUS[refusal.kind])
             except RatingError as refusal:
                 return _json({"error": refusal.message}, 404)
             except Exception:
@@ -122,7 +127,7 @@ def webapp_routes(
     async def record(member: Member, body: dict[str, Any]) -> Any:
         events = body.get("events")
         if not isinstance(events, list):
-            raise LiveRefusal(400, NOT_JSON)
+            raise LiveRefusal(RefusalKind.BAD_REQUEST, NOT_JSON)
         return await live.record(member, _whole(body.get("live")), events)
 
     async def confirm(member: Member, body: dict[str, Any]) -> Any:
@@ -225,7 +230,7 @@ def _whole(value: Any, optional: bool = False) -> Any:
     if value is None and optional:
         return None
     if type(value) is not int or not 0 < value < 2**53:
-        raise LiveRefusal(400, NOT_JSON)
+        raise LiveRefusal(RefusalKind.BAD_REQUEST, NOT_JSON)
     return value
 
 
