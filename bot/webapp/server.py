@@ -40,12 +40,7 @@ from bot.webapp.auth import HEADER, Unauthorized, caller
 
 log = logging.getLogger(__name__)
 MAX_BODY = 256 * 1024  # a batch of events is a few kilobytes
-STALE = "Подпись Telegram устарела или неверна: закройте приложение и откройте его снова из чата."
-BROKEN = "Что-то пошло не так на сервере. Ничего не потеряно: попробуйте ещё раз."
-GAME_GONE = "Такой игры нет: её аннулировали или удалили."
 SCREEN_HEADER = "X-Screen-Token"
-SCREEN_REFUSED = "Ссылка на экран клуба не действует: попросите новую (/tv у главного судьи)."
-NOT_JSON = "Приложение прислало непонятный запрос — обновите страницу."
 _TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css",
           ".svg": "image/svg+xml"}  # fmt: skip
 Handler = Callable[[Member, dict[str, Any]], Awaitable[Any]]
@@ -102,10 +97,10 @@ def webapp_routes(
                 who = caller(token, request.headers.get(HEADER), clock.now())
             except Unauthorized as error:
                 refused.warning("Mini App call from %s refused: %s", request.remote, error)
-                return _json({"error": STALE}, 401)
+                return _json({"error": texts.STALE}, 401)
             body = await _body(request)
             if body is None:
-                return _json({"error": NOT_JSON}, 400)
+                return _json({"error": texts.NOT_JSON}, 400)
             member = await members.member(who.user_id)
             try:
                 return _json(await handler(member, body))
@@ -115,7 +110,7 @@ def webapp_routes(
                 return _json({"error": refusal.message}, 404)
             except Exception:
                 log.exception("Mini App call %s failed", request.path)
-                return _json({"error": BROKEN}, 500)
+                return _json({"error": texts.BROKEN}, 500)
 
         return answer
 
@@ -127,7 +122,7 @@ def webapp_routes(
     async def record(member: Member, body: dict[str, Any]) -> Any:
         events = body.get("events")
         if not isinstance(events, list):
-            raise LiveRefusal(RefusalKind.BAD_REQUEST, NOT_JSON)
+            raise LiveRefusal(RefusalKind.BAD_REQUEST, texts.NOT_JSON)
         return await live.record(member, _whole(body.get("live")), events)
 
     async def confirm(member: Member, body: dict[str, Any]) -> Any:
@@ -172,10 +167,10 @@ def webapp_routes(
         try:
             return _json(await screen.view(request.headers.get(SCREEN_HEADER, "")))
         except ScreenRefused:
-            return _json({"error": SCREEN_REFUSED}, 401)
+            return _json({"error": texts.SCREEN_REFUSED}, 401)
         except Exception:
             log.exception("The club's screen failed")
-            return _json({"error": BROKEN}, 500)
+            return _json({"error": texts.BROKEN}, 500)
 
     async def player_record(member: Member, body: dict[str, Any]) -> Any:
         """Anyone whose Telegram signed the call: what /me and /player show."""
@@ -189,7 +184,7 @@ def webapp_routes(
         """A saved game as the club chat announced it (a game in play is no saved game)."""
         text = await announcer.render_if_exists(_whole(body.get("game")))
         if text is None:
-            raise RatingError(GAME_GONE)
+            raise RatingError(texts.GAME_GONE)
         return {"text": plain(text)}
 
     async def tonight(member: Member, body: dict[str, Any]) -> Any:
@@ -230,7 +225,7 @@ def _whole(value: Any, optional: bool = False) -> Any:
     if value is None and optional:
         return None
     if type(value) is not int or not 0 < value < 2**53:
-        raise LiveRefusal(RefusalKind.BAD_REQUEST, NOT_JSON)
+        raise LiveRefusal(RefusalKind.BAD_REQUEST, texts.NOT_JSON)
     return value
 
 
