@@ -97,7 +97,7 @@ async def cmd_table(message: Message, command: CommandObject, nights: Nights) ->
 
 
 async def cmd_leave(message: Message, command: CommandObject, nights: Nights) -> None:
-    await answer(message, await nights.roster.leave(command.args))
+    await answer(message, await nights.signup.leave(command.args))
 
 
 async def on_change(callback: CallbackQuery, callback_data: NightCB, nights: Nights) -> None:
@@ -139,7 +139,7 @@ async def in_group(message: Message) -> None:
 
 async def on_sign_up(callback: CallbackQuery, callback_data: NightCB, nights: Nights) -> None:
     user = callback.from_user
-    toast = await nights.roster.tap(callback_data.n, user.id, user.full_name, callback_data.v)
+    toast = await nights.signup.tap(callback_data.n, user.id, user.full_name, callback_data.v)
     await callback.answer(toast)
 
 

@@ -6,6 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
+from aiogram.types import InlineKeyboardMarkup
+
+from bot.callbacks import NightAction, NightCB
 from bot.club.members import MemberDirectory
 from bot.club.tournaments import Tournaments
 from bot.core import outbox
@@ -14,6 +17,7 @@ from bot.nights.seating import SEATS
 from bot.tables import nights as rows
 from bot.tables import players as player_rows
 from bot.tables.nights import Night, NightPost, Person
+from bot.telegram.keyboards import button, column
 from bot.texts import nights as texts
 from bot.vocabulary.nights import SignupRole
 from bot.vocabulary.refusal import Refusal
@@ -59,6 +63,14 @@ async def redraw(tx: Transaction, night_id: int, now: str, *posts: NightPost) ->
                 parts = min(night.rounds, rows.SEATING_PARTS)
         for part in range(1, parts + 1):
             await outbox.enqueue_live(tx, outbox.CLUB, rows.post_key(night_id, post, part), now)
+
+
+def late_choice(night: Night, player_id: int) -> InlineKeyboardMarkup:
+    """One who came after the seating: he plays his share of the rounds to come in the places
+    of those who would play more, or waits in reserve."""
+    play = NightCB(n=night.id, a=NightAction.PLAY_IN, v=str(player_id))
+    fit = NightCB(n=night.id, a=NightAction.FIT_IN, v=str(player_id))
+    return column([button(texts.PLAY_IN, play), button(texts.FIT_IN, fit)])
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,8 @@ Every change is one transaction that also queues what people must see: the sign-
 seating are kept posts of the club chat (``Kind.LIVE``: drawn when they go out, so a rush of taps
 costs a few edits), each player's own evening is a private message. A restart loses nothing.
 
-The parts, one reason each: ``desk`` (the head judge's screen), ``roster`` (who comes),
+The parts, one reason each: ``desk`` (the head judge's screen), ``roster`` (guests, lists and
+judges' tables), ``signup`` (who comes and goes by his own tap),
 ``posts`` (the club chat's posts and pictures), ``timer`` (the scheduler's jobs); seating in
 ``seat``, what a saved game means for the evening in ``played``.
 """
@@ -24,6 +25,7 @@ from bot.nights.desk import EveningDesk, Top
 from bot.nights.lists import Evenings
 from bot.nights.posts import EveningPosts
 from bot.nights.roster import Roster
+from bot.nights.signup import SignUp
 from bot.nights.timed import EveningTimer
 from bot.rating.periods import GameResults
 
@@ -32,6 +34,7 @@ from bot.rating.periods import GameResults
 class Nights:
     desk: EveningDesk
     roster: Roster
+    signup: SignUp
     posts: EveningPosts
     timer: EveningTimer
 
@@ -44,6 +47,7 @@ def build_nights(
     return Nights(
         desk=EveningDesk(database, clock, zone, evenings, tournaments, players, top),
         roster=Roster(database, clock, evenings, players, members),
+        signup=SignUp(database, clock, evenings),
         posts=EveningPosts(database, evenings, tournaments, players, results, top),
         timer=EveningTimer(database, clock, zone),
     )
