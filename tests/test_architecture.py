@@ -317,3 +317,26 @@ def test_no_class_in_bot_is_over_400_lines() -> None:
                 if size > 400:
                     big.append(f"{path.relative_to(ROOT)}:{node.name} has {size} lines")
     assert big == []
+
+
+def test_the_architecture_page_names_every_package_and_table(tmp_path: Path) -> None:
+    """docs/architecture.md stays true: every package of ``bot/`` and every table of the
+    migrations is named there (as `bot/x`, `x` or in the owners table)."""
+    from bot.core.db import bundled_migrations
+
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    packages = sorted(p.name for p in (ROOT / "bot").iterdir() if p.is_dir() and p.name[0] != "_")
+    unnamed = [p for p in packages if f"`bot/{p}" not in page and f"`{p}`" not in page]
+    assert unnamed == [], f"packages docs/architecture.md does not name: {unnamed}"
+    connection = sqlite3.connect(tmp_path / "schema.sqlite3")
+    for migration in bundled_migrations():
+        connection.executescript(migration.sql)
+    tables = sorted(
+        row[0]
+        for row in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
+    )
+    connection.close()
+    missing = [t for t in tables if f"`{t}`" not in page]
+    assert missing == [], f"tables docs/architecture.md does not name: {missing}"
