@@ -304,11 +304,7 @@ def _app_routes(services: Services, bot: Bot) -> list[Route]:
     """The Mini App's page and API, when ``WEBAPP_URL`` says where it is served."""
     if services.settings.webapp_url is None:
         return []
-    return webapp_routes(
-        services.settings.bot_token.get_secret_value(), bot, services.clock, services.members,
-        services.live, services.editor, services.ratings, services.settings.zone,
-        services.screen, services.rating, services.announcer,
-    )  # fmt: skip
+    return webapp_routes(services.web_app(), bot)
 
 
 async def _serve_app(services: Services, bot: Bot) -> Any:

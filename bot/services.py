@@ -47,6 +47,7 @@ from bot.telegram.dead_letters import DeadLetters
 from bot.telegram.middlewares import InFlightMiddleware
 from bot.telegram.polling import PollState, UpdateJournal
 from bot.vocabulary.window import ProtestWindow
+from bot.webapp.server import WebApp
 from scoring.elo import EloSettings
 
 
@@ -87,6 +88,14 @@ class Services:
     journal: UpdateJournal
     polling: PollState
     operations: Operations
+
+    def web_app(self) -> WebApp:
+        """What the Mini App's pages and API use, for ``webapp_routes``."""
+        return WebApp(
+            self.settings.bot_token.get_secret_value(), self.clock, self.members, self.live,
+            self.editor, self.ratings, self.settings.zone, self.screen, self.rating,
+            self.announcer,
+        )  # fmt: skip
 
     def by_name(self) -> dict[str, object]:
         """Every service under its field's name: what a handler's parameters are given."""

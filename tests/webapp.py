@@ -43,12 +43,7 @@ def init_data(
 @asynccontextmanager
 async def app_server(world: DispatcherWorld) -> AsyncIterator[str]:
     """The app's routes of the world's bot, served; the base URL (``…/app/``)."""
-    services = world.services
-    routes = webapp_routes(
-        TOKEN, world.bot, services.clock, services.members, services.live, services.editor,
-        services.ratings, services.settings.zone, services.screen, services.rating,
-        services.announcer,
-    )  # fmt: skip
+    routes = webapp_routes(world.services.web_app(), world.bot)
     runner = await serve(routes, "127.0.0.1", 0, grace=1.0)
     port = runner.addresses[0][1]
     try:

@@ -12,6 +12,7 @@ import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -72,11 +73,27 @@ def static_files() -> dict[str, tuple[bytes, str]]:
     return files
 
 
-def webapp_routes(
-    token: str, bot: Bot, clock: Clock, members: MemberDirectory, live: LiveTables,
-    editor: Editor, ratings: Ratings, zone: ZoneInfo, screen: ClubScreen,
-    screens: RatingScreens, announcer: Announcer,
-) -> list[Route]:  # fmt: skip
+@dataclass(frozen=True, slots=True)
+class WebApp:
+    """What the pages' API asks of the bot's services (``Services.web_app()`` makes it)."""
+
+    token: str  # the bot's: it keys Telegram's signature of initData
+    clock: Clock
+    members: MemberDirectory
+    live: LiveTables
+    editor: Editor
+    ratings: Ratings
+    zone: ZoneInfo
+    screen: ClubScreen
+    screens: RatingScreens
+    announcer: Announcer
+
+
+def webapp_routes(app: WebApp, bot: Bot) -> list[Route]:
+    token, clock, members, live, editor = app.token, app.clock, app.members, app.live, app.editor
+    ratings, zone, screen, screens, announcer = (
+        app.ratings, app.zone, app.screen, app.screens, app.announcer
+    )  # fmt: skip
     files = static_files()
     sending: set[asyncio.Task[None]] = set()
     refused = Throttled(log)  # a flood of forged calls must not flood the log
