@@ -49,3 +49,12 @@ export async function api(name, body) {
   }
   return data;
 }
+
+// The tabs between a player's pages, the current one marked (written once for the three pages).
+const TABS = [["standings", "📊 Таблица"], ["tonight", "🎲 Вечер"], ["record", "👤 Я"]];
+
+export function tabs(current) {
+  return h("div", { class: "row" }, TABS.map(([page, label]) => (page === current
+    ? h("span", { class: "tab on" }, label)
+    : h("a", { class: "tab", href: `${page}.html` }, label))));
+}

@@ -3,7 +3,7 @@
 // ratings drawn as charts in the page, and every game of his, each opening as the club chat
 // announced it.
 
-import { api, h, initData, tg } from "./common.js";
+import { api, h, initData, tabs, tg } from "./common.js";
 
 const $app = document.getElementById("app");
 const SVG = "http://www.w3.org/2000/svg";
@@ -32,13 +32,6 @@ function chart(title, series, colours) {
   return h("figure", { class: "chart" }, h("figcaption", {}, title),
     svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": title }, ...lines),
     h("div", { class: "range" }, h("span", {}, `от ${round(low)}`), h("span", {}, `до ${round(high)}`)));
-}
-
-function nav() {
-  return h("div", { class: "row" },
-    h("a", { class: "tab", href: "standings.html" }, "📊 Таблица"),
-    h("a", { class: "tab", href: "tonight.html" }, "🎲 Вечер"),
-    h("span", { class: "tab on" }, "👤 Я"));
 }
 
 function search(player) {
@@ -134,7 +127,7 @@ function games(d) {
 async function load(player) {
   try {
     const d = await api("record", { player: player || "" });
-    const blocks = [nav(), search(player)];
+    const blocks = [tabs("record"), search(player)];
     if (!d.nickname) {
       blocks.push(h("div", { class: "summary", id: "text" }, d.text));
     } else {
@@ -151,7 +144,7 @@ async function load(player) {
     $app.replaceChildren(...blocks.filter(Boolean));
     window.scrollTo(0, 0);
   } catch (error) {
-    $app.replaceChildren(nav(), search(player), h("p", { class: "error" }, error.message));
+    $app.replaceChildren(tabs("record"), search(player), h("p", { class: "error" }, error.message));
   }
 }
 

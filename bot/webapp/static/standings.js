@@ -2,7 +2,7 @@
 // days' — every row at once, sorted by any column, filtered by role, searched by nickname; ⏳ on
 // rows that may still change. It asks again by itself: when a ⏳ is due to go, or each minute.
 
-import { api, h, initData, tg } from "./common.js";
+import { api, h, initData, tabs, tg } from "./common.js";
 
 const $app = document.getElementById("app");
 const KINDS = [
@@ -114,9 +114,7 @@ function render() {
   if (d.rows.some((row) => row.provisional)) marks.push("⏳ — результат ещё может измениться (идёт время протеста)");
   if (d.rows.some((row) => row.lot)) marks.push("🎲 — место решил жребий");
   const blocks = [
-    h("div", { class: "row" }, h("span", { class: "tab on" }, "📊 Таблица"),
-      h("a", { class: "tab", href: "tonight.html" }, "🎲 Вечер"),
-      h("a", { class: "tab", href: "record.html" }, "👤 Я")),
+    tabs("standings"),
     h("header", {}, h("h1", {}, d.title), d.period && d.tournament ? h("p", { class: "note" }, d.tournament) : null),
     scopes,
     choose,

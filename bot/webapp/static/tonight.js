@@ -1,17 +1,10 @@
 // Tonight for a player's phone: the evening's seating, every round (his own seats marked), each
 // table's state, and the results so far — asked again every 15 s while the page is open.
 
-import { api, h, initData, tg } from "./common.js";
+import { api, h, initData, tabs, tg } from "./common.js";
 
 const $app = document.getElementById("app");
 const STATE = { saved: "✅ сыграна", playing: "▶ идёт", waiting: "ждёт" };
-
-function nav() {
-  return h("div", { class: "row" },
-    h("a", { class: "tab", href: "standings.html" }, "📊 Таблица"),
-    h("span", { class: "tab on" }, "🎲 Вечер"),
-    h("a", { class: "tab", href: "record.html" }, "👤 Я"));
-}
 
 function round(r) {
   return h("section", { class: r.mine ? "round mine" : "round", "data-round": r.round },
@@ -26,14 +19,14 @@ function round(r) {
 async function load() {
   try {
     const d = await api("tonight", {});
-    const blocks = [nav(), h("header", {}, h("h1", {}, d.evening || "Вечер клуба"),
+    const blocks = [tabs("tonight"), h("header", {}, h("h1", {}, d.evening || "Вечер клуба"),
       h("span", { class: "sync" }, `обновлено ${d.updated}`))];
     if (d.message) blocks.push(h("p", { class: "note" }, d.message));
     blocks.push(...d.rounds.map(round));
     if (d.results) blocks.push(h("h2", {}, "Итоги вечера"), h("div", { class: "summary" }, d.results));
     $app.replaceChildren(...blocks);
   } catch (error) {
-    $app.replaceChildren(nav(), h("p", { class: "error" }, error.message));
+    $app.replaceChildren(tabs("tonight"), h("p", { class: "error" }, error.message));
   } finally {
     setTimeout(load, 15000);
   }

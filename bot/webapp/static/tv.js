@@ -1,18 +1,11 @@
 // The club's TV: tonight's tables, the evening's and the tournament's standings, asked again every 3 s. The link's secret is
 // in the address after «#» (never sent to the server in the address, so not in any log).
 
+import { h } from "./common.js";
+
 const token = decodeURIComponent(location.hash.slice(1));
 const $screen = document.getElementById("screen");
 const STATE = { waiting: "ждёт игры", playing: "идёт игра", done: "все игры сыграны" };
-
-function h(tag, props, ...children) {
-  const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(props || {})) {
-    if (key === "class") el.className = value; else el.setAttribute(key, value);
-  }
-  for (const child of children.flat()) if (child != null && child !== false) el.append(child);
-  return el;
-}
 
 function table(t) {
   const title = t.state === "playing" && t.number ? `Стол ${t.table} · игра ${t.number}`
