@@ -31,13 +31,19 @@ async def smallest_text(page) -> float:
     return found
 
 
+async def a_club_with_its_tv(world):
+    """A club whose judge has seated ten in the chat, and the TV's link its admin got: (admin,
+    judge, the link's token)."""
+    admin, judge = await setup_club(world)
+    await seat_players(Taps(judge))
+    await admin.send("/tv")
+    return admin, judge, token_of((await admin.reply()).text)
+
+
 async def test_the_tv_shows_the_game_in_play_and_a_saved_game_within_five_seconds(tmp_path):
     shots = screenshots_dir(tmp_path)
     async with dispatcher_world(tmp_path, webapp_url=APP) as world:
-        admin, judge = await setup_club(world)
-        await seat_players(Taps(judge))
-        await admin.send("/tv")
-        token = token_of((await admin.reply()).text)
+        admin, judge, token = await a_club_with_its_tv(world)
         async with app_server(world) as base, browser() as launched:
             app = AppCaller(base, judge.id)
             await app.open()
@@ -97,10 +103,7 @@ async def test_the_tv_reads_from_the_back_of_the_room(tmp_path):
     a protocol entered in the chat dialog is on the screen too, its ten without a role."""
     shots = screenshots_dir(tmp_path)
     async with dispatcher_world(tmp_path, webapp_url=APP) as world:
-        admin, judge = await setup_club(world)
-        await seat_players(Taps(judge))
-        await admin.send("/tv")
-        token = token_of((await admin.reply()).text)
+        admin, judge, token = await a_club_with_its_tv(world)
         async with app_server(world) as base, browser() as launched:
             app = AppCaller(base, judge.id)
             await app.open()
