@@ -60,11 +60,9 @@ class EveningDesk:
         evening's id comes with its screen (``shown`` keeps the message that shows it)."""
         if not (args or "").strip():
             night = await self.evenings.open_one(ended_today=self.today())
-            shown = await self.screen(night.id)
             if night.status is NightStatus.ENDED:  # today's, to bring back
-                intro = texts.ended_today(date.fromisoformat(night.date))
-                shown = Screen(f"{intro}\n\n{shown.text}", shown.markup)
-            return night.id, shown
+                return night.id, await self._ended_today(night)
+            return night.id, await self.screen(night.id)
         opening = parse_opening(args, self.today())
         current = await self.tournaments.current_tournament()
         if current is None:
@@ -93,19 +91,15 @@ class EveningDesk:
             if existing.status is NightStatus.ENDED:
                 if date.fromisoformat(existing.date) != self.today():
                     raise NightError(texts.ended_on(date.fromisoformat(existing.date)))
-                shown = await self.screen(existing.id)  # with «↩ Вернуть вечер»
-                intro = texts.ended_today(date.fromisoformat(existing.date))
-                return existing.id, Screen(f"{intro}\n\n{shown.text}", shown.markup)
-            shown = await self.screen(existing.id)
+                return existing.id, await self._ended_today(existing)
             intro = texts.exists(date.fromisoformat(existing.date), existing.starts_at)
-            return existing.id, Screen(f"{intro}\n\n{shown.text}", shown.markup)
+            return existing.id, _headed(intro, await self.screen(existing.id))
         night_id = existing.id if existing else night_id
-        shown = await self.screen(night_id)
         opened = (
             texts.FINAL_OPENED if opening.final_top
             else texts.DAY_OPENED if opening.tournament_day else texts.OPENED
         )  # fmt: skip
-        return night_id, Screen(f"{opened}\n\n{shown.text}", shown.markup)
+        return night_id, _headed(opened, await self.screen(night_id))
 
     async def _finalists(self, tx: Transaction, night: Night, now: str) -> list[int]:
         """A final's players: the tournament's first places as its table stands now, on the
@@ -189,10 +183,15 @@ class EveningDesk:
     def _hhmm(self, iso: str) -> str:
         return datetime.fromisoformat(iso).astimezone(self.zone).strftime("%H:%M")
 
+    async def _ended_today(self, night: Night) -> Screen:
+        """An evening of today that ended: its screen, with «↩ Вернуть вечер», said so."""
+        intro = texts.ended_today(date.fromisoformat(night.date))
+        return _headed(intro, await self.screen(night.id))
+
     async def _games_left(self, night: Night) -> int:
         """The seated games of the evening not saved yet."""
         seats = await rows.seats(self.database, night.id)
-        seated = {(r, t) for r, t, _, _ in seats if t}
+        seated = {(s.round, s.table) for s in seats if s.table}
         return len(seated - await rows.played_rounds(self.database, night.id))
 
     async def _unend(self, night: Night, message_id: int | None) -> Screen:
@@ -239,10 +238,9 @@ class EveningDesk:
         now = self.clock.iso()
         toast = result = None
         again = night.status is NightStatus.SEATED and data.v != "1"  # a second tap: nothing
-        slow = data.a is NightAction.SEAT and night.tournament_day and not again
-        if slow and early is not None:  # said before the transaction, not inside it
+        slow = early is not None and data.a is NightAction.SEAT and night.tournament_day
+        if early is not None and slow and not again:  # said before the transaction, not in it
             await early(texts.SEATING_NOW)
-        slow = slow and early is not None
         async with self.database.transaction() as tx:
             night = await rows.get(tx, data.n) or night  # as it is now: two taps at once
             if night.status is NightStatus.ENDED:
@@ -286,6 +284,10 @@ async def _change(tx: Transaction, night: Night, data: NightCB, now: str) -> str
     if data.a is NightAction.PLAY_IN:
         return await changes.play_in(tx, night, int(data.v), now)
     return await changes.replace(tx, night, int(data.v), now)
+
+
+def _headed(intro: str, shown: Screen) -> Screen:
+    return Screen(f"{intro}\n\n{shown.text}", shown.markup)
 
 
 def _end_question(night: Night, left: int, message_id: int | None) -> Screen:
