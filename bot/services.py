@@ -47,7 +47,7 @@ from bot.telegram.dead_letters import DeadLetters
 from bot.telegram.middlewares import InFlightMiddleware
 from bot.telegram.polling import PollState, UpdateJournal
 from bot.vocabulary.window import ProtestWindow
-from bot.webapp.server import WebApp
+from bot.webapp.context import WebApp
 from scoring.elo import EloSettings
 
 

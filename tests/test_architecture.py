@@ -295,15 +295,28 @@ def test_heavy_libraries_load_on_first_use_only():
 
 def test_handlers_take_at_most_four_parameters() -> None:
     """A handler is glue: the event, what aiogram parsed, and the one or two services it calls.
-    More is a sign that work belongs in a service (docs/architecture.md)."""
+    More is a sign that work belongs in a service (docs/architecture.md). The web layer's calls
+    are handlers too."""
     crowded = []
-    for path in sorted((ROOT / "handlers").glob("*.py")):
+    for path in sorted([*(ROOT / "handlers").glob("*.py"), *(ROOT / "bot/webapp").glob("*.py")]):
         for node in ast.walk(ast.parse(path.read_text("utf-8"))):
             if isinstance(node, ast.AsyncFunctionDef) and not node.name.startswith("_"):
                 count = len(node.args.args) + len(node.args.kwonlyargs)
                 if count > 4:
                     crowded.append(f"{path.name}:{node.name} takes {count}")
     assert crowded == []
+
+
+def test_no_function_of_the_web_layer_is_over_40_lines() -> None:
+    """The web layer is glue as the handlers are: a long function there is work that belongs in a
+    service."""
+    long = []
+    for path in sorted((ROOT / "bot/webapp").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            function = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            if function and (node.end_lineno or 0) - node.lineno + 1 > 40:
+                long.append(f"{path.name}:{node.name}")
+    assert long == []
 
 
 def test_no_class_in_bot_is_over_400_lines() -> None:

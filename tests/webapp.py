@@ -20,6 +20,8 @@ from bot.webapp.server import webapp_routes
 from tests.fakes.bot_api import TOKEN
 from tests.harness import DispatcherWorld
 
+APP_URL = "http://127.0.0.1/"  # WEBAPP_URL of a world whose app is served in the test
+
 
 def init_data(
     user_id: int, name: str = "Иван", *, signed_at: float | None = None, token: str = TOKEN

@@ -5,9 +5,10 @@ evening, or seated in the app — and its log (``live_events``) is the truth; th
 protocol are read from it by ``scoring.live``. Saving goes the chat's way: ``Games.save`` of the
 draft, so the game is saved once, announced, sent to each player, open to protests.
 
-Who may: the judge whose draft it is, and a head judge (he takes a game over). Everyone else
-gets ``LiveRefusal`` with its kind (the web layer's status): nothing is written, and the
-roles of a game in play are never shown to anyone but them.
+Who may: a judge (the web layer lets no one else call), for a game the judge whose draft it is,
+and a head judge (he takes a game over). Everyone else gets a ``Refusal`` with its kind (the web
+layer's status): nothing is written, and the roles of a game in play are never shown to anyone
+but them.
 """
 
 from __future__ import annotations
@@ -44,18 +45,8 @@ MAX_EVENTS = 3000  # a game is a few hundred taps; more is not a game
 MAX_BATCH = 500
 
 
-class LiveRefusal(Refusal):
-    """Refused: ``kind`` for the web layer (which turns it into an HTTP status), ``message``
-    for the judge."""
-
-    def __init__(self, kind: RefusalKind, message: str) -> None:
-        super().__init__(message, kind)
-
-
-def _judge_only(member: Member) -> None:
-    """The app's game is a judge's: everyone else is refused before anything is read."""
-    if not member.is_judge:
-        raise LiveRefusal(RefusalKind.FORBIDDEN, texts.NOT_A_JUDGE)
+def _refused(kind: RefusalKind, message: str) -> Refusal:
+    return Refusal(message, kind)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +87,6 @@ class LiveTables:
         """The app opened: a game to take over (``live_id``), or the judge's own table — his
         draft (``/game``'s, made now if he has none), its live game once ten are seated. A
         head judge without a draft of his own chooses first: a game in play, or a ``new`` one."""
-        _judge_only(member)
         if live_id is not None:
             game = await self._game_for(member, live_id)
             await self._drop_empty_draft(member, game)
@@ -108,9 +98,9 @@ class LiveTables:
             opened = await self.editor.open(member)  # what /game makes: seated from the evening
             draft = await self.drafts.of_judge(member.user_id)
             if draft is None:  # no tournament running, or it is closed: the chat says so
-                raise LiveRefusal(RefusalKind.CONFLICT, plain(opened.text or ""))
+                raise _refused(RefusalKind.CONFLICT, plain(opened.text or ""))
         if draft.is_correction:
-            raise LiveRefusal(RefusalKind.CONFLICT, texts.CORRECTION_IN_CHAT)
+            raise _refused(RefusalKind.CONFLICT, texts.CORRECTION_IN_CHAT)
         own = await rows.of_draft(self.database, draft.id)
         if own is None and draft.protocol.players_complete:
             own = await self._start(draft)
@@ -148,18 +138,17 @@ class LiveTables:
         return game
 
     async def _game_for(self, member: Member, live_id: int) -> rows.LiveGame:
-        _judge_only(member)
         game = await rows.get(self.database, live_id)
         if game is None:
-            raise LiveRefusal(RefusalKind.NOT_FOUND, texts.NO_SUCH_GAME)
+            raise _refused(RefusalKind.NOT_FOUND, texts.NO_SUCH_GAME)
         if game.judge_id != member.user_id and not member.is_head_judge:
-            raise LiveRefusal(RefusalKind.FORBIDDEN, texts.FOREIGN_GAME)
+            raise _refused(RefusalKind.FORBIDDEN, texts.FOREIGN_GAME)
         return game
 
     async def _draft_of(self, game: rows.LiveGame) -> Draft:
         draft = await self.drafts.get(game.draft_id)
         if draft is None:
-            raise LiveRefusal(RefusalKind.CONFLICT, texts.GAME_CLOSED)
+            raise _refused(RefusalKind.CONFLICT, texts.GAME_CLOSED)
         return draft
 
     # -- seating in the app ----------------------------------------------------------------------
@@ -181,7 +170,6 @@ class LiveTables:
     async def search(self, member: Member, text: str) -> list[dict[str, Any]]:
         """Players for a seat: those a typo away first («Совв» → «Сова»), then those whose
         nickname holds the text — the chat's search."""
-        _judge_only(member)
         text = text.strip()[:40]
         if not text:
             return []
@@ -195,25 +183,24 @@ class LiveTables:
     ) -> dict[str, Any]:
         """A player on a seat of the judge's draft (one seated elsewhere changes seats), or a
         new player by nickname (asked again when the club has one a typo away)."""
-        _judge_only(member)
         draft = await self.drafts.of_judge(member.user_id)
         if draft is None or draft.is_correction:
-            raise LiveRefusal(RefusalKind.CONFLICT, texts.GAME_CLOSED)
+            raise _refused(RefusalKind.CONFLICT, texts.GAME_CLOSED)
         if await rows.of_draft(self.database, draft.id) is not None:
-            raise LiveRefusal(RefusalKind.CONFLICT, texts.SEAT_TAKEN_BY_GAME)
+            raise _refused(RefusalKind.CONFLICT, texts.SEAT_TAKEN_BY_GAME)
         if seat not in SEATS:
-            raise LiveRefusal(RefusalKind.BAD_REQUEST, texts.BAD_EVENT)
+            raise _refused(RefusalKind.BAD_REQUEST, texts.BAD_EVENT)
         if player_id is not None:
             player = await self.players.get(player_id) if 0 < player_id < 2**53 else None
             if player is None:
-                raise LiveRefusal(RefusalKind.NOT_FOUND, texts.NO_SUCH_GAME)
+                raise _refused(RefusalKind.NOT_FOUND, texts.NO_SUCH_GAME)
         else:
             player = await self._new_player(member, (nickname or "").strip(), sure)
         draft.cursor = seat
         try:
             steps.seat_player(draft, player)
         except EntryError as error:
-            raise LiveRefusal(RefusalKind.CONFLICT, plain(error.message)) from None
+            raise _refused(RefusalKind.CONFLICT, plain(error.message)) from None
         draft.rev += 1  # the chat's screen is older now: its next tap redraws it
         await self.drafts.save(draft)
         return await self.open(member, None)
@@ -222,11 +209,11 @@ class LiveTables:
         close = await self.players.close_to(nickname)
         if close and not sure:
             names = ", ".join(p.nickname for p in close)
-            raise LiveRefusal(RefusalKind.CONFLICT, texts.NEW_PLAYER_CLOSE.format(names=names))
+            raise _refused(RefusalKind.CONFLICT, texts.NEW_PLAYER_CLOSE.format(names=names))
         try:
             return await self.players.create_or_get(nickname, member.user_id)
         except (NicknameError, SimilarPlayerError) as error:
-            raise LiveRefusal(RefusalKind.CONFLICT, str(error)) from None
+            raise _refused(RefusalKind.CONFLICT, str(error)) from None
 
     async def _others(self, member: Member) -> list[dict[str, Any]]:
         """Games in play a head judge may take over (not his own)."""
@@ -247,12 +234,12 @@ class LiveTables:
         same id — is stored once), then the game as it stands is returned."""
         game = await self._game_for(member, live_id)
         if len(events) > MAX_BATCH:
-            raise LiveRefusal(RefusalKind.BAD_REQUEST, texts.TOO_MANY_EVENTS)
+            raise _refused(RefusalKind.BAD_REQUEST, texts.TOO_MANY_EVENTS)
         try:
             for event in events:
                 check_event(event)
         except LogError:
-            raise LiveRefusal(RefusalKind.BAD_REQUEST, texts.BAD_EVENT) from None
+            raise _refused(RefusalKind.BAD_REQUEST, texts.BAD_EVENT) from None
         if events:
             async with self._turn(live_id):
                 await self._append(member, game, events)
@@ -265,7 +252,7 @@ class LiveTables:
             known = await rows.event_ids(self.database, live_id)
             if all(event["id"] in known for event in events):
                 return  # sent again after its answer was lost: it is in the protocol
-            raise LiveRefusal(RefusalKind.CONFLICT, texts.SAVED_BEFORE_EVENT)
+            raise _refused(RefusalKind.CONFLICT, texts.SAVED_BEFORE_EVENT)
         await self._draft_of(game)  # its protocol discarded in the chat: nothing to add to
         async with self.database.transaction() as tx:
             known = await rows.event_ids(tx, live_id)
@@ -274,7 +261,7 @@ class LiveTables:
                 if event["id"] not in known:
                     new.setdefault(event["id"], dict(event))
             if len(known) + len(new) > MAX_EVENTS:
-                raise LiveRefusal(RefusalKind.BAD_REQUEST, texts.TOO_MANY_EVENTS)
+                raise _refused(RefusalKind.BAD_REQUEST, texts.TOO_MANY_EVENTS)
             if new:
                 await rows.append(tx, live_id, list(new.values()), member.user_id,
                                   self.clock.iso())  # fmt: skip
@@ -328,7 +315,7 @@ class LiveTables:
         events = await rows.events(self.database, game.id)
         state = replay(events)
         if not state.over or not state.roles_complete:
-            raise LiveRefusal(RefusalKind.CONFLICT, texts.NOT_OVER)
+            raise _refused(RefusalKind.CONFLICT, texts.NOT_OVER)
         draft.protocol = with_the_log(draft.protocol, state)
         judge = await self.members.member(game.judge_id)
         try:
@@ -338,7 +325,7 @@ class LiveTables:
             if again is not None and again.status is LiveStatus.SAVED:  # saved in the chat
                 return await self._saved(again)
             moved = await self._to_chat(game, draft, state, error)
-            raise LiveRefusal(
+            raise _refused(
                 RefusalKind.CONFLICT, texts.SAVE_FAILED.format(why=plain(moved.told))
             ) from None
         saved = await rows.get(self.database, live_id)
@@ -356,7 +343,7 @@ class LiveTables:
         """«Доп. баллы и штрафы — в чате»: the protocol so far goes to the judge's chat."""
         game = await self._game_for(member, live_id)
         if game.status is LiveStatus.SAVED:
-            raise LiveRefusal(RefusalKind.CONFLICT, texts.ALREADY_SAVED)
+            raise _refused(RefusalKind.CONFLICT, texts.ALREADY_SAVED)
         draft = await self._draft_of(game)
         state = replay(await rows.events(self.database, game.id))
         return await self._to_chat(game, draft, state, None)

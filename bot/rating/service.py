@@ -17,12 +17,16 @@ from bot.rating.standings import Board, Standings
 from bot.tables import players as player_rows
 from bot.texts import rating as texts
 from bot.vocabulary.ratings import HeadToHead, Kind, Record, Table
-from bot.vocabulary.refusal import Refusal
+from bot.vocabulary.refusal import Refusal, RefusalKind
 from bot.vocabulary.window import ProtestWindow
 
 
 class RatingError(Refusal):
-    """The request cannot be answered; the message is Russian and says what to do."""
+    """The request cannot be answered (no such tournament, board or period); the message is
+    Russian and says what to do."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, RefusalKind.NOT_FOUND)
 
 
 @dataclass(frozen=True, slots=True)

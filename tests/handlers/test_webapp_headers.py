@@ -46,7 +46,7 @@ async def test_a_flood_of_forged_calls_writes_a_few_log_lines_not_one_each(tmp_p
         forged = AppCaller(base, 1, data="user=%7B%22id%22%3A1%7D&hash=00")
         statuses = await asyncio.gather(*(forged.call("open") for _ in range(200)))
         assert {status for status, _ in statuses} == {401}
-    refused = [r for r in caplog.records if r.name == "bot.webapp.server"]
+    refused = [r for r in caplog.records if r.name == "bot.webapp.calls"]
     assert 1 <= len(refused) <= 5
     clock = [0.0]
     throttled = Throttled(logging.getLogger("test.throttled"), window=60, burst=2)

@@ -1,0 +1,29 @@
+"""What the pages' API asks of the bot's services: one typed set (``Services.web_app()``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from zoneinfo import ZoneInfo
+
+from bot.announce.announcer import Announcer
+from bot.club.members import MemberDirectory
+from bot.core.clock import Clock
+from bot.entry.editor import Editor
+from bot.live.service import LiveTables
+from bot.rating.screens import RatingScreens
+from bot.rating.service import Ratings
+from bot.screen.service import ClubScreen
+
+
+@dataclass(frozen=True, slots=True)
+class WebApp:
+    token: str  # the bot's: it keys Telegram's signature of initData
+    clock: Clock
+    members: MemberDirectory
+    live: LiveTables
+    editor: Editor
+    ratings: Ratings
+    zone: ZoneInfo
+    screen: ClubScreen
+    screens: RatingScreens
+    announcer: Announcer

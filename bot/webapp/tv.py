@@ -1,0 +1,25 @@
+"""The club's TV: a browser in the room, not Telegram — its secret link's token stands in for
+``initData`` (``/tv`` makes it), and what it shows holds no role."""
+
+from __future__ import annotations
+
+import logging
+
+from aiohttp import web
+
+from bot.screen.service import ScreenRefused
+from bot.texts import webapp as texts
+from bot.webapp.calls import Web, json_answer
+
+log = logging.getLogger(__name__)
+TOKEN_HEADER = "X-Screen-Token"
+
+
+async def tv(web_: Web, request: web.Request) -> web.Response:
+    try:
+        return json_answer(await web_.app.screen.view(request.headers.get(TOKEN_HEADER, "")))
+    except ScreenRefused:
+        return json_answer({"error": texts.SCREEN_REFUSED}, 401)
+    except Exception:
+        log.exception("The club's screen failed")
+        return json_answer({"error": texts.BROKEN}, 500)
