@@ -55,6 +55,47 @@ class Phase(StrEnum):
     VOTING = "voting"
 
 
+class Skip(StrEnum):
+    """Why an event is set aside: a code the server and the page both return; the sentences are
+    the bot's (``bot/texts/live.py``), and reach the page as data (``rules.json``)."""
+
+    GAME_OVER = "game_over"
+    ROLES_AT_NIGHT_ZERO = "roles_at_night_zero"
+    ROLE_TAKEN = "role_taken"
+    NOT_AT_TABLE = "not_at_table"  # the event's seat
+    NOMINATE_BY_DAY = "nominate_by_day"
+    ALREADY_NOMINATED = "already_nominated"  # the event's seat
+    ROLES_BEFORE_PPK = "roles_before_ppk"
+    VOTE_AFTER_DAY = "vote_after_day"
+    VOTE_AT_TABLE = "vote_at_table"
+    NIGHT_ONLY = "night_only"
+    SHOT_RECORDED = "shot_recorded"
+    CHECK_RECORDED = "check_recorded"
+    BEST_MOVE_WHO = "best_move_who"
+    BEST_MOVE_RECORDED = "best_move_recorded"
+    BEST_MOVE_SELF = "best_move_self"
+    ROLES_BEFORE_NEXT = "roles_before_next"
+
+
+class Left(StrEnum):
+    """How a player left the table."""
+
+    VOTED = "voted"
+    SHOT = "shot"
+    FOULS = "fouls"  # the fourth foul
+    TECHNICAL = "technical"  # the second technical foul
+    JUDGE = "judge"  # removed by the judge
+    PPK = "ppk"
+
+
+class Ended(StrEnum):
+    """How a game ended."""
+
+    RULE = "rule"  # a team's condition holds at the table
+    JUDGE = "judge"  # the judge ended it
+    PPK = "ppk"  # a team defeat
+
+
 class LogError(ValueError):
     """An event that is not one at all (not an object, no id, an unknown kind or field); the
     message in Russian (a protocol file's refusal names it)."""
@@ -70,15 +111,15 @@ class LiveState:
     fouls: list[int] = field(default_factory=lambda: [0] * 10)
     technical_fouls: list[int] = field(default_factory=lambda: [0] * 10)
     removals: list[Removal | None] = field(default_factory=lambda: [None] * 10)
-    out: dict[int, str] = field(default_factory=dict)  # seat → voted, shot, fouls, … (in order)
+    out: dict[int, Left] = field(default_factory=dict)  # seat → how he left (in order)
     nominated: list[int] = field(default_factory=list)  # today's, in order
     shots: list[tuple[int, int | None]] = field(default_factory=list)  # (night, seat or miss)
     checks: list[tuple[int, str, int]] = field(default_factory=list)  # (night, by, seat)
     best_move: tuple[int, ...] = ()
     winner: Winner | None = None
-    ended_by: str | None = None  # «judge», «ppk» or «rule» (a team's condition holds)
+    ended_by: Ended | None = None
     applied: list[str] = field(default_factory=list)  # ids of the events in effect, in order
-    skipped: list[tuple[str, str]] = field(default_factory=list)  # (id, why) set aside
+    skipped: list[tuple[str, Skip]] = field(default_factory=list)  # (id, why) set aside
 
     # -- reading ---------------------------------------------------------------------------------
 
@@ -228,61 +269,61 @@ def _seats(value: Any, least: int, most: int) -> None:
         raise LogError("место названо дважды")
 
 
-def refusal(state: LiveState, event: Mapping[str, Any]) -> str | None:
-    """Why ``event`` cannot happen in ``state`` (Russian, for the judge), or None."""
+def refusal(state: LiveState, event: Mapping[str, Any]) -> Skip | None:
+    """Why ``event`` cannot happen in ``state``, or None."""
     kind = event["kind"]
     if state.over and kind != Kind.BEST_MOVE:
-        return "игра уже окончена"
+        return Skip.GAME_OVER
     seat: Any = event.get("seat")  # checked by check_event where the kind has one
     night0 = state.phase is Phase.NIGHT and state.round == 0
     if kind == Kind.ROLE:
         if not night0:
-            return "роли раздаются в нулевую ночь"
+            return Skip.ROLES_AT_NIGHT_ZERO
         role = Role(event["role"])
         taken = role is not Role.CIVILIAN and state.role(seat) is not role
         if taken and list(state.roles.values()).count(role) >= ROLE_LIMITS[role]:
-            return "эта роль уже отмечена"
+            return Skip.ROLE_TAKEN
         return None
     if kind in (Kind.FOUL, Kind.TECHNICAL, Kind.REMOVAL, Kind.PPK, Kind.NOMINATE):
         if not state.at_table(seat):
-            return f"игрок {seat} уже не за столом"
+            return Skip.NOT_AT_TABLE
         if kind == Kind.NOMINATE:
             if state.phase is not Phase.DAY:
-                return "выставляют днём"
+                return Skip.NOMINATE_BY_DAY
             if seat in state.nominated:
-                return f"игрок {seat} уже выставлен"
+                return Skip.ALREADY_NOMINATED
         if kind == Kind.PPK and not state.roles_complete:
-            return "сначала отметьте роли"
+            return Skip.ROLES_BEFORE_PPK
         return None
     if kind == Kind.VOTE:
         if state.phase is not Phase.VOTING:
-            return "голосование — после дня"
+            return Skip.VOTE_AFTER_DAY
         if any(not state.at_table(s) for s in event["out"]):
-            return "уйти может только тот, кто за столом"
+            return Skip.VOTE_AT_TABLE
         return None
     if kind in (Kind.SHOT, Kind.CHECK):
         if state.phase is not Phase.NIGHT or state.round == 0:
-            return "стреляют и проверяют ночью, с первой ночи"
+            return Skip.NIGHT_ONLY
         if kind == Kind.SHOT:
             if any(night == state.round for night, _ in state.shots):
-                return "выстрел этой ночи уже записан"
+                return Skip.SHOT_RECORDED
             if seat is not None and not state.at_table(seat):
-                return f"игрок {seat} уже не за столом"
+                return Skip.NOT_AT_TABLE
         elif any(night == state.round and by == event["by"] for night, by, _ in state.checks):
-            return "эта проверка уже записана"
+            return Skip.CHECK_RECORDED
         return None
     if kind == Kind.BEST_MOVE:
         killed = state.first_killed
         if killed is None or state.role(killed).team is not Team.RED:
-            return "лучший ход — у красного, убитого первой ночью"
+            return Skip.BEST_MOVE_WHO
         if state.best_move:
-            return "лучший ход уже записан"
+            return Skip.BEST_MOVE_RECORDED
         if killed in event["seats"]:
-            return "лучший ход не называет себя"
+            return Skip.BEST_MOVE_SELF
         return None
     if kind == Kind.NEXT:
         if night0 and not state.roles_complete:
-            return "сначала отметьте роли: шериф, дон, две мафии"
+            return Skip.ROLES_BEFORE_NEXT
         return None
     return None  # END
 
@@ -299,30 +340,30 @@ def _apply(state: LiveState, event: Mapping[str, Any]) -> None:
     elif kind == Kind.FOUL:
         state.fouls[seat - 1] += 1
         if state.fouls[seat - 1] >= MAX_FOULS:
-            _leave(state, seat, "fouls")
+            _leave(state, seat, Left.FOULS)
     elif kind == Kind.TECHNICAL:
         state.technical_fouls[seat - 1] += 1
         if state.technical_fouls[seat - 1] >= MAX_TECHNICAL_FOULS:
-            _leave(state, seat, "technical")
+            _leave(state, seat, Left.TECHNICAL)
     elif kind == Kind.REMOVAL:
         state.removals[seat - 1] = Removal.JUDGE
-        _leave(state, seat, "judge")
+        _leave(state, seat, Left.JUDGE)
     elif kind == Kind.PPK:
         state.removals[seat - 1] = Removal.PPK
-        _leave(state, seat, "ppk")
+        _leave(state, seat, Left.PPK)
         loser = state.role(seat).team
         state.winner = Winner.BLACK if loser is Team.RED else Winner.RED
-        state.ended_by = "ppk"
+        state.ended_by = Ended.PPK
         return
     elif kind == Kind.NOMINATE:
         state.nominated.append(seat)
     elif kind == Kind.VOTE:
         for leaving in event["out"]:
-            _leave(state, leaving, "voted")
+            _leave(state, leaving, Left.VOTED)
     elif kind == Kind.SHOT:
         state.shots.append((state.round, seat))
         if seat is not None:
-            _leave(state, seat, "shot")
+            _leave(state, seat, Left.SHOT)
     elif kind == Kind.CHECK:
         state.checks.append((state.round, event["by"], seat))
     elif kind == Kind.BEST_MOVE:
@@ -333,12 +374,12 @@ def _apply(state: LiveState, event: Mapping[str, Any]) -> None:
         return
     elif kind == Kind.END:
         state.winner = Winner(event["winner"])
-        state.ended_by = "judge"
+        state.ended_by = Ended.JUDGE
         return
     _decide(state)
 
 
-def _leave(state: LiveState, seat: int, why: str) -> None:
+def _leave(state: LiveState, seat: int, why: Left) -> None:
     if seat not in state.out:
         state.out[seat] = why
     if seat in state.nominated:
@@ -364,9 +405,9 @@ def _decide(state: LiveState) -> None:
     reds = sum(1 for s in SEATS if state.at_table(s) and state.role(s).team is Team.RED)
     blacks = sum(1 for s in SEATS if state.at_table(s) and state.role(s).team is Team.BLACK)
     if blacks == 0:
-        state.winner, state.ended_by = Winner.RED, "rule"
+        state.winner, state.ended_by = Winner.RED, Ended.RULE
     elif blacks >= reds:
-        state.winner, state.ended_by = Winner.BLACK, "rule"
+        state.winner, state.ended_by = Winner.BLACK, Ended.RULE
 
 
 # -- a game's log in the protocol file -------------------------------------------------------

@@ -272,6 +272,7 @@ class LiveTables:
         game = await rows.get(self.database, game.id) or game
         events = await rows.events(self.database, game.id)
         state = replay(events)
+        by_id = {event["id"]: event for event in events}
         playing = game.status is LiveStatus.PLAYING
         draft = await self.drafts.get(game.draft_id) if playing else None
         players = draft.protocol.players if draft is not None else game.players
@@ -282,6 +283,7 @@ class LiveTables:
             "number": game.number,
             # a game whose protocol was discarded in the chat is «closed» to the page
             "status": CLOSED if playing and draft is None else game.status.value,
+            "closed": texts.GAME_CLOSED if playing and draft is None else None,
             "game_id": game.game_id,
             "seats": [
                 {"seat": seat, "nickname": names[p].nickname if p in names else "—"}
@@ -289,7 +291,10 @@ class LiveTables:
             ],
             "log": events,
             "winner": state.winner.value if state.winner else None,
-            "skipped": [{"id": i, "why": why} for i, why in state.skipped],
+            "skipped": [
+                {"id": i, "why": why.value, "said": texts.skipped(why, by_id[i].get("seat"))}
+                for i, why in state.skipped
+            ],
         }
         if draft is not None and state.over and state.roles_complete:
             answer["summary"] = plain(

@@ -27,6 +27,7 @@ from bot.tables import drafts as draft_rows
 from bot.tables import live as live_rows
 from bot.tables import nights as night_rows
 from bot.tables import screens as rows
+from bot.texts import live as live_texts
 from bot.texts import screen as texts
 from bot.texts.clock import clock_time
 from bot.texts.markup import plain
@@ -40,8 +41,6 @@ ENDS_AT = time(6, 0)  # a link made for an evening works until the next morning,
 STANDINGS_ROWS = 12
 EVENING_ROWS = 8  # tonight's table, above the tournament's
 BESIDE_EVENING_ROWS = 8  # the tournament's, below tonight's: both fit the screen
-LEFT = {"voted": "заголосован", "shot": "убит", "fouls": "4 фола", "technical": "2 тех. фола",
-        "judge": "удалён", "ppk": "ППК"}  # fmt: skip
 
 
 class ScreenRefused(Exception):
@@ -170,9 +169,7 @@ class ClubScreen:
                 number = seat["seat"]
                 seat["fouls"] = state.fouls[number - 1]
                 seat["technical"] = state.technical_fouls[number - 1]
-                seat["left"] = (
-                    LEFT.get(state.out.get(number, ""), "") if number in state.out else ""
-                )
+                seat["left"] = live_texts.LEFT[state.out[number]] if number in state.out else ""
                 seat["nominated"] = number in state.nominated and not state.over
             shown[(game.table, len(shown))] = {
                 "table": game.table, "number": game.number, "state": "playing",

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from scoring.live import Ended, Left, Skip
+from scoring.model import MAX_FOULS, MAX_TECHNICAL_FOULS, Winner
+
 OPEN_APP = "📱 Вести игру"
 STANDINGS_APP = "📊 Вся таблица в приложении"
 RECORD_APP = "📈 Статистика в приложении"
@@ -39,3 +42,41 @@ CONTINUE_IN_CHAT = (
 IN_CHAT_SENT = "Протокол отправлен в чат с ботом: доп. баллы и штрафы — там."
 IN_CHAT_NOT_SENT = "Протокол в чате: откройте /game, доп. баллы и штрафы — там."
 SAVE_FAILED = "Сохранить не удалось: {why}"
+
+# What the game's log sets aside, and how — the server's words and the page's (rules.json):
+# «{seat}» is the event's seat.
+SKIPPED = {
+    Skip.GAME_OVER: "игра уже окончена",
+    Skip.ROLES_AT_NIGHT_ZERO: "роли раздаются в нулевую ночь",
+    Skip.ROLE_TAKEN: "эта роль уже отмечена",
+    Skip.NOT_AT_TABLE: "игрок {seat} уже не за столом",
+    Skip.NOMINATE_BY_DAY: "выставляют днём",
+    Skip.ALREADY_NOMINATED: "игрок {seat} уже выставлен",
+    Skip.ROLES_BEFORE_PPK: "сначала отметьте роли",
+    Skip.VOTE_AFTER_DAY: "голосование — после дня",
+    Skip.VOTE_AT_TABLE: "уйти может только тот, кто за столом",
+    Skip.NIGHT_ONLY: "стреляют и проверяют ночью, с первой ночи",
+    Skip.SHOT_RECORDED: "выстрел этой ночи уже записан",
+    Skip.CHECK_RECORDED: "эта проверка уже записана",
+    Skip.BEST_MOVE_WHO: "лучший ход — у красного, убитого первой ночью",
+    Skip.BEST_MOVE_RECORDED: "лучший ход уже записан",
+    Skip.BEST_MOVE_SELF: "лучший ход не называет себя",
+    Skip.ROLES_BEFORE_NEXT: "сначала отметьте роли: шериф, дон, две мафии",
+}
+
+
+def skipped(why: Skip, seat: object) -> str:
+    return SKIPPED[why].format(seat=seat)
+
+
+# How a player left, beside his seat (the judge's page, the TV).
+LEFT = {
+    Left.VOTED: "заголосован",
+    Left.SHOT: "убит",
+    Left.FOULS: f"{MAX_FOULS} фола",
+    Left.TECHNICAL: f"{MAX_TECHNICAL_FOULS} тех. фола",
+    Left.JUDGE: "удалён",
+    Left.PPK: "ППК",
+}
+WINNER = {Winner.RED: "Победа красных", Winner.BLACK: "Победа чёрных", Winner.DRAW: "Ничья"}
+ENDED = {Ended.RULE: "по составу за столом", Ended.JUDGE: "завершена судьёй", Ended.PPK: "по ППК"}

@@ -20,10 +20,11 @@ from bot.telegram.webhook import Route
 from bot.webapp import game, record, standings, tonight, tv
 from bot.webapp.calls import SECURITY_HEADERS, Call, Web, answer
 from bot.webapp.context import WebApp
+from bot.webapp.rules import rules_file
 
 CALLS: list[Call[Any]] = [*game.CALLS, *standings.CALLS, *record.CALLS, *tonight.CALLS]
 _TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css",
-          ".svg": "image/svg+xml", ".json": "application/json"}  # fmt: skip
+          ".svg": "image/svg+xml"}  # fmt: skip
 Files = dict[str, tuple[bytes, str]]
 
 
@@ -39,9 +40,10 @@ def webapp_routes(app: WebApp, bot: Bot) -> list[Route]:
 
 
 def static_files() -> Files:
-    """The pages' files, read once: name → (bytes, content type)."""
+    """The pages' files, read once: name → (bytes, content type); ``rules.json`` is made from the
+    server's rules and words."""
     folder = resources.files("bot.webapp") / "static"
-    files = {}
+    files = {"rules.json": (rules_file(), "application/json")}
     for entry in folder.iterdir():
         suffix = "." + entry.name.rpartition(".")[2]
         if entry.is_file() and suffix in _TYPES:

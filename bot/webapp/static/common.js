@@ -1,3 +1,4 @@
+// @ts-check
 // What the app's pages share: Telegram's WebApp object, the API call with its signed initData,
 // and a small element builder.
 

@@ -1,17 +1,43 @@
+// @ts-check
 // The live table protocol's log read into the game's state: the page's copy of scoring/live.py
-// (docs/live-log.md). The server's reading is the truth; this one lets the judge's taps show at
-// once and work without a network. A browser test replays random logs through both and compares.
+// (docs/live-log.md) — its logic only: the numbers and words are the server's (rules.js). The
+// server's reading is the truth; this one lets the judge's taps show at once and work without a
+// network. A browser test replays random logs through both and compares, reason codes included.
 
-export const SEATS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
-const LIMITS = { sheriff: 1, don: 1, mafia: 2 };
-const MAX_FOULS = 4;
-const MAX_TECHNICAL = 2;
-const TEAM = { civilian: "red", sheriff: "red", mafia: "black", don: "black" };
+import { RULES } from "./rules.js";
 
+export const SEATS = RULES.seats;
+const LIMITS = RULES.limits;
+const TEAM = RULES.team;
+
+/**
+ * An event of the log (docs/live-log.md): its id, its kind, and the kind's fields (seat, role,
+ * out, by, seats, winner, target), checked by the server (scoring.live.check_event).
+ * @typedef {{id: string, kind: string} & Record<string, any>} LogEvent
+ * @typedef {object} State  a game as its log tells it so far (scoring/live.py's LiveState)
+ * @property {Record<string, string>} roles
+ * @property {"night" | "day" | "voting"} phase
+ * @property {number} round
+ * @property {number[]} fouls
+ * @property {number[]} technical
+ * @property {(string | null)[]} removals
+ * @property {Record<string, string>} out  seat → how he left
+ * @property {number[]} order  seats in the order they left
+ * @property {number[]} nominated
+ * @property {[number, number | null][]} shots
+ * @property {[number, string, number][]} checks
+ * @property {number[]} bestMove
+ * @property {string | null} winner
+ * @property {string | null} endedBy
+ * @property {string[]} applied
+ * @property {[string, string][]} skipped  (id, reason code)
+ */
+
+/** @returns {State} */
 export function newState() {
   return {
     roles: {}, phase: "night", round: 0,
-    fouls: Array(10).fill(0), technical: Array(10).fill(0), removals: Array(10).fill(null),
+    fouls: SEATS.map(() => 0), technical: SEATS.map(() => 0), removals: SEATS.map(() => null),
     out: {}, order: [], nominated: [], shots: [], checks: [], bestMove: [],
     winner: null, endedBy: null, applied: [], skipped: [],
   };
@@ -49,55 +75,61 @@ export function replay(events) {
   return s;
 }
 
+/**
+ * Why ``e`` cannot happen in ``s`` (a reason code of scoring/live.py's Skip), or null.
+ * @param {State} s
+ * @param {LogEvent} e
+ * @returns {string | null}
+ */
 export function refusal(s, e) {
   const kind = e.kind;
-  if (over(s) && kind !== "best_move") return "игра уже окончена";
+  if (over(s) && kind !== "best_move") return "game_over";
   const seat = e.seat;
   const night0 = s.phase === "night" && s.round === 0;
   if (kind === "role") {
-    if (!night0) return "роли раздаются в нулевую ночь";
+    if (!night0) return "roles_at_night_zero";
     const r = e.role;
     const taken = r !== "civilian" && role(s, seat) !== r;
     if (taken && Object.values(s.roles).filter((m) => m === r).length >= LIMITS[r]) {
-      return "эта роль уже отмечена";
+      return "role_taken";
     }
     return null;
   }
   if (["foul", "technical", "removal", "ppk", "nominate"].includes(kind)) {
-    if (!atTable(s, seat)) return `игрок ${seat} уже не за столом`;
+    if (!atTable(s, seat)) return "not_at_table";
     if (kind === "nominate") {
-      if (s.phase !== "day") return "выставляют днём";
-      if (s.nominated.includes(seat)) return `игрок ${seat} уже выставлен`;
+      if (s.phase !== "day") return "nominate_by_day";
+      if (s.nominated.includes(seat)) return "already_nominated";
     }
-    if (kind === "ppk" && !rolesComplete(s)) return "сначала отметьте роли";
+    if (kind === "ppk" && !rolesComplete(s)) return "roles_before_ppk";
     return null;
   }
   if (kind === "vote") {
-    if (s.phase !== "voting") return "голосование — после дня";
-    if (e.out.some((x) => !atTable(s, x))) return "уйти может только тот, кто за столом";
+    if (s.phase !== "voting") return "vote_after_day";
+    if (e.out.some((x) => !atTable(s, x))) return "vote_at_table";
     return null;
   }
   if (kind === "shot" || kind === "check") {
-    if (s.phase !== "night" || s.round === 0) return "стреляют и проверяют ночью, с первой ночи";
+    if (s.phase !== "night" || s.round === 0) return "night_only";
     if (kind === "shot") {
-      if (s.shots.some(([night]) => night === s.round)) return "выстрел этой ночи уже записан";
-      if (seat !== null && !atTable(s, seat)) return `игрок ${seat} уже не за столом`;
+      if (s.shots.some(([night]) => night === s.round)) return "shot_recorded";
+      if (seat !== null && !atTable(s, seat)) return "not_at_table";
     } else if (s.checks.some(([night, by]) => night === s.round && by === e.by)) {
-      return "эта проверка уже записана";
+      return "check_recorded";
     }
     return null;
   }
   if (kind === "best_move") {
     const killed = firstKilled(s);
     if (killed === null || TEAM[role(s, killed)] !== "red") {
-      return "лучший ход — у красного, убитого первой ночью";
+      return "best_move_who";
     }
-    if (s.bestMove.length) return "лучший ход уже записан";
-    if (e.seats.includes(killed)) return "лучший ход не называет себя";
+    if (s.bestMove.length) return "best_move_recorded";
+    if (e.seats.includes(killed)) return "best_move_self";
     return null;
   }
   if (kind === "next") {
-    if (night0 && !rolesComplete(s)) return "сначала отметьте роли: шериф, дон, две мафии";
+    if (night0 && !rolesComplete(s)) return "roles_before_next";
     return null;
   }
   return null; // end
@@ -112,11 +144,11 @@ function apply(s, e) {
       break;
     case "foul":
       s.fouls[seat - 1] += 1;
-      if (s.fouls[seat - 1] >= MAX_FOULS) leave(s, seat, "fouls");
+      if (s.fouls[seat - 1] >= RULES.maxFouls) leave(s, seat, "fouls");
       break;
     case "technical":
       s.technical[seat - 1] += 1;
-      if (s.technical[seat - 1] >= MAX_TECHNICAL) leave(s, seat, "technical");
+      if (s.technical[seat - 1] >= RULES.maxTechnical) leave(s, seat, "technical");
       break;
     case "removal":
       s.removals[seat - 1] = "judge";

@@ -1,3 +1,4 @@
+// @ts-check
 // A player's record: what /me and /player say, laid out as blocks — place and points, roles,
 // achievements, partners and rivals (a tap opens theirs) — the points after each game and the Elo
 // ratings drawn as charts in the page, and every game of his, each opening as the club chat
@@ -5,7 +6,7 @@
 
 import { api, h, initData, tabs, tg } from "./common.js";
 
-const $app = document.getElementById("app");
+const $app = /** @type {HTMLElement} */ (document.getElementById("app"));
 const SVG = "http://www.w3.org/2000/svg";
 const OUTCOME = { win: "победа", loss: "поражение", draw: "ничья" };
 
@@ -59,6 +60,7 @@ const SHOWN = 20; // games listed at first; «Показать ещё» adds as 
 
 function percent(part, whole) { return whole ? `${Math.round((100 * part) / whole)}%` : "—"; }
 
+/** @param {import("./types.js").RecordAnswer} d */
 function tiles(d) {
   const s = d.summary;
   const tile = (value, label) => h("div", { class: "tile" }, h("b", {}, value), h("span", {}, label));
@@ -67,6 +69,7 @@ function tiles(d) {
     tile(s.games, "игр"), tile(percent(s.wins, s.games), `побед: ${s.wins}`));
 }
 
+/** @param {import("./types.js").RecordAnswer} d */
 function roles(d) {
   return h("section", {}, h("h2", {}, "По ролям"), h("table", { class: "roles" },
     h("thead", {}, h("tr", {}, h("th", {}, "Роль"), h("th", {}, "Игр"), h("th", {}, "Побед"), h("th", {}, "Ср."))),
@@ -74,6 +77,7 @@ function roles(d) {
       h("td", { class: "num" }, `${r.wins} · ${percent(r.wins, r.games)}`), h("td", { class: "num" }, r.average))))));
 }
 
+/** @param {import("./types.js").RecordAnswer} d */
 function achievements(d) {
   if (!d.streaks && !d.achievements.length) return null;
   return h("section", {}, h("h2", {}, "🏅 Достижения"),
@@ -90,6 +94,7 @@ function people(title, list, count) {
     h("button", { class: "link", onclick: () => load(p.name) }, p.name), " ", h("span", { class: "note" }, count(p))))));
 }
 
+/** @param {import("./types.js").RecordAnswer} d */
 function company(d) {
   const c = d.company;
   if (!c) return null;
@@ -104,6 +109,7 @@ function company(d) {
   return h("section", {}, h("h2", {}, "Партнёры и соперники"), ...blocks);
 }
 
+/** @param {import("./types.js").RecordAnswer} d */
 function games(d) {
   const list = h("div", { class: "list", id: "games" });
   let shown = 0;
@@ -126,6 +132,7 @@ function games(d) {
 
 async function load(player) {
   try {
+    /** @type {import("./types.js").RecordAnswer} */
     const d = await api("record", { player: player || "" });
     const blocks = [tabs("record"), search(player)];
     if (!d.nickname) {

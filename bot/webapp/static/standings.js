@@ -1,15 +1,19 @@
+// @ts-check
 // The standings for a player's phone: what /rating shows — a tournament's, tonight's or some
 // days' — every row at once, sorted by any column, filtered by role, searched by nickname; ⏳ on
 // rows that may still change. It asks again by itself: when a ⏳ is due to go, or each minute.
 
 import { api, h, initData, tabs, tg } from "./common.js";
 
-const $app = document.getElementById("app");
+const $app = /** @type {HTMLElement} */ (document.getElementById("app"));
 const KINDS = [
   ["total", "Все"], ["avg", "Среднее"], ["sheriff", "Шериф"], ["don", "Дон"],
   ["mafia", "Мафия"], ["civilian", "Мирные"],
 ];
 const SCOPES = [["", "Турнир"], ["вечер", "За вечер"], ["days", "За дни"]];
+/** @type {{data: import("./types.js").StandingsAnswer | null, kind: string, tournament: string,
+ *   period: string, scope: string, from: string, to: string, sort: string, down: boolean,
+ *   query: string, extra: string}} */
 const state = {
   data: null, kind: "total", tournament: "", period: "", scope: "", from: "", to: "",
   sort: "place", down: false, query: "", extra: "wins",
@@ -84,7 +88,7 @@ function sortBy(key) {
 }
 
 function render() {
-  const d = state.data;
+  const d = /** @type {import("./types.js").StandingsAnswer} */ (state.data);
   const query = state.query.trim().toLocaleLowerCase("ru");
   const rows = sorted(d.rows).filter((row) => !query || row.name.toLocaleLowerCase("ru").includes(query));
   const head = h("tr", {}, columns().map(([key, label]) => h("th", {
@@ -130,10 +134,11 @@ function render() {
       : rows.length ? h("div", { class: "scroll" }, h("table", { id: "standings" }, h("thead", {}, head), h("tbody", {}, body)))
         : h("p", { class: "note" }, query ? "Никого с таким ником." : "В этой таблице пока никого."),
   ];
-  const typing = document.activeElement?.id === "search" ? document.activeElement.selectionStart : null;
+  const active = /** @type {HTMLInputElement | null} */ (document.activeElement);
+  const typing = active?.id === "search" ? active.selectionStart : null;
   $app.replaceChildren(...blocks.filter(Boolean));
   if (typing !== null) {
-    const again = document.getElementById("search");
+    const again = /** @type {HTMLInputElement} */ (document.getElementById("search"));
     again.focus();
     again.setSelectionRange(typing, typing);
   }
@@ -156,11 +161,13 @@ function asked() {
 async function load() {
   clearTimeout(timer);
   try {
-    state.data = await api("standings", { tournament: state.tournament, kind: state.kind, period: asked() });
-    if (!state.data.period) state.tournament = state.data.tournament;
+    /** @type {import("./types.js").StandingsAnswer} */
+    const data = await api("standings", { tournament: state.tournament, kind: state.kind, period: asked() });
+    state.data = data;
+    if (!data.period) state.tournament = data.tournament;
     if (!columns().some(([key]) => key === state.sort)) state.sort = "place";
     render();
-    timer = setTimeout(refresh, state.data.refresh_in * 1000);
+    timer = setTimeout(refresh, data.refresh_in * 1000);
   } catch (error) {
     if (state.data && error.status === 0) { // offline for a moment: keep the table, try again
       timer = setTimeout(refresh, 10000);

@@ -1,11 +1,13 @@
+// @ts-check
 // Tonight for a player's phone: the evening's seating, every round (his own seats marked), each
 // table's state, and the results so far — asked again every 15 s while the page is open.
 
 import { api, h, initData, tabs, tg } from "./common.js";
 
-const $app = document.getElementById("app");
+const $app = /** @type {HTMLElement} */ (document.getElementById("app"));
 const STATE = { saved: "✅ сыграна", playing: "▶ идёт", waiting: "ждёт" };
 
+/** @param {import("./types.js").TonightRound} r */
 function round(r) {
   return h("section", { class: r.mine ? "round mine" : "round", "data-round": r.round },
     h("h2", {}, `Игра ${r.round}`, r.mine ? " · вы играете" : ""),
@@ -18,6 +20,7 @@ function round(r) {
 
 async function load() {
   try {
+    /** @type {import("./types.js").TonightAnswer} */
     const d = await api("tonight", {});
     const blocks = [tabs("tonight"), h("header", {}, h("h1", {}, d.evening || "Вечер клуба"),
       h("span", { class: "sync" }, `обновлено ${d.updated}`))];

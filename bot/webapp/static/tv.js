@@ -1,12 +1,14 @@
+// @ts-check
 // The club's TV: tonight's tables, the evening's and the tournament's standings, asked again every 3 s. The link's secret is
 // in the address after «#» (never sent to the server in the address, so not in any log).
 
 import { h } from "./common.js";
 
 const token = decodeURIComponent(location.hash.slice(1));
-const $screen = document.getElementById("screen");
+const $screen = /** @type {HTMLElement} */ (document.getElementById("screen"));
 const STATE = { waiting: "ждёт игры", playing: "идёт игра", done: "все игры сыграны" };
 
+/** @param {import("./types.js").TvTable} t */
 function table(t) {
   const title = t.state === "playing" && t.number ? `Стол ${t.table} · игра ${t.number}`
     : t.round ? `Стол ${t.table} · игра ${t.round} из ${t.rounds}` : `Стол ${t.table}`;
@@ -17,6 +19,7 @@ function table(t) {
     h("div", { class: "seats" }, t.seats.map(seat)));
 }
 
+/** @param {import("./types.js").TvSeat} s */
 function seat(s) {
   // fouls and technical fouls apart, as the judge's page shows them: 4 fouls remove a player,
   // 2 technical ones too — «⚠4» for «3 + 1» would say he is out
@@ -28,6 +31,7 @@ function seat(s) {
     s.left ? h("span", { class: "why" }, s.left) : null);
 }
 
+/** @param {string} id @param {string} title @param {import("./types.js").TvRow[]} rows */
 function standings(id, title, rows) {
   return h("section", { class: "standings", id },
     h("h2", {}, title),
@@ -37,6 +41,7 @@ function standings(id, title, rows) {
       h("td", { class: "num" }, r.total)))));
 }
 
+/** @param {import("./types.js").TvAnswer} d */
 function boards(d) {
   const evening = d.evening?.standings.length
     ? standings("evening", `Вечер · игр: ${d.evening.games}`, d.evening.standings) : null;
@@ -49,6 +54,7 @@ const layout = (count) => (count <= 1 ? "few-1" : count === 2 ? "few-2" : "many"
 async function refresh() {
   try {
     const response = await fetch("api/tv", { method: "POST", headers: { "X-Screen-Token": token } });
+    /** @type {import("./types.js").TvAnswer} */
     const d = await response.json();
     if (!response.ok) {
       $screen.replaceChildren(h("p", { class: "error" }, d.error || "Экран недоступен."));
