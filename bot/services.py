@@ -126,7 +126,7 @@ def build_services(
     closing = Closing(database, clock, tournaments, ratings, settings.zone, options)
     outbox = Outbox(
         settings, database, clock, announcer, members, pacing=pacing,
-        live_posts={
+        kept_posts={
             night_rows.POSTS: nights.posts.draw, night_rows.DESK: nights.desk.draw,
             tournament_rows.POSTS: closing.draw,
         },

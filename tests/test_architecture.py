@@ -194,7 +194,7 @@ OWNERS = {
     "night_seats": "bot/tables/nights.py",
     "night_games": "bot/tables/nights.py",
     "night_tables": "bot/tables/nights.py",
-    "live_posts": "bot/core/outbox.py",
+    "kept_posts": "bot/core/outbox.py",
     "drafts": "bot/tables/drafts.py",
     "club_options": "bot/tables/club_options.py",
     "live_games": "bot/tables/live.py",

@@ -26,12 +26,12 @@ class Kind(StrEnum):
     REPLY = "reply"  # a text in the club chat, under the game's announcement
     CLOSE = "close"  # the copies of ``copy_key`` in this chat become ``body``, without buttons
     DOCUMENT = "document"  # a file on the server's disk (body: JSON {"path", "caption"})
-    LIVE = "live"  # send, or edit where sent, the post ``body`` names, drawn as it is now
+    KEPT = "kept"  # send, or edit where sent, the post ``body`` names, drawn as it is now
 
 
 @dataclass(frozen=True, slots=True)
 class PostKey:
-    """A kept post of a chat (``Kind.LIVE``): whose it is — the feature that draws it —, which
+    """A kept post of a chat (``Kind.KEPT``): whose it is — the feature that draws it —, which
     one of his (an evening's, a tournament's id) and which part («signup», «results»). The
     owners of the rows offer their posts' keys; the worker hands a key back to its owner."""
 
@@ -78,7 +78,7 @@ async def enqueue(
     tx.changed(Change.OUTBOX)
 
 
-async def enqueue_live(tx: Transaction, chat: str, key: PostKey, now: str) -> None:
+async def enqueue_kept(tx: Transaction, chat: str, key: PostKey, now: str) -> None:
     """Queue the post ``key`` to be drawn anew in ``chat``: one row per post, drawn when it goes,
     so thirty taps while one edit waits for its turn cost that one edit.
 
@@ -87,50 +87,50 @@ async def enqueue_live(tx: Transaction, chat: str, key: PostKey, now: str) -> No
     old row — this change is drawn by the next edit, never lost."""
     queued = await tx.one(
         "SELECT id, attempts, next_try_at FROM outbox WHERE chat = ? AND kind = ? AND body = ?",
-        (chat, Kind.LIVE.value, str(key)),
+        (chat, Kind.KEPT.value, str(key)),
     )
     if queued is not None:
         await tx.execute("DELETE FROM outbox WHERE id = ?", (queued["id"],))
     await tx.execute(
         "INSERT INTO outbox (chat, kind, body, created_at, attempts, next_try_at) "
         "VALUES (?, ?, ?, ?, ?, ?)",
-        (chat, Kind.LIVE.value, str(key), now, queued["attempts"] if queued else 0,
+        (chat, Kind.KEPT.value, str(key), now, queued["attempts"] if queued else 0,
          queued["next_try_at"] if queued else None),
     )  # fmt: skip
     tx.changed(Change.OUTBOX)
 
 
-async def live_shown(database: Database, key: PostKey) -> bool:
+async def kept_shown(database: Database, key: PostKey) -> bool:
     """Whether the post ``key`` was sent to a chat (and so is kept up to date there)."""
-    row = await database.fetchone("SELECT 1 FROM live_posts WHERE key = ? LIMIT 1", (str(key),))
+    row = await database.fetchone("SELECT 1 FROM kept_posts WHERE key = ? LIMIT 1", (str(key),))
     return row is not None
 
 
-async def live_message(
+async def kept_message(
     database: Database, key: PostKey, chat_id: int
 ) -> tuple[int, str | None] | None:
     """The message that shows the post ``key`` in the chat, once sent, and the digest of what
-    it shows (``live_sent``; None when not known)."""
+    it shows (``kept_sent``; None when not known)."""
     row = await database.fetchone(
-        "SELECT message_id, shown FROM live_posts WHERE key = ? AND chat_id = ?",
+        "SELECT message_id, shown FROM kept_posts WHERE key = ? AND chat_id = ?",
         (str(key), chat_id),
     )
     return (int(row[0]), row[1]) if row else None
 
 
-async def live_chats(tx: Transaction, key: PostKey) -> list[int]:
+async def kept_chats(tx: Transaction, key: PostKey) -> list[int]:
     """The chats where the post ``key`` was sent."""
-    rows = await tx.all("SELECT chat_id FROM live_posts WHERE key = ?", (str(key),))
+    rows = await tx.all("SELECT chat_id FROM kept_posts WHERE key = ?", (str(key),))
     return [int(row[0]) for row in rows]
 
 
-async def live_sent(
+async def kept_sent(
     tx: Transaction, key: PostKey, chat_id: int, message_id: int, shown: str | None = None
 ) -> None:
     """The post ``key`` is message ``message_id`` of the chat, showing what ``shown`` digests
     (None: not known — the head judge's screen, shown by a handler)."""
     await tx.execute(
-        "INSERT INTO live_posts (key, chat_id, message_id, shown) VALUES (?, ?, ?, ?) "
+        "INSERT INTO kept_posts (key, chat_id, message_id, shown) VALUES (?, ?, ?, ?) "
         "ON CONFLICT (key, chat_id) DO UPDATE SET message_id = excluded.message_id, "
         "shown = excluded.shown",
         (str(key), chat_id, message_id, shown),

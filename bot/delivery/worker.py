@@ -18,15 +18,12 @@ What can happen to a row:
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import json
 import logging
 import math
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Mapping
 from contextlib import suppress
 from datetime import datetime, timedelta
 from enum import StrEnum
-from pathlib import Path
 from typing import Any
 
 from aiogram import Bot
@@ -41,7 +38,6 @@ from aiogram.exceptions import (
     TelegramRetryAfter,
     TelegramServerError,
 )
-from aiogram.types import FSInputFile, InlineKeyboardMarkup
 
 from bot.announce.announcer import Announcer
 from bot.club.members import MemberDirectory
@@ -49,23 +45,18 @@ from bot.core import outbox
 from bot.core.clock import Clock
 from bot.core.config import Settings
 from bot.core.db import Database
-from bot.core.outbox import CLUB, Kind, enqueue
+from bot.core.outbox import CLUB, Kind
 from bot.core.tasks import cancelled
 from bot.delivery.club_chat import ClubChat
 from bot.delivery.limits import SendLimits
 from bot.delivery.pacing import Pacing
+from bot.delivery.sending import KeptPost, RowSender
 from bot.telegram.retry import waits_here
-from bot.vocabulary.change_note import read_note
-from bot.vocabulary.notices import Notice
 
 log = logging.getLogger(__name__)
-SEND_TIMEOUT = 20.0  # seconds one send may take before it counts as a failure and is retried
 CLUB_RECHECK = 300.0  # seconds between attempts while the club chat refuses the bot
 LONGEST_BACKOFF = 300.0
 IDLE_RECHECK = 60.0  # seconds an empty outbox waits before it looks again unasked
-LIVE_INTERVAL = 3.0  # seconds between two edits of one kept post (a rush of sign-up taps)
-# Draws a kept post by its key: its text and buttons now, or None when it is to show no more.
-LivePost = Callable[[outbox.PostKey], Awaitable[tuple[str, InlineKeyboardMarkup | None] | None]]
 
 _CLUB_REFUSALS = (
     "chat not found",
@@ -97,7 +88,7 @@ class Outbox:
         members: MemberDirectory,
         limits: SendLimits | None = None,
         pacing: Pacing | None = None,
-        live_posts: Mapping[str, LivePost] | None = None,
+        kept_posts: Mapping[str, KeptPost] | None = None,
     ) -> None:
         self.settings = settings
         self.database = database
@@ -106,9 +97,8 @@ class Outbox:
         self.members = members
         self.club_chat = ClubChat(settings, database, clock, members)
         self.limits = limits or SendLimits()
-        self.live_posts = dict(live_posts or {})  # by the key's owner: who draws the post
-        self._live_drawn: dict[tuple[str, str], float] = {}  # (key, chat) → when last drawn
         self.pacing = pacing or Pacing()
+        self.sender = RowSender(database, clock, announcer, members, self.pacing, kept_posts)
         self._retry_at: dict[int, float] = {}  # row → when it may be tried again (pacing time)
         self._backed_off = False  # a row failed since the last send that went through
         # Two lanes, each its own worker: the club chat's rows, and everyone else's. A player's
@@ -118,8 +108,15 @@ class Outbox:
         self._tasks: list[asyncio.Task[None]] = []
         self._club_paused_until = 0.0
         self.idle = asyncio.Event()  # set while nothing is queued (tests wait for it)
-        self.send_timeout = SEND_TIMEOUT
         self.delayed = 0  # rows put off after a network or server failure, since start
+
+    @property
+    def send_timeout(self) -> float:
+        return self.sender.send_timeout
+
+    @send_timeout.setter
+    def send_timeout(self, seconds: float) -> None:
+        self.sender.send_timeout = seconds
 
     # -- running -------------------------------------------------------------------------------
 
@@ -180,11 +177,11 @@ class Outbox:
         kept_posts: dict[str, Any] = {}
         live_due = math.inf
         for row in rows:
-            if row["kind"] == Kind.LIVE.value:
-                # A kept post is edited at most every LIVE_INTERVAL seconds: what happens
+            if row["kind"] == Kind.KEPT.value:
+                # A kept post is edited at most every KEPT_INTERVAL seconds: what happens
                 # meanwhile is drawn in the next edit. It does not hold up the chat's other rows:
                 # it is drawn as it is when it goes, so news (a game's announcement) goes first.
-                wait = self._live_wait(row)
+                wait = self.sender.kept_wait(row)
                 if wait > 0:
                     live_due = min(live_due, wait)
                     continue
@@ -202,7 +199,7 @@ class Outbox:
             wait = max(
                 self._not_before(row),
                 self.limits.wait(
-                    chat_id, self.pacing.now(), kept_post=row["kind"] == Kind.LIVE.value
+                    chat_id, self.pacing.now(), kept_post=row["kind"] == Kind.KEPT.value
                 ),
                 self._club_wait() if chat == CLUB else 0.0,
             )
@@ -219,7 +216,7 @@ class Outbox:
         club = row["chat"] == CLUB
         self._retry_at.pop(int(row["id"]), None)  # due: a new failure sets it again
         try:
-            went = await self._send(bot, row, chat_id)
+            went = await self.sender.send(bot, row, chat_id)
         except TelegramRetryAfter as error:
             self.limits.block(chat_id, self.pacing.now() + error.retry_after)
             log.warning("Flood wait of %s s for chat %s", error.retry_after, chat_id)
@@ -231,10 +228,10 @@ class Outbox:
                 await self._club_unreachable(chat_id, error.message)
             elif refused:
                 log.info("Message %s to %s dropped: %s", row["id"], chat_id, error.message)
-                await self._drop(row)
+                await self.sender.drop(row)
             else:
                 log.error("Message %s refused by Telegram: %s", row["id"], error.message)
-                await self._drop(row)
+                await self.sender.drop(row)
         except (TelegramNetworkError, TelegramServerError, ClientDecodeError) as error:
             await self._back_off(row, str(error))
         except (TelegramAPIError, AiogramError) as error:
@@ -246,151 +243,6 @@ class Outbox:
                 await self._club_reachable(chat_id)
             if self._backed_off:
                 await self._telegram_back()
-
-    async def _send(self, bot: Bot, row: Any, chat_id: int) -> bool:
-        """Whether a message went to Telegram (a kept post nobody draws any more did not)."""
-        kind = Kind(row["kind"])
-        now = self.clock.iso()
-        if kind is Kind.ANNOUNCE:
-            published = await self.announcer.publish(
-                bot, row["game_id"], chat_id, self.send_timeout
-            )
-            async with self.database.transaction() as tx:
-                await Announcer.record(tx, row["game_id"], chat_id, published)
-                await outbox.delivered(tx, row["id"])
-                if row["body"] and (published.visibly_changed or read_note(row["body"])[1]):
-                    await enqueue(
-                        tx, row["chat"], Kind.CHANGE_NOTE, now,
-                        game_id=row["game_id"], body=row["body"],
-                    )  # fmt: skip
-            return True
-        if kind is Kind.CHANGE_NOTE:
-            await self.announcer.publish_note(
-                bot, row["game_id"], chat_id, row["body"], self.send_timeout
-            )
-        elif kind is Kind.REPLY:
-            await self.announcer.publish_reply(
-                bot, row["game_id"], chat_id, row["body"], self.send_timeout
-            )
-        elif kind is Kind.RESULT:
-            await self._send_result(bot, row, chat_id)
-        elif kind is Kind.CLOSE:
-            await self._close_copies(bot, row, chat_id)
-            return True
-        elif kind is Kind.DOCUMENT:
-            await self._send_document(bot, row, chat_id)
-        elif kind is Kind.LIVE:
-            return await self._send_live(bot, row, chat_id)
-        else:
-            timeout = round(self.send_timeout)
-            sent = await bot.send_message(
-                chat_id, row["body"], reply_markup=_markup(row), request_timeout=timeout
-            )
-            if row["copy_key"]:
-                async with self.database.transaction() as tx:
-                    await outbox.copy_sent(tx, row["copy_key"], chat_id, sent.message_id)
-                    await outbox.delivered(tx, row["id"])
-                return True
-        await self._drop(row)
-        return True
-
-    def _live_wait(self, row: Any) -> float:
-        last = self._live_drawn.get((row["body"], row["chat"]), -math.inf)
-        return last + LIVE_INTERVAL - self.pacing.now()
-
-    async def _send_live(self, bot: Bot, row: Any, chat_id: int) -> bool:
-        """A kept post (a sign-up list, a seating) drawn as it is now: edited where it was sent,
-        sent anew when it never was or is gone; one nobody draws any more is dropped."""
-        key = outbox.PostKey.parse(row["body"])
-        draw = self.live_posts.get(key.owner) if key is not None else None
-        drawn = await draw(key) if key is not None and draw is not None else None
-        if key is None or drawn is None:
-            await self._drop(row)
-            return False
-        text, markup = drawn
-        timeout = round(self.send_timeout)
-        shown = _digest(text, markup)
-        kept = await outbox.live_message(self.database, key, chat_id)
-        message_id = kept[0] if kept is not None else None
-        if kept is not None and kept[1] == shown:  # it shows this already: no edit to refuse
-            async with self.database.transaction() as tx:
-                await outbox.delivered(tx, row["id"])
-            return False
-        if message_id is not None:
-            try:
-                await bot.edit_message_text(
-                    text, chat_id=chat_id, message_id=message_id, reply_markup=markup,
-                    request_timeout=timeout,
-                )  # fmt: skip
-            except TelegramBadRequest as error:
-                if "not modified" in error.message.lower():
-                    pass  # it shows this already
-                elif _is_gone(error):
-                    message_id = None  # deleted in the chat, or too old: sent anew below
-                else:
-                    raise
-        async with self.database.transaction() as tx:
-            if message_id is None:
-                sent = await bot.send_message(
-                    chat_id, text, reply_markup=markup, request_timeout=timeout
-                )
-                message_id = sent.message_id
-            await outbox.live_sent(tx, key, chat_id, message_id, shown)
-            await outbox.delivered(tx, row["id"])
-        self._live_drawn[(row["body"], row["chat"])] = self.pacing.now()
-        return True
-
-    async def _send_document(self, bot: Bot, row: Any, chat_id: int) -> None:
-        """A file from the server's disk; one removed since it was queued is not sent."""
-        data = json.loads(row["body"])
-        path = Path(data["path"])
-        if not await asyncio.to_thread(path.is_file):
-            log.info("Message %s dropped: %s is gone", row["id"], path.name)
-            return
-        await bot.send_document(
-            chat_id, FSInputFile(path), caption=data.get("caption"),
-            request_timeout=round(self.send_timeout * 3),
-        )  # fmt: skip
-
-    async def _close_copies(self, bot: Bot, row: Any, chat_id: int) -> None:
-        """The question's copies in this chat lose their buttons and say how it was answered.
-
-        Edited first, forgotten after: a crash in between edits them again, which Telegram
-        answers with "not modified"; a copy deleted in the chat is nothing to close."""
-        copies = await self.database.fetchall(
-            "SELECT message_id FROM sent_copies WHERE copy_key = ? AND chat_id = ?",
-            (row["copy_key"], chat_id),
-        )
-        for copy in copies:
-            try:
-                await bot.edit_message_text(
-                    row["body"], chat_id=chat_id, message_id=copy["message_id"],
-                    reply_markup=None, request_timeout=round(self.send_timeout),
-                )  # fmt: skip
-            except TelegramBadRequest as error:
-                if not _is_gone(error):
-                    raise
-        async with self.database.transaction() as tx:
-            await outbox.take_copies(tx, row["copy_key"], chat_id)
-            await outbox.delivered(tx, row["id"])
-
-    async def _send_result(self, bot: Bot, row: Any, chat_id: int) -> None:
-        """A player's own result; skipped if he switched these off since it was queued."""
-        if not await self.members.wants(chat_id, Notice.RESULTS):
-            return
-        personal = await self.announcer.personal(row["game_id"], int(row["body"]))
-        if personal is None:
-            return
-        text, open_ = personal
-        # The row's buttons (filing a protest) only while the game may still be protested.
-        markup = _markup(row) if open_ else None
-        await bot.send_message(
-            chat_id, text, reply_markup=markup, request_timeout=round(self.send_timeout)
-        )
-
-    async def _drop(self, row: Any) -> None:
-        async with self.database.transaction() as tx:
-            await outbox.delivered(tx, row["id"])
 
     async def _back_off(self, row: Any, problem: str) -> None:
         attempts = int(row["attempts"]) + 1
@@ -474,30 +326,6 @@ class Outbox:
             await self._club_reachable(chat_id)
 
 
-def _digest(text: str, markup: InlineKeyboardMarkup | None) -> str:
-    """What a kept post shows, in a few bytes: its text and its buttons."""
-    buttons = markup.model_dump_json(exclude_none=True) if markup is not None else ""
-    return hashlib.sha256(f"{text}\x00{buttons}".encode()).hexdigest()[:32]
-
-
-def _markup(row: Any) -> InlineKeyboardMarkup | None:
-    return InlineKeyboardMarkup.model_validate_json(row["markup"]) if row["markup"] else None
-
-
 def _is_refusal(error: TelegramAPIError) -> bool:
     description = error.message.lower()
     return any(refusal in description for refusal in _CLUB_REFUSALS)
-
-
-_COPY_GONE = (
-    "not modified",  # closed by an attempt a crash cut short
-    "message to edit not found",  # deleted in the chat
-    "message can't be edited",  # too old
-    "message_id_invalid",
-)
-
-
-def _is_gone(error: TelegramAPIError) -> bool:
-    """An edit of a copy that needs none: already closed, deleted, or past editing."""
-    description = error.message.lower()
-    return any(gone in description for gone in _COPY_GONE)

@@ -24,7 +24,7 @@ from bot.club.players import (
 )
 from bot.core.clock import Clock
 from bot.core.db import Database, Transaction
-from bot.core.outbox import CLUB, Kind, close_copies, enqueue, enqueue_live, private
+from bot.core.outbox import CLUB, Kind, close_copies, enqueue, enqueue_kept, private
 from bot.core.parsing import InputError, user_reference
 from bot.identity import screens
 from bot.tables import audit, drafts, link_requests
@@ -386,7 +386,7 @@ async def _redraw_closed(tx: Transaction, player_id: int, now: str) -> None:
     """The final tables posted of the closed tournaments he played in show his name (or his
     games, after a merge) as they are now."""
     for tournament_id in await tournament_rows.closed_with_player(tx, player_id):
-        await enqueue_live(tx, CLUB, tournament_rows.closing_post_key(tournament_id), now)
+        await enqueue_kept(tx, CLUB, tournament_rows.closing_post_key(tournament_id), now)
 
 
 async def _move_games(
@@ -406,4 +406,4 @@ async def _named_in_evenings(tx: Transaction, user_id: int, player_id: int, now:
     """A person who signed up for an evening by his Telegram name now has his nickname: the
     lists show it, and he can be seated."""
     for night_id in await night_rows.link_people(tx, user_id, player_id):
-        await enqueue_live(tx, CLUB, night_rows.post_key(night_id, NightPost.SIGNUP), now)
+        await enqueue_kept(tx, CLUB, night_rows.post_key(night_id, NightPost.SIGNUP), now)

@@ -124,7 +124,7 @@ class EveningDesk:
     async def shown(self, night_id: int, chat_id: int, message_id: int) -> None:
         """The message that shows the screen in a head judge's chat: the one redrawn later."""
         async with self.database.transaction() as tx:
-            await outbox.live_sent(tx, rows.desk_key(night_id), chat_id, message_id)
+            await outbox.kept_sent(tx, rows.desk_key(night_id), chat_id, message_id)
 
     async def screen(self, night_id: int, edit: int | None = None) -> Screen:
         night, people = await self.evenings.read(night_id)

@@ -62,7 +62,7 @@ async def redraw(tx: Transaction, night_id: int, now: str, *posts: NightPost) ->
             if night is not None and night.rounds * tables > ONE_POST_TABLES:
                 parts = min(night.rounds, rows.SEATING_PARTS)
         for part in range(1, parts + 1):
-            await outbox.enqueue_live(tx, outbox.CLUB, rows.post_key(night_id, post, part), now)
+            await outbox.enqueue_kept(tx, outbox.CLUB, rows.post_key(night_id, post, part), now)
 
 
 def late_choice(night: Night, player_id: int) -> InlineKeyboardMarkup:

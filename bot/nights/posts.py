@@ -140,7 +140,7 @@ class EveningPosts:
             await self.evenings.judge_names(night.id), night.tournament_day,
         )  # fmt: skip
         if part > len(parts):
-            shown = await outbox.live_shown(self.database, key)
+            shown = await outbox.kept_shown(self.database, key)
             return (texts.SEATING_ABOVE, None) if shown else None
         markup = _picture_button(night, PictureOf.SEATING) if part == len(parts) else None
         return parts[part - 1], markup

@@ -2,7 +2,7 @@
 every round fairly, tell everyone where to sit (docs/bot.md, «Вечер»).
 
 Every change is one transaction that also queues what people must see: the sign-up list and the
-seating are kept posts of the club chat (``Kind.LIVE``: drawn when they go out, so a rush of taps
+seating are kept posts of the club chat (``Kind.KEPT``: drawn when they go out, so a rush of taps
 costs a few edits), each player's own evening is a private message. A restart loses nothing.
 
 The parts, one reason each: ``desk`` (the head judge's screen), ``roster`` (guests, lists and

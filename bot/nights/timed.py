@@ -67,9 +67,9 @@ async def _tell_head_judges(tx: Transaction, night: Night, now: str) -> None:
     """The head judges' screens of the evening lose their buttons, and they hear it ended: every
     game saved and final (he who opened it, when nobody's screen is kept)."""
     key = rows.desk_key(night.id)
-    chats = await outbox.live_chats(tx, key) or [night.opened_by]
+    chats = await outbox.kept_chats(tx, key) or [night.opened_by]
     for chat_id in chats:
-        await outbox.enqueue_live(tx, outbox.private(chat_id), key, now)
+        await outbox.enqueue_kept(tx, outbox.private(chat_id), key, now)
         await outbox.enqueue(
             tx, outbox.private(chat_id), outbox.Kind.TEXT, now,
             body=texts.ended_by_itself(date.fromisoformat(night.date)),

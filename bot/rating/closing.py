@@ -80,7 +80,7 @@ class Closing:
         async with self.database.transaction() as tx:
             first = await rows.close(tx, tournament.id, now)
             if first:
-                await outbox.enqueue_live(tx, outbox.CLUB, post_key(tournament.id), now)
+                await outbox.enqueue_kept(tx, outbox.CLUB, post_key(tournament.id), now)
         text = texts.closed(tournament.title) if first else texts.already(tournament.title)
         return Screen(text, _season_buttons(tournament))
 
@@ -111,7 +111,7 @@ class Closing:
         """A game corrected or annulled: its tournament's final table follows, once posted."""
         tournament_id = await rows.closed_with_game(tx, game_id)
         if tournament_id is not None:
-            await outbox.enqueue_live(tx, outbox.CLUB, post_key(tournament_id), now)
+            await outbox.enqueue_kept(tx, outbox.CLUB, post_key(tournament_id), now)
 
     async def draw(self, key: outbox.PostKey) -> tuple[str, InlineKeyboardMarkup | None] | None:
         """The closing post of a tournament by its key."""
