@@ -26,6 +26,7 @@ from bot.delivery.pacing import Pacing
 from bot.delivery.worker import Outbox
 from bot.entry.draft import Drafts
 from bot.entry.editor import Editor
+from bot.identity.repair import NicknameRepair
 from bot.identity.service import Identity
 from bot.live import service as live_service
 from bot.live.service import LiveTables
@@ -67,6 +68,7 @@ class Services:
     live: LiveTables
     screen: ClubScreen
     identity: Identity
+    nicknames: NicknameRepair
     protests: Protests
     nights: Nights
     notices: NoticeSettings
@@ -163,6 +165,7 @@ def build_services(
         settings.elo_chance_games, settings.webapp_page, settings.webapp_name,
     )  # fmt: skip
     drafts = Drafts(database, clock)
+    identity = Identity(database, clock, members, players)
     editor = Editor(
         drafts, players, games, tournaments, clock,
         announces=settings.club_chat_id is not None, app_page=settings.webapp_page,
@@ -189,7 +192,8 @@ def build_services(
             results,
             settings.webapp_page,
         ),
-        identity=Identity(database, clock, members, players),
+        identity=identity,
+        nicknames=NicknameRepair(database, clock, identity),
         protests=protests,
         nights=nights,
         notices=NoticeSettings(members, options),

@@ -13,6 +13,7 @@ from aiogram.fsm.state import State, StatesGroup
 from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import LinkAction, LinkCB
+from bot.identity.repair import NicknameRepair
 from bot.identity.service import Identity, IdentityError
 from bot.telegram.filters import PRIVATE, admin, command, head_judge
 from bot.telegram.screen import answer
@@ -125,24 +126,24 @@ def _pair(args: str | None) -> tuple[str, str] | None:
 
 
 async def cmd_rename(
-    message: Message, command: CommandObject, member: Member, identity: Identity
+    message: Message, command: CommandObject, member: Member, nicknames: NicknameRepair
 ) -> None:
     pair = _pair(command.args)
     if pair is None:
         await message.answer(texts.RENAME_USAGE)
         return
-    old, new = await identity.rename(*pair, member.user_id)
+    old, new = await nicknames.rename(*pair, member.user_id)
     await message.answer(texts.renamed(old.nickname, new.nickname))
 
 
 async def cmd_merge(
-    message: Message, command: CommandObject, member: Member, identity: Identity
+    message: Message, command: CommandObject, member: Member, nicknames: NicknameRepair
 ) -> None:
     pair = _pair(command.args)
     if pair is None:
         await message.answer(texts.MERGE_USAGE)
         return
-    merged = await identity.merge(pair[0], pair[1], member.user_id)
+    merged = await nicknames.merge(pair[0], pair[1], member.user_id)
     await message.answer(
         texts.merged(merged.duplicate.nickname, merged.kept.nickname, merged.games)
     )

@@ -13,17 +13,14 @@ from dataclasses import replace
 
 from bot.callbacks import EntryAction, EntryCB, GameAction, GameCB
 from bot.club.games import Games, SaveError, SaveProblem, Submission
-from bot.club.players import (
-    NicknameError,
-    PlayerDirectory,
-    SimilarPlayerError,
-)
+from bot.club.players import Player, PlayerDirectory
 from bot.club.tournaments import Tournaments
 from bot.core.clock import Clock
 from bot.core.parsing import MAX_TABLE, small_number
-from bot.entry import discipline, screens, steps
+from bot.entry import discipline, saving, screens, steps
 from bot.entry.context import EditorReads
 from bot.entry.draft import Draft, Drafts, Step
+from bot.entry.player_taps import PlayerTaps
 from bot.entry.seated import draft_from_seating
 from bot.entry.steps import EntryError
 from bot.entry.typed import PartlyUsed, TypedInput
@@ -61,12 +58,13 @@ class Editor:
         self.typed = TypedInput(players, games, clock)
         self.reads = EditorReads(drafts.database, players, games, tournaments, clock, app_page)
         # The taps that read or write the club's data; every other tap is a step (steps.STEPS).
+        seating = PlayerTaps(players)
         self._actions: dict[EntryAction, Action] = {
-            EntryAction.PICK: self._pick,
-            EntryAction.NEW: self._new_player,
-            EntryAction.NEW_ALL: self._new_players,
-            EntryAction.SEAT_AS: self._seat_as,
-            EntryAction.NEW_ONE: self._new_one,
+            EntryAction.PICK: seating.pick,
+            EntryAction.NEW: seating.new_player,
+            EntryAction.NEW_ALL: seating.new_players,
+            EntryAction.SEAT_AS: seating.seat_as,
+            EntryAction.NEW_ONE: seating.new_one,
             EntryAction.TABLE: self._choose_table,
         }
 
@@ -165,7 +163,7 @@ class Editor:
         draft.step, draft.back_to, draft.cursor, draft.asking = Step.SUMMARY, None, None, None
         draft.reviewing = True
         if problem is not None:
-            notice = await self._save_problem(draft, problem)
+            notice = await saving.problem_said(self.games, self.tournaments, draft, problem)
         draft.notice = notice
         return await self._show(draft, edit=None, moved_from=draft.message_id), notice
 
@@ -173,6 +171,14 @@ class Editor:
         """The summary the chat would show for this protocol (nothing stored)."""
         shown = replace(draft, protocol=protocol, step=Step.SUMMARY, notice=None)
         return screens.summary_body(shown, await self.reads.context(shown))
+
+    async def seat_in_app(self, draft: Draft, seat: int, player: Player) -> None:
+        """The app seats a player on the judge's draft (one seated elsewhere changes seats); the
+        chat's screen of it is older now, and its next tap redraws it."""
+        draft.cursor = seat
+        steps.seat_player(draft, player)
+        draft.rev += 1
+        await self.drafts.save(draft)
 
     async def shown(self, draft_id: int, message_id: int) -> None:
         """The editor was sent as a new message: taps and texts now belong to that one."""
@@ -236,68 +242,6 @@ class Editor:
         steps.normalize(draft, ruleset)
         return await self._show(draft, edit=message_id, toast=toast)
 
-    async def _pick(self, draft: Draft, value: str, judge: Member) -> None:
-        player_id = small_number(value, 1, _MAX_ID)
-        player = await self.players.get(player_id) if player_id else None
-        if player is None:
-            raise EntryError(texts.NO_SUCH_PLAYER)
-        steps.seat_player(draft, player)
-
-    async def _new_player(self, draft: Draft, value: str, judge: Member) -> None:
-        if not draft.query:
-            raise EntryError(texts.TYPE_NEW_NICKNAME)
-        close = await self.players.close_to(draft.query)
-        if close and draft.confirm_new != draft.query:  # ask once before a near-twin is made
-            draft.confirm_new = draft.query
-            raise EntryError(texts.close_exists(draft.query, [p.nickname for p in close]))
-        draft.confirm_new = None
-        try:
-            player = await self.players.create(draft.query, judge.user_id)
-        except SimilarPlayerError as error:
-            draft.query = error.existing.nickname  # offered instead, as a suggestion
-            raise EntryError(str(error)) from None
-        except NicknameError as error:
-            raise EntryError(str(error)) from None
-        steps.seat_player(draft, player)
-
-    async def _new_players(self, draft: Draft, value: str, judge: Member) -> None:
-        """Every pasted unknown nickname that is close to no player becomes a new player; the
-        close ones wait for «→ Сова?» or their own «новый игрок» button."""
-        waiting = []
-        for seat, nickname in draft.unknown:
-            if await self.players.close_to(nickname):
-                waiting.append((seat, nickname))
-                continue
-            await self._create_on(draft, seat, nickname, judge)
-        draft.unknown = waiting
-
-    async def _new_one(self, draft: Draft, value: str, judge: Member) -> None:
-        seat = steps.seat_of(value)
-        nickname = dict(draft.unknown).get(seat)
-        if nickname is None:
-            raise EntryError(texts.UNKNOWN_BUTTON)
-        await self._create_on(draft, seat, nickname, judge)
-        draft.unknown = [(s, n) for s, n in draft.unknown if s != seat]
-
-    async def _create_on(self, draft: Draft, seat: int, nickname: str, judge: Member) -> None:
-        try:
-            player = await self.players.create_or_get(nickname, judge.user_id)
-        except NicknameError as error:
-            raise EntryError(str(error)) from None
-        draft.cursor = seat
-        steps.seat_player(draft, player)  # one seated elsewhere changes seats
-
-    async def _seat_as(self, draft: Draft, value: str, judge: Member) -> None:
-        """«Совв → Сова?»: the pasted line's seat gets the close player."""
-        seat_text, _, player_text = value.partition("-")
-        seat = steps.seat_of(seat_text)
-        player_id = small_number(player_text, 1, _MAX_ID)
-        player = await self.players.get(player_id) if player_id else None
-        if player is None or seat not in dict(draft.unknown):
-            raise EntryError(texts.UNKNOWN_BUTTON)
-        draft.cursor = seat
-        steps.seat_player(draft, player)
-
     async def _choose_table(self, draft: Draft, value: str, judge: Member) -> None:
         table = small_number(value, 1, MAX_TABLE)
         if table is None:
@@ -313,28 +257,15 @@ class Editor:
     # -- saving --------------------------------------------------------------------------------
 
     async def submission(self, draft: Draft) -> Submission:
-        """What Confirm saves: the draft's protocol, a replay of the table's annulled game
-        unless the judge said it is not one."""
-        awaiting = None
-        if not draft.is_correction and not draft.not_replay:
-            awaiting = await self.games.awaiting_replay(draft.tournament_id, draft.protocol.table)
-        return Submission(
-            draft_id=draft.id,
-            tournament_id=draft.tournament_id,
-            stage_id=draft.stage_id,
-            protocol=draft.protocol,
-            ended_at=draft.ended_at,
-            game_id=draft.game_id,
-            replay_of=awaiting[0] if awaiting else None,
-            night=None if draft.is_correction else draft.night,
-        )
+        """What Confirm saves (``bot.entry.saving``)."""
+        return await saving.submission(self.games, draft)
 
     async def _confirm(self, draft: Draft, judge: Member, message_id: int) -> Screen:
         submission = await self.submission(draft)
         try:
             saved = await self.games.save(submission, judge)
         except SaveError as error:
-            message = await self._save_problem(draft, error.problem)
+            message = await saving.problem_said(self.games, self.tournaments, draft, error.problem)
             draft.notice = message
             return await self._show(draft, edit=message_id, toast=message, alert=True)
         if not saved.created:  # a simultaneous second tap: the first one shows the saved game
@@ -359,24 +290,6 @@ class Editor:
         ctx.score = score
         text, markup = screens.saved(shown, ctx, game_id, self.announces)
         return Screen(text, markup, edit=message_id, toast=toast)
-
-    async def _save_problem(self, draft: Draft, problem: SaveProblem) -> str:
-        if problem is SaveProblem.NUMBER_TAKEN:
-            table, number = draft.protocol.table, draft.protocol.number
-            free = await self.games.next_number(draft.tournament_id, table)
-            draft.back_to, draft.step = Step.SUMMARY, Step.TABLE
-            return texts.number_taken(table, number, free)
-        if problem is SaveProblem.TOO_LATE:
-            return texts.TOO_LATE
-        if problem is SaveProblem.PROTESTED:
-            return texts.PROTEST_PENDING
-        if problem is SaveProblem.CLOSED:
-            return texts.DRAFT_CLOSED
-        if problem is SaveProblem.TOURNAMENT_CLOSED:
-            tournament = await self.tournaments.get(draft.tournament_id)
-            return texts.tournament_closed(tournament.title if tournament else "")
-        draft.step = Step.SUMMARY
-        return texts.INCOMPLETE
 
     # -- rules of the dialog -------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
-"""Who is who: a Telegram account linked to a nickname (/iam, /link, /unlink), and the admin's
-repairs of nicknames (/rename, /merge). Every change goes into ``player_audit``; a merge also
-records each game it touched in ``audit_log``.
+"""Who is who: a Telegram account linked to a nickname (/iam, /link, /unlink); the admin's
+repairs of nicknames (/rename, /merge) are ``bot.identity.repair``. Every change goes into
+``player_audit``.
 
 Who decides: judges decide link requests (``may_decide``) and are asked in private; head judges
 link and unlink directly; admins rename and merge.
@@ -27,8 +27,7 @@ from bot.core.db import Database, Transaction
 from bot.core.outbox import CLUB, Kind, close_copies, enqueue, enqueue_kept, private
 from bot.core.parsing import InputError, user_reference
 from bot.identity import screens
-from bot.tables import audit, drafts, link_requests
-from bot.tables import games as game_rows
+from bot.tables import link_requests
 from bot.tables import nights as night_rows
 from bot.tables import players as rows
 from bot.tables import tournaments as tournament_rows
@@ -36,10 +35,9 @@ from bot.tables.nights import NightPost
 from bot.telegram.screen import Screen
 from bot.texts import admin as admin_texts
 from bot.texts import identity as texts
-from bot.vocabulary import audit_record
 from bot.vocabulary.refusal import Refusal
 from bot.vocabulary.rights import Member
-from bot.vocabulary.statuses import AuditAction, LinkStatus, PlayerAction
+from bot.vocabulary.statuses import LinkStatus, PlayerAction
 
 
 def copy_key(request_id: int) -> str:
@@ -319,87 +317,12 @@ class Identity:
                               body=texts.you_were_unlinked(player.nickname))  # fmt: skip
         return player, int(owner)
 
-    # -- admins repair nicknames ---------------------------------------------------------------
 
-    async def rename(self, old: str, new: str, actor_id: int) -> tuple[Player, Player]:
-        player = await self.player(old)
-        try:
-            nickname = clean_nickname(new)
-            check_new_nickname(nickname)
-        except NicknameError as error:
-            raise IdentityError(str(error)) from None
-        if nickname == player.nickname:
-            raise IdentityError(texts.same_name(nickname))
-        key = nickname_key(nickname)
-        async with self.database.transaction() as tx:
-            row = await tx.one(
-                "SELECT nickname FROM players WHERE nickname_key = ? AND id != ?", (key, player.id)
-            )
-            if row is not None:
-                raise IdentityError(texts.name_taken(row["nickname"], player.nickname))
-            await rows.rename(tx, player.id, nickname, key)
-            await rows.record(tx, player.id, actor_id, self.clock.iso(), PlayerAction.RENAMED,
-                              {"before": player.nickname, "after": nickname})  # fmt: skip
-            await _redraw_closed(tx, player.id, self.clock.iso())
-        return player, Player(player.id, nickname)
-
-    async def merge(self, duplicate: str, main: str, actor_id: int) -> Merged:
-        """The duplicate's games move to the main player; the duplicate disappears."""
-        dup = await self.player(duplicate)
-        kept = await self.player(main)
-        if dup.id == kept.id:
-            raise IdentityError(texts.MERGE_SAME)
-        now = self.clock.iso()
-        async with self.database.transaction() as tx:
-            together = await tx.one(
-                "SELECT g.table_number, g.game_number, t.title FROM game_seats AS a "
-                "JOIN game_seats AS b ON a.game_id = b.game_id JOIN games AS g ON g.id = a.game_id "
-                "JOIN tournaments AS t ON t.id = g.tournament_id "
-                "WHERE a.player_id = ? AND b.player_id = ? LIMIT 1",
-                (dup.id, kept.id),
-            )
-            if together is not None:
-                raise IdentityError(texts.played_together(
-                    dup.nickname, kept.nickname, together["title"], together["table_number"],
-                    together["game_number"],
-                ))  # fmt: skip
-            dup_user = await rows.user_of(tx, dup.id)
-            if dup_user is not None and await rows.user_of(tx, kept.id) is not None:
-                raise IdentityError(texts.both_linked(dup.nickname, kept.nickname))
-            try:
-                await drafts.replace_player(tx, dup.id, kept.id)
-            except drafts.SeatedTogether:
-                raise IdentityError(texts.together_in_draft(dup.nickname, kept.nickname)) from None
-            games = await _move_games(tx, dup.id, kept.id, actor_id, now)
-            await rows.delete(tx, dup.id)
-            await _redraw_closed(tx, kept.id, now)
-            if dup_user is not None:
-                await rows.set_user(tx, kept.id, dup_user)
-            await rows.record(tx, kept.id, actor_id, now, PlayerAction.MERGED, {
-                "duplicate_id": dup.id, "duplicate": dup.nickname, "games": games,
-                "user_id": dup_user,
-            })  # fmt: skip
-        return Merged(len(games), kept, dup)
-
-
-async def _redraw_closed(tx: Transaction, player_id: int, now: str) -> None:
+async def redraw_closed(tx: Transaction, player_id: int, now: str) -> None:
     """The final tables posted of the closed tournaments he played in show his name (or his
     games, after a merge) as they are now."""
     for tournament_id in await tournament_rows.closed_with_player(tx, player_id):
         await enqueue_kept(tx, CLUB, tournament_rows.closing_post_key(tournament_id), now)
-
-
-async def _move_games(
-    tx: Transaction, dup_id: int, kept_id: int, actor_id: int, now: str
-) -> list[int]:
-    """Seats of the duplicate become the kept player's; each game's audit records the change."""
-    games = await game_rows.move_player(tx, dup_id, kept_id)
-    for game_id in games:
-        before = await audit.last_after(tx, game_id)
-        if before:
-            after = audit_record.with_player_replaced(before, dup_id, kept_id)
-            await audit.append(tx, game_id, actor_id, now, AuditAction.CORRECTED, before, after)
-    return games
 
 
 async def _named_in_evenings(tx: Transaction, user_id: int, player_id: int, now: str) -> None:

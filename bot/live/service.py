@@ -21,13 +21,13 @@ from typing import Any
 
 from bot.club.games import Games, NewGame, SaveError
 from bot.club.members import MemberDirectory
-from bot.club.players import NicknameError, PlayerDirectory, SimilarPlayerError
+from bot.club.players import PlayerDirectory
 from bot.core.clock import Clock
 from bot.core.db import Database, Transaction
-from bot.entry import steps
 from bot.entry.draft import Draft, Drafts
 from bot.entry.editor import Editor
 from bot.entry.steps import EntryError
+from bot.live.players import new_player, players_for_a_seat
 from bot.live.protocol import kinds_recorded, with_the_log
 from bot.tables import live as rows
 from bot.telegram.screen import Screen
@@ -43,10 +43,6 @@ log = logging.getLogger(__name__)
 CLOSED = "closed"  # the page's word for a game in play whose protocol draft is gone
 MAX_EVENTS = 3000  # a game is a few hundred taps; more is not a game
 MAX_BATCH = 500
-
-
-def _refused(kind: RefusalKind, message: str) -> Refusal:
-    return Refusal(message, kind)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,9 +94,9 @@ class LiveTables:
             opened = await self.editor.open(member)  # what /game makes: seated from the evening
             draft = await self.drafts.of_judge(member.user_id)
             if draft is None:  # no tournament running, or it is closed: the chat says so
-                raise _refused(RefusalKind.CONFLICT, plain(opened.text or ""))
+                raise Refusal(plain(opened.text or ""), RefusalKind.CONFLICT)
         if draft.is_correction:
-            raise _refused(RefusalKind.CONFLICT, texts.CORRECTION_IN_CHAT)
+            raise Refusal(texts.CORRECTION_IN_CHAT, RefusalKind.CONFLICT)
         own = await rows.of_draft(self.database, draft.id)
         if own is None and draft.protocol.players_complete:
             own = await self._start(draft)
@@ -140,15 +136,15 @@ class LiveTables:
     async def _game_for(self, member: Member, live_id: int) -> rows.LiveGame:
         game = await rows.get(self.database, live_id)
         if game is None:
-            raise _refused(RefusalKind.NOT_FOUND, texts.NO_SUCH_GAME)
+            raise Refusal(texts.NO_SUCH_GAME, RefusalKind.NOT_FOUND)
         if game.judge_id != member.user_id and not member.is_head_judge:
-            raise _refused(RefusalKind.FORBIDDEN, texts.FOREIGN_GAME)
+            raise Refusal(texts.FOREIGN_GAME, RefusalKind.FORBIDDEN)
         return game
 
     async def _draft_of(self, game: rows.LiveGame) -> Draft:
         draft = await self.drafts.get(game.draft_id)
         if draft is None:
-            raise _refused(RefusalKind.CONFLICT, texts.GAME_CLOSED)
+            raise Refusal(texts.GAME_CLOSED, RefusalKind.CONFLICT)
         return draft
 
     # -- seating in the app ----------------------------------------------------------------------
@@ -168,15 +164,7 @@ class LiveTables:
         }
 
     async def search(self, member: Member, text: str) -> list[dict[str, Any]]:
-        """Players for a seat: those a typo away first («Совв» → «Сова»), then those whose
-        nickname holds the text — the chat's search."""
-        text = text.strip()[:40]
-        if not text:
-            return []
-        close = await self.players.close_to(text)
-        found = await self.players.search(text)
-        ordered = list({p.id: p for p in [*close, *found]}.values())[:8]
-        return [{"id": p.id, "nickname": p.nickname} for p in ordered]
+        return await players_for_a_seat(self.players, text)
 
     async def seat(
         self, member: Member, seat: int, player_id: int | None, nickname: str | None, sure: bool
@@ -185,35 +173,22 @@ class LiveTables:
         new player by nickname (asked again when the club has one a typo away)."""
         draft = await self.drafts.of_judge(member.user_id)
         if draft is None or draft.is_correction:
-            raise _refused(RefusalKind.CONFLICT, texts.GAME_CLOSED)
+            raise Refusal(texts.GAME_CLOSED, RefusalKind.CONFLICT)
         if await rows.of_draft(self.database, draft.id) is not None:
-            raise _refused(RefusalKind.CONFLICT, texts.SEAT_TAKEN_BY_GAME)
+            raise Refusal(texts.SEAT_TAKEN_BY_GAME, RefusalKind.CONFLICT)
         if seat not in SEATS:
-            raise _refused(RefusalKind.BAD_REQUEST, texts.BAD_EVENT)
+            raise Refusal(texts.BAD_EVENT, RefusalKind.BAD_REQUEST)
         if player_id is not None:
             player = await self.players.get(player_id) if 0 < player_id < 2**53 else None
             if player is None:
-                raise _refused(RefusalKind.NOT_FOUND, texts.NO_SUCH_GAME)
+                raise Refusal(texts.NO_SUCH_GAME, RefusalKind.NOT_FOUND)
         else:
-            player = await self._new_player(member, (nickname or "").strip(), sure)
-        draft.cursor = seat
+            player = await new_player(self.players, member, (nickname or "").strip(), sure)
         try:
-            steps.seat_player(draft, player)
+            await self.editor.seat_in_app(draft, seat, player)
         except EntryError as error:
-            raise _refused(RefusalKind.CONFLICT, plain(error.message)) from None
-        draft.rev += 1  # the chat's screen is older now: its next tap redraws it
-        await self.drafts.save(draft)
+            raise Refusal(plain(error.message), RefusalKind.CONFLICT) from None
         return await self.open(member, None)
-
-    async def _new_player(self, member: Member, nickname: str, sure: bool) -> Any:
-        close = await self.players.close_to(nickname)
-        if close and not sure:
-            names = ", ".join(p.nickname for p in close)
-            raise _refused(RefusalKind.CONFLICT, texts.NEW_PLAYER_CLOSE.format(names=names))
-        try:
-            return await self.players.create_or_get(nickname, member.user_id)
-        except (NicknameError, SimilarPlayerError) as error:
-            raise _refused(RefusalKind.CONFLICT, str(error)) from None
 
     async def _others(self, member: Member) -> list[dict[str, Any]]:
         """Games in play a head judge may take over (not his own)."""
@@ -234,12 +209,12 @@ class LiveTables:
         same id — is stored once), then the game as it stands is returned."""
         game = await self._game_for(member, live_id)
         if len(events) > MAX_BATCH:
-            raise _refused(RefusalKind.BAD_REQUEST, texts.TOO_MANY_EVENTS)
+            raise Refusal(texts.TOO_MANY_EVENTS, RefusalKind.BAD_REQUEST)
         try:
             for event in events:
                 check_event(event)
         except LogError:
-            raise _refused(RefusalKind.BAD_REQUEST, texts.BAD_EVENT) from None
+            raise Refusal(texts.BAD_EVENT, RefusalKind.BAD_REQUEST) from None
         if events:
             async with self._turn(live_id):
                 await self._append(member, game, events)
@@ -252,7 +227,7 @@ class LiveTables:
             known = await rows.event_ids(self.database, live_id)
             if all(event["id"] in known for event in events):
                 return  # sent again after its answer was lost: it is in the protocol
-            raise _refused(RefusalKind.CONFLICT, texts.SAVED_BEFORE_EVENT)
+            raise Refusal(texts.SAVED_BEFORE_EVENT, RefusalKind.CONFLICT)
         await self._draft_of(game)  # its protocol discarded in the chat: nothing to add to
         async with self.database.transaction() as tx:
             known = await rows.event_ids(tx, live_id)
@@ -261,7 +236,7 @@ class LiveTables:
                 if event["id"] not in known:
                     new.setdefault(event["id"], dict(event))
             if len(known) + len(new) > MAX_EVENTS:
-                raise _refused(RefusalKind.BAD_REQUEST, texts.TOO_MANY_EVENTS)
+                raise Refusal(texts.TOO_MANY_EVENTS, RefusalKind.BAD_REQUEST)
             if new:
                 await rows.append(tx, live_id, list(new.values()), member.user_id,
                                   self.clock.iso())  # fmt: skip
@@ -320,7 +295,7 @@ class LiveTables:
         events = await rows.events(self.database, game.id)
         state = replay(events)
         if not state.over or not state.roles_complete:
-            raise _refused(RefusalKind.CONFLICT, texts.NOT_OVER)
+            raise Refusal(texts.NOT_OVER, RefusalKind.CONFLICT)
         draft.protocol = with_the_log(draft.protocol, state)
         judge = await self.members.member(game.judge_id)
         try:
@@ -330,9 +305,8 @@ class LiveTables:
             if again is not None and again.status is LiveStatus.SAVED:  # saved in the chat
                 return await self._saved(again)
             moved = await self._to_chat(game, draft, state, error)
-            raise _refused(
-                RefusalKind.CONFLICT, texts.SAVE_FAILED.format(why=plain(moved.told))
-            ) from None
+            why = texts.SAVE_FAILED.format(why=plain(moved.told))
+            raise Refusal(why, RefusalKind.CONFLICT) from None
         saved = await rows.get(self.database, live_id)
         assert saved is not None
         return await self._saved(saved)
@@ -348,7 +322,7 @@ class LiveTables:
         """«Доп. баллы и штрафы — в чате»: the protocol so far goes to the judge's chat."""
         game = await self._game_for(member, live_id)
         if game.status is LiveStatus.SAVED:
-            raise _refused(RefusalKind.CONFLICT, texts.ALREADY_SAVED)
+            raise Refusal(texts.ALREADY_SAVED, RefusalKind.CONFLICT)
         draft = await self._draft_of(game)
         state = replay(await rows.events(self.database, game.id))
         return await self._to_chat(game, draft, state, None)

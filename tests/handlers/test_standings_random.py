@@ -49,7 +49,7 @@ async def test_random_changes_keep_the_standings_equal_to_a_computation_from_not
         await world.person("Админ", user_id=ADMIN_ID, username="boss").send("/start")
         tournaments = world.services.tournaments
         players = world.services.players
-        identity = world.services.identity
+        nicknames = world.services.nicknames
         kept = world.services.standings
         tournament = await tournaments.create("Случайный", "rules-8", 7)
         await tournaments.make_current(tournament.id)
@@ -90,7 +90,7 @@ async def test_random_changes_keep_the_standings_equal_to_a_computation_from_not
                 )
                 saved.append(game_id)  # fmt: skip
                 counted.append(game_id)
-                await identity.merge(f"Новичок {step}", f"Игрок {rng.randrange(9, 16)}",
+                await nicknames.merge(f"Новичок {step}", f"Игрок {rng.randrange(9, 16)}",
                                      ADMIN_ID)  # fmt: skip
             elif kind == "delete":  # no path of the bot deletes a game; a repair by hand might
                 game_id = counted.pop(rng.randrange(len(counted)))
@@ -104,7 +104,7 @@ async def test_random_changes_keep_the_standings_equal_to_a_computation_from_not
                                    f"2026-12-01T21:{step:02d}:00+00:00")  # fmt: skip
             elif kind == "rename":
                 row = (await kept.board((await tournaments.current())[0])).standings[0]
-                await identity.rename(row.name, f"{row.name}{step}", ADMIN_ID)
+                await nicknames.rename(row.name, f"{row.name}{step}", ADMIN_ID)
             else:
                 stage = await tournaments.new_stage(tournament.id, f"этап {step}")
             await assert_kept_equal_fresh(world, kept)
