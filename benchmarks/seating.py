@@ -2,7 +2,7 @@
 
     python -m benchmarks.seating [--random 1000]
 
-For each evening (players × tables × rounds) the bot's seating (``bot.nights.seating``) is
+For each evening (players × tables × rounds) the bot's seating (``seating``) is
 compared with ``--random`` random seatings of the same evening: the most times a pair shares a
 table and how many pairs do (beside the counting lower bound), the sum of squared meeting counts,
 and seats a player got twice. The floor for the time is one random seating's.
@@ -16,7 +16,8 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from bot.nights.seating import Evening, Fairness, fairness, lower_bound, random_seating, seat
+from benchmarks.seating_bounds import lower_bound, random_seating
+from seating import Evening, Fairness, fairness, seat
 
 EVENINGS = [(20, 2, 3), (20, 2, 4), (27, 2, 4), (40, 4, 5), (30, 3, 6)]
 

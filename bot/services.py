@@ -40,13 +40,13 @@ from bot.rating.periods import GameResults
 from bot.rating.screens import RatingScreens
 from bot.rating.service import Ratings
 from bot.rating.standings import Standings
-from bot.screen.service import ClubScreen
 from bot.settings.service import NoticeSettings
 from bot.tables import nights as night_rows
 from bot.tables import tournaments as tournament_rows
 from bot.telegram.dead_letters import DeadLetters
 from bot.telegram.middlewares import InFlightMiddleware
 from bot.telegram.polling import PollState, UpdateJournal
+from bot.tv.service import ClubTv
 from bot.vocabulary.window import ProtestWindow
 from bot.webapp.context import WebApp
 from scoring.elo import EloSettings
@@ -66,7 +66,7 @@ class Services:
     # what people do
     editor: Editor
     live: LiveTables
-    screen: ClubScreen
+    tv: ClubTv
     identity: Identity
     nicknames: NicknameRepair
     protests: Protests
@@ -95,8 +95,8 @@ class Services:
         """What the Mini App's pages and API use, for ``webapp_routes``."""
         return WebApp(
             self.settings.bot_token.get_secret_value(), self.clock, self.members, self.live,
-            self.editor, self.ratings, self.settings.zone, self.screen, self.rating,
-            self.announcer,
+            self.editor, self.ratings, self.settings.zone, self.tv, self.nights.tonight,
+            self.rating, self.announcer,
         )  # fmt: skip
 
     def by_name(self) -> dict[str, object]:
@@ -123,7 +123,15 @@ def build_services(
         database, tournaments, standings, clock, window, settings.partner_min_games, settings.zone
     )
     nights = build_nights(
-        database, clock, settings.zone, tournaments, players, members, results, ratings.top
+        database,
+        clock,
+        settings.zone,
+        tournaments,
+        players,
+        members,
+        results,
+        ratings.top,
+        ratings,
     )
     closing = Closing(database, clock, tournaments, ratings, settings.zone, options)
     outbox = Outbox(
@@ -181,16 +189,8 @@ def build_services(
         elo=elo,
         editor=editor,
         live=LiveTables(database, clock, drafts, editor, games, players, members),
-        screen=ClubScreen(
-            database,
-            clock,
-            settings.zone,
-            ratings,
-            players,
-            members,
-            drafts,
-            results,
-            settings.webapp_page,
+        tv=ClubTv(
+            database, clock, settings.zone, ratings, players, drafts, results, settings.webapp_page
         ),
         identity=identity,
         nicknames=NicknameRepair(database, clock, identity),

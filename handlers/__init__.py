@@ -16,9 +16,9 @@ from handlers import (
     player,
     protests,
     rating,
-    screen,
     settings,
     start,
+    tv,
 )
 
 
@@ -41,7 +41,7 @@ def build_router() -> Router:
         identity.build_router(),
         player.build_router(),
         ops.build_router(),
-        screen.build_router(),
+        tv.build_router(),
         errors.build_router(),
         fallback.build_router(),  # last: answers the buttons nobody else took
     )

@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = sorted(path for folder in ("bot", "handlers") for path in (ROOT / folder).rglob("*.py"))
+SOURCES = sorted(
+    path for folder in ("bot", "handlers", "seating") for path in (ROOT / folder).rglob("*.py")
+)
 
 # -- imports --------------------------------------------------------------------------------------
 
@@ -25,6 +27,7 @@ SOURCES = sorted(path for folder in ("bot", "handlers") for path in (ROOT / fold
 FOUNDATION = {"scoring", "bot.vocabulary"}
 ALLOWED: dict[str, set[str]] = {
     "scoring": set(),
+    "seating": set(),  # pure, beside scoring: the bot's evenings call it, it calls nothing
     "bot.vocabulary": {"scoring"},
     "bot.texts": {"scoring", "bot.vocabulary"},
     "bot.callbacks": set(),
@@ -44,10 +47,10 @@ FEATURES: dict[str, set[str]] = {
     "bot.delivery": {"bot.announce"},
     "bot.ops": {"bot.delivery"},
     "bot.settings": set(),
-    "bot.nights": {"bot.rating"},  # its pictures are drawn by the rating's drawing worker
+    "bot.nights": {"bot.rating", "seating"},  # pictures by the rating's drawing worker
     "bot.live": {"bot.entry"},  # a live game fills in the judge's protocol draft
-    "bot.screen": {"bot.rating", "bot.entry"},  # the club's TV: tonight's tables, the standings
-    "bot.webapp": {"bot.live", "bot.entry", "bot.rating", "bot.screen", "bot.announce"},
+    "bot.tv": {"bot.rating", "bot.entry", "bot.nights"},  # the room's TV: tables, standings
+    "bot.webapp": {"bot.live", "bot.entry", "bot.rating", "bot.tv", "bot.nights", "bot.announce"},
 }
 for feature, uses in FEATURES.items():
     ALLOWED[feature] = BELOW_FEATURES | uses
@@ -61,7 +64,7 @@ ALLOWED["bot"] = set()  # bot/__init__.py
 def unit(module: str) -> str:
     """The folder (or top module) a dotted module name belongs to."""
     parts = module.split(".")
-    if parts[0] in ("scoring", "handlers"):
+    if parts[0] in ("scoring", "handlers", "seating"):
         return parts[0]
     return ".".join(parts[:2]) if len(parts) > 1 else parts[0]
 
@@ -82,7 +85,7 @@ def imports_of(path: Path) -> list[tuple[int, str]]:
             found += [(node.lineno, alias.name) for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             found.append((node.lineno, node.module))
-    ours = ("bot", "handlers", "scoring")
+    ours = ("bot", "handlers", "scoring", "seating")
     return [(line, name) for line, name in found if name.split(".")[0] in ours]
 
 
@@ -199,7 +202,7 @@ OWNERS = {
     "club_options": "bot/tables/club_options.py",
     "live_games": "bot/tables/live.py",
     "live_events": "bot/tables/live.py",
-    "screen_links": "bot/tables/screens.py",
+    "tv_links": "bot/tables/tv_links.py",
     "announcements": "bot/announce/announcer.py",
     "club_chat_state": "bot/delivery/club_chat.py",
 }

@@ -12,12 +12,12 @@ from bot.core import outbox
 from bot.core.db import Transaction
 from bot.nights.lists import NightError, redraw
 from bot.nights.seat import last_kept_round
-from bot.nights.seating import SEATS
 from bot.tables import nights as rows
 from bot.tables import players as player_rows
 from bot.tables.nights import Night, NightPost, NightSeat
 from bot.texts import nights as texts
 from bot.vocabulary.notices import Notice
+from seating import SEATS
 
 Seat = NightSeat
 

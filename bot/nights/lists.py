@@ -13,7 +13,6 @@ from bot.club.members import MemberDirectory
 from bot.club.tournaments import Tournaments
 from bot.core import outbox
 from bot.core.db import Database, Transaction
-from bot.nights.seating import SEATS
 from bot.tables import nights as rows
 from bot.tables import players as player_rows
 from bot.tables.nights import Night, NightPost, Person
@@ -21,6 +20,7 @@ from bot.telegram.keyboards import button, column
 from bot.texts import nights as texts
 from bot.vocabulary.nights import SignupRole
 from bot.vocabulary.refusal import Refusal
+from seating import SEATS
 
 
 class NightError(Refusal):

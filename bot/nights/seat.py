@@ -8,13 +8,12 @@ from collections.abc import Sequence
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+import seating
 from bot.club import members as member_rows
 from bot.core import outbox
 from bot.core.clock import Clock
 from bot.core.db import Reader, Transaction
-from bot.nights import seating
 from bot.nights.lists import NightError, lists_of, redraw
-from bot.nights.seating import SEATS
 from bot.tables import drafts as draft_rows
 from bot.tables import nights as rows
 from bot.tables import players as player_rows
@@ -22,6 +21,7 @@ from bot.tables.nights import Night, NightPost, NightSeat
 from bot.texts import nights as texts
 from bot.vocabulary.nights import NightStatus, SignupRole
 from bot.vocabulary.notices import Notice
+from seating import SEATS
 
 REMIND_AHEAD = timedelta(minutes=15)  # the first round's reminder, before the start
 

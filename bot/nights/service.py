@@ -7,7 +7,8 @@ costs a few edits), each player's own evening is a private message. A restart lo
 
 The parts, one reason each: ``desk`` (the head judge's screen), ``roster`` (guests, lists and
 judges' tables), ``signup`` (who comes and goes by his own tap),
-``posts`` (the club chat's posts and pictures), ``timer`` (the scheduler's jobs); seating in
+``posts`` (the club chat's posts and pictures), ``timer`` (the scheduler's jobs), ``tonight``
+(the Mini App's «Вечер» tab); seating in
 ``seat``, what a saved game means for the evening in ``played``.
 """
 
@@ -27,7 +28,9 @@ from bot.nights.posts import EveningPosts
 from bot.nights.roster import Roster
 from bot.nights.signup import SignUp
 from bot.nights.timed import EveningTimer
+from bot.nights.tonight_page import TonightPage
 from bot.rating.periods import GameResults
+from bot.rating.service import Ratings
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,11 +40,13 @@ class Nights:
     signup: SignUp
     posts: EveningPosts
     timer: EveningTimer
+    tonight: TonightPage
 
 
 def build_nights(
     database: Database, clock: Clock, zone: ZoneInfo, tournaments: Tournaments,
     players: PlayerDirectory, members: MemberDirectory, results: GameResults, top: Top,
+    ratings: Ratings,
 ) -> Nights:  # fmt: skip
     evenings = Evenings(database, tournaments, members)
     return Nights(
@@ -50,4 +55,5 @@ def build_nights(
         signup=SignUp(database, clock, evenings),
         posts=EveningPosts(database, evenings, tournaments, players, results, top),
         timer=EveningTimer(database, clock, zone),
+        tonight=TonightPage(database, clock, zone, ratings, players, results),
     )

@@ -10,6 +10,7 @@ whose games may still change. Nothing of a game in play.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from fractions import Fraction
@@ -64,7 +65,7 @@ async def standings(
         "left_out": table.left_out,
         "games": table.game_count,
         "rows": [
-            _row(
+            PageRow(
                 row.place,
                 row.name,
                 row.value,
@@ -76,7 +77,7 @@ async def standings(
                 row.lot,
                 row.player_id == mine,
                 row.value / row.games if kind is Kind.TOTAL and row.games else row.value,
-            )
+            ).to_json()
             for row in table.rows
         ],
     }
@@ -118,13 +119,13 @@ async def _of_period(
         "title": chosen.title,
         "tournament": chosen.tournament.title,
         "games": count,
-        "rows": rows,
+        "rows": [row.to_json() for row in rows],
     }
 
 
 async def games_table(
     results: GameResults, tournament: Tournament, game_ids: list[int], kind: Kind, me: str | None
-) -> tuple[int, list[dict[str, Any]]]:
+) -> tuple[int, list[PageRow]]:
     """The table of some games of a tournament (annulled ones aside): how many counted, and the
     rows — by the scoring core's standings for the sum, by average for a role or «среднее»;
     ``me``: the nickname whose row is marked."""
@@ -134,7 +135,7 @@ async def games_table(
         return len(scores), _averages(scores, kind, open_to_protest, me, weights)
     table = scored_standings(scores, tournament.ruleset(), tournament.seed, weights)
     return len(scores), [
-        _row(
+        PageRow(
             row.place,
             row.name,
             row.total,
@@ -157,11 +158,11 @@ def _averages(
     open_to_protest: set[str],
     me: str | None,
     weights: Mapping[str, Decimal],
-) -> list[dict[str, Any]]:
+) -> list[PageRow]:
     """Each player's average in the role (or in every game, for «среднее») over those games,
     the most games first on a tie — as ``/rating 01.12 дон`` orders them."""
     return [
-        _row(
+        PageRow(
             place,
             row.name,
             row.value,
@@ -178,35 +179,40 @@ def _averages(
     ]
 
 
-def _row(
-    place: int,
-    name: str,
-    value: Fraction,
-    games: int,
-    wins: int,
-    additional: Fraction,
-    ci: Fraction,
-    provisional: bool,
-    lot: bool,
-    me: bool,
-    average: Fraction,
-) -> dict[str, Any]:
-    return {
-        "place": place,
-        "name": name,
-        "value": float(value),
-        "shown": show(value),
-        "games": games,
-        "wins": wins,
-        "additional": float(additional),
-        "additional_shown": show(additional),
-        "ci": float(ci),
-        "ci_shown": show(ci),
-        "average": float(average),
-        "provisional": provisional,
-        "lot": lot,
-        "me": me,
-    }
+@dataclass(frozen=True, slots=True)
+class PageRow:
+    """One player's row of a table the pages show (the standings page, the TV): its numbers to
+    sort by and, in ``to_json``, their text to show."""
+
+    place: int
+    name: str
+    value: Fraction  # what the table is ordered by: the total, or an average
+    games: int
+    wins: int
+    additional: Fraction
+    ci: Fraction
+    provisional: bool  # ⏳: a game of his may still change
+    lot: bool  # 🎲: the place was drawn
+    me: bool  # the caller's own row
+    average: Fraction
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "place": self.place,
+            "name": self.name,
+            "value": float(self.value),
+            "shown": show(self.value),
+            "games": self.games,
+            "wins": self.wins,
+            "additional": float(self.additional),
+            "additional_shown": show(self.additional),
+            "ci": float(self.ci),
+            "ci_shown": show(self.ci),
+            "average": float(self.average),
+            "provisional": self.provisional,
+            "lot": self.lot,
+            "me": self.me,
+        }
 
 
 def _refresh_in(now: datetime, changes_at: datetime) -> int:

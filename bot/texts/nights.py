@@ -854,3 +854,15 @@ def replaced(rounds: Sequence[int], repeated: Sequence[int] = ()) -> str:
             "повторялись — /night → «🎲 Рассадить заново»."
         )
     return text
+
+
+# The Mini App's «Вечер» tab (bot/nights/tonight_page.py).
+NO_EVENING_SEATED = (
+    "Сегодня рассаженного вечера нет: рассадка появится здесь, когда главный судья её сделает."
+)
+
+
+def evening_title(day: str, starts_at: str) -> str:
+    """«Вечер 04.12 в 19:30»."""
+    _, month, date_ = day.split("-")
+    return f"Вечер {date_}.{month} в {starts_at}"

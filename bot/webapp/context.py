@@ -10,9 +10,10 @@ from bot.club.members import MemberDirectory
 from bot.core.clock import Clock
 from bot.entry.editor import Editor
 from bot.live.service import LiveTables
+from bot.nights.tonight_page import TonightPage
 from bot.rating.screens import RatingScreens
 from bot.rating.service import Ratings
-from bot.screen.service import ClubScreen
+from bot.tv.service import ClubTv
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +25,7 @@ class WebApp:
     editor: Editor
     ratings: Ratings
     zone: ZoneInfo
-    screen: ClubScreen
+    tv: ClubTv
+    tonight: TonightPage
     screens: RatingScreens
     announcer: Announcer

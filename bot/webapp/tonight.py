@@ -13,7 +13,7 @@ class NoBody(Body):
 
 
 async def tonight(web: Web, member: Member, body: NoBody) -> Any:
-    return await web.app.screen.tonight(member.user_id)
+    return await web.app.tonight.show(member.user_id)
 
 
 CALLS: list[Call[Any]] = [Call("tonight", NoBody, tonight)]

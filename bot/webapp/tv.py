@@ -7,8 +7,8 @@ import logging
 
 from aiohttp import web
 
-from bot.screen.service import ScreenRefused
 from bot.texts import webapp as texts
+from bot.tv.service import TvRefused
 from bot.webapp.calls import Web, json_answer
 
 log = logging.getLogger(__name__)
@@ -17,8 +17,8 @@ TOKEN_HEADER = "X-Screen-Token"
 
 async def tv(web_: Web, request: web.Request) -> web.Response:
     try:
-        return json_answer(await web_.app.screen.view(request.headers.get(TOKEN_HEADER, "")))
-    except ScreenRefused:
+        return json_answer(await web_.app.tv.view(request.headers.get(TOKEN_HEADER, "")))
+    except TvRefused:
         return json_answer({"error": texts.SCREEN_REFUSED}, 401)
     except Exception:
         log.exception("The club's screen failed")

@@ -819,7 +819,7 @@ async def test_twenty_players_two_tables_four_rounds_as_the_seating_post_shows_i
         assert all(len(set(taken)) == 4 for taken in seats.values())  # no seat twice tonight
         # Two tables, four rounds: 20 players but 2⁴ = 16 ways to go through the tables, so some
         # pairs must meet every round; no more of them than the counting bound says.
-        from bot.nights.seating import lower_bound
+        from benchmarks.seating_bounds import lower_bound
 
         together = {
             (a, b): sum(any({a, b} <= t for t in tables[r]) for r in rounds)

@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from bot.nights.seating import VERSION
 from bot.texts import nights as night_texts
+from seating import VERSION
 from tests.club import Taps, setup_club
 from tests.handlers.test_nights import club_with_players, play_seated_game
 from tests.harness import CLUB_CHAT_ID, dispatcher_world

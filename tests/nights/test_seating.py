@@ -7,16 +7,9 @@ import time
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.nights.seating import (
-    SEATS,
-    Evening,
-    SeatingError,
-    assignment,
-    fairness,
-    lower_bound,
-    random_seating,
-    seat,
-)
+from benchmarks.seating_bounds import lower_bound, random_seating
+from seating import SEATS, Evening, SeatingError, fairness, seat
+from seating.search import assignment
 
 
 @st.composite

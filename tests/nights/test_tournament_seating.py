@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from benchmarks.seating import PUBLISHED  # DimTom's figures, issue 34's table
-from bot.nights.seating import SEATS, TOURNAMENT_EFFORT, Evening, fairness, seat
-from bot.nights.seating_cli import main
+from seating import SEATS, TOURNAMENT_EFFORT, Evening, fairness, seat
+from seating.cli import main
 
 
 def tournament(players: int, tables: int, rounds: int, seed: int, **more) -> Evening:

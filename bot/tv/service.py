@@ -1,4 +1,4 @@
-"""The club's TV screen (issue 35 §2): a page for a browser in the room, opened by a secret link
+"""The club's TV (issue 35 §2): a page for a browser in the room, opened by a secret link
 an admin or head judge gets with /tv — tonight's tables and the standings, updating by itself.
 
 What it shows is what anyone in the room may see: who sits at each table, fouls, who has left
@@ -9,28 +9,26 @@ to know who has left, and nothing about them goes into the answer. The standings
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
 from datetime import datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from bot.club.members import MemberDirectory
-from bot.club.players import Player, PlayerDirectory
+from bot.club.players import PlayerDirectory
 from bot.club.tournaments import Tournament
 from bot.core.clock import Clock
 from bot.core.db import Database
 from bot.entry.draft import Drafts
+from bot.nights.tonight_page import current_evening
 from bot.rating import app_table
 from bot.rating.periods import GameResults
-from bot.rating.service import RatingError, Ratings
+from bot.rating.service import Ratings
 from bot.tables import drafts as draft_rows
 from bot.tables import live as live_rows
 from bot.tables import nights as night_rows
-from bot.tables import screens as rows
+from bot.tables import tv_links as rows
 from bot.texts import live as live_texts
-from bot.texts import screen as texts
+from bot.texts import tv as texts
 from bot.texts.clock import clock_time
-from bot.texts.markup import plain
 from bot.texts.points import show
 from bot.vocabulary.ratings import Kind
 from bot.vocabulary.rights import Member
@@ -43,14 +41,14 @@ EVENING_ROWS = 8  # tonight's table, above the tournament's
 BESIDE_EVENING_ROWS = 8  # the tournament's, below tonight's: both fit the screen
 
 
-class ScreenRefused(Exception):
+class TvRefused(Exception):
     """No such link, or it expired or was revoked: 401."""
 
 
-class ClubScreen:
+class ClubTv:
     def __init__(
         self, database: Database, clock: Clock, zone: ZoneInfo, ratings: Ratings,
-        players: PlayerDirectory, members: MemberDirectory, drafts: Drafts,
+        players: PlayerDirectory, drafts: Drafts,
         results: GameResults, page: str | None,
     ) -> None:  # fmt: skip
         self.database = database
@@ -58,7 +56,6 @@ class ClubScreen:
         self.zone = zone
         self.ratings = ratings
         self.players = players
-        self.members = members
         self.drafts = drafts
         self.results = results
         self.page = page  # the Mini App's page base (WEBAPP_URL/app/); None: not served
@@ -89,7 +86,7 @@ class ClubScreen:
     async def check(self, token: str) -> None:
         now = self.clock.now().isoformat(timespec="seconds")
         if not token or len(token) > 100 or not await rows.valid(self.database, token, now):
-            raise ScreenRefused
+            raise TvRefused
 
     # -- what the screen shows -------------------------------------------------------------------
 
@@ -97,7 +94,7 @@ class ClubScreen:
         await self.check(token)
         now = self.clock.now()
         answer: dict[str, Any] = {"updated": clock_time(now, self.zone), "tables": []}
-        current = await self._current(answer)
+        current = await current_evening(self.ratings, self.database, answer)
         if current is None:
             return answer
         tournament, night = current
@@ -122,18 +119,6 @@ class ClubScreen:
         answer["tables"] = await self._tables(tournament.id, night)
         return answer
 
-    async def _current(
-        self, answer: dict[str, Any]
-    ) -> tuple[Tournament, night_rows.Night | None] | None:
-        """The current tournament and its evening being played; None without a tournament (the
-        answer then says why)."""
-        try:
-            tournament = await self.ratings.tournament("")
-        except RatingError as error:
-            answer["message"] = error.message
-            return None
-        return tournament, await night_rows.seated_now(self.database, tournament.id)
-
     async def _evening_standings(
         self, tournament: Tournament, night: night_rows.Night
     ) -> dict[str, Any]:
@@ -143,8 +128,13 @@ class ClubScreen:
         return {
             "games": count,
             "standings": [
-                {k: row[k] for k in ("place", "name", "games", "provisional")}
-                | {"total": row["shown"]}
+                {
+                    "place": row.place,
+                    "name": row.name,
+                    "total": show(row.value),
+                    "games": row.games,
+                    "provisional": row.provisional,
+                }
                 for row in rows[:EVENING_ROWS]
             ],
         }
@@ -214,56 +204,6 @@ class ClubScreen:
                 "seats": await self._seats([player for _, player in ten]),
             }  # fmt: skip
 
-    # -- tonight, for a player's phone -------------------------------------------------------------
-
-    async def tonight(self, user_id: int) -> dict[str, Any]:
-        """The evening's seating, every round (his own marked), each table's state, and the
-        results so far — what the seating post and «/rating вечер» show in the chat."""
-        now = self.clock.now()
-        answer: dict[str, Any] = {"updated": clock_time(now, self.zone), "rounds": []}
-        current = await self._current(answer)
-        if current is None:
-            return answer
-        tournament, night = current
-        if night is None:
-            answer["message"] = texts.NO_EVENING
-            return answer
-        mine = await self.ratings.linked_player(user_id)
-        seats = await night_rows.seats(self.database, night.id)
-        played = await night_rows.played_rounds(self.database, night.id)
-        entering = {(r, t) for r, t, _, _ in
-                    await draft_rows.tables_in_play(self.database, night.id)}  # fmt: skip
-        names = await self.players.many(list({player for *_, player in seats}))
-        answer["evening"] = texts.evening_title(night.date, night.starts_at)
-        answer["tournament"] = tournament.title
-        for number in range(1, night.rounds + 1):
-            here = sorted(s for s in seats if s.round == number)
-            tables = sorted({t for _, t, _, _ in here if t})
-            answer["rounds"].append({
-                "round": number,
-                "tables": [
-                    {
-                        "table": table,
-                        "state": "saved" if (number, table) in played
-                        else "playing" if (number, table) in entering else "waiting",
-                        "seats": [
-                            {"seat": seat, "name": _name(names, player), "me": player == mine}
-                            for _, t, seat, player in here if t == table
-                        ],
-                    }
-                    for table in tables
-                ],
-                "out": [_name(names, p) for _, t, _, p in here if not t],
-                "mine": any(p == mine for _, t, _, p in here if t),
-            })  # fmt: skip
-        answer["results"] = await self.results_so_far()
-        return answer
-
-    async def results_so_far(self) -> str | None:
-        """«/rating вечер»'s text, plain."""
-        found = await self.results.period("вечер")
-        return plain(found) if found else None
-
     async def _seats(self, players: list[int | None]) -> list[dict[str, Any]]:
         names = await self.players.many([p for p in players if p is not None])
         return [
@@ -277,7 +217,3 @@ class ClubScreen:
             }
             for seat, p in enumerate(players, start=1)
         ]
-
-
-def _name(names: Mapping[int, Player], player: int) -> str:
-    return names[player].nickname if player in names else "—"

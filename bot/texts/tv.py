@@ -28,17 +28,6 @@ def revoked(count: int) -> str:
     return f"Экран клуба отключён ({plural(count, 'ссылка', 'ссылки', 'ссылок')})."
 
 
-NO_EVENING = (
-    "Сегодня рассаженного вечера нет: рассадка появится здесь, когда главный судья её сделает."
-)
-
-
-def evening_title(day: str, starts_at: str) -> str:
-    """«Вечер 04.12 в 19:30»."""
-    _, month, date_ = day.split("-")
-    return f"Вечер {date_}.{month} в {starts_at}"
-
-
 def phase(name: str, round_number: int) -> str:
     """The phase of a game in play, as the room reads it: «ночь 0», «день 2», «голосование 2»."""
     word = {"night": "ночь", "day": "день", "voting": "голосование"}.get(name, name)

@@ -20,16 +20,7 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from pathlib import Path
 
-from bot.nights.seating import (
-    SEATS,
-    VERSION,
-    Evening,
-    Round,
-    SeatingError,
-    fairness,
-    seat,
-)
-from bot.texts.plural import plural
+from seating.search import SEATS, VERSION, Evening, Round, SeatingError, fairness, seat
 
 EXIT_INVALID = 2
 MAX_PLAYERS = 1_000
@@ -101,7 +92,7 @@ def seating(args: argparse.Namespace) -> tuple[list[str], list[Round]]:
     try:
         return names, list(seat(evening))
     except SeatingError:
-        tables = plural(max(counts), "стол", "стола", "столов")
+        tables = _tables(max(counts))
         need = SEATS * max(counts)
         raise _Refused(
             f"на {tables} по {SEATS} нужно хотя бы {need} игроков, а их {len(names)}"
@@ -165,3 +156,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+def _tables(count: int) -> str:
+    """«1 стол», «3 стола», «5 столов»."""
+    if count % 10 == 1 and count % 100 != 11:
+        word = "стол"
+    elif 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
+        word = "стола"
+    else:
+        word = "столов"
+    return f"{count} {word}"

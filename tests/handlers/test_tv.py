@@ -10,7 +10,7 @@ import re
 
 import aiohttp
 
-from bot.screen.service import BESIDE_EVENING_ROWS, EVENING_ROWS
+from bot.tv.service import BESIDE_EVENING_ROWS, EVENING_ROWS
 from tests.club import Taps, appoint_judge, seat_players, setup_club
 from tests.handlers.test_nights import play_seated_game, seated_evening
 from tests.harness import CLUB_CHAT_ID, dispatcher_world
@@ -47,7 +47,7 @@ async def test_tv_links_are_given_to_head_judges_and_revoked(tmp_path):
         made = (await admin.reply()).text
         assert "📺 Экран клуба" in made and "действует до 06:00" in made
         token = token_of(made)
-        stored = await world.database.fetchall("SELECT token_hash FROM screen_links")
+        stored = await world.database.fetchall("SELECT token_hash FROM tv_links")
         assert token not in json.dumps([tuple(row) for row in stored])  # only its hash is kept
         async with app_server(world) as base:
             status, view = await screen(base, token)
@@ -55,7 +55,7 @@ async def test_tv_links_are_given_to_head_judges_and_revoked(tmp_path):
             for forged in ("", "x" * 32, token[:-1] + ("A" if token[-1] != "A" else "B")):
                 status, refused = await screen(base, forged)
                 assert status == 401 and "/tv" in refused["error"] and "tables" not in refused
-            await world.database.write("UPDATE screen_links SET expires_at = '2000-01-01T00:00:00'")
+            await world.database.write("UPDATE tv_links SET expires_at = '2000-01-01T00:00:00'")
             assert (await screen(base, token))[0] == 401  # expired
             await admin.send("/tv")
             second = token_of((await admin.reply()).text)

@@ -6,16 +6,14 @@ from aiogram import Router
 from aiogram.filters import CommandObject
 from aiogram.types import Message
 
-from bot.screen.service import ClubScreen
 from bot.telegram.filters import PRIVATE, command
-from bot.texts import screen as texts
+from bot.texts import tv as texts
+from bot.tv.service import ClubTv
 from bot.vocabulary.rights import Member
 
 
-async def cmd_tv(
-    message: Message, command: CommandObject, member: Member, screen: ClubScreen
-) -> None:
-    await message.answer(await screen.link(member, command.args), disable_web_page_preview=True)
+async def cmd_tv(message: Message, command: CommandObject, member: Member, tv: ClubTv) -> None:
+    await message.answer(await tv.link(member, command.args), disable_web_page_preview=True)
 
 
 async def in_group(message: Message) -> None:
@@ -23,7 +21,7 @@ async def in_group(message: Message) -> None:
 
 
 def build_router() -> Router:
-    router = Router(name="screen")
+    router = Router(name="tv")
     router.message.register(cmd_tv, command("tv"), PRIVATE)
     router.message.register(in_group, command("tv"))
     return router
