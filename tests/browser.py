@@ -4,6 +4,7 @@ signed with the bot's token, at a phone's or a tablet's width."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import shutil
@@ -64,8 +65,46 @@ for (const [name, value] of Object.entries({json.dumps(theme or {})})) {{
 """
 
 
+_SHARED: dict[str, Any] = {}  # the worker's Chromium and the loop it belongs to
+# A browser test module's marks: the ``browser`` tier (its time limit), the session's loop (the
+# worker's Chromium belongs to it) and that Chromium, launched by the first test that needs it.
+BROWSER = [
+    pytest.mark.browser,
+    pytest.mark.asyncio(loop_scope="session"),
+    pytest.mark.usefixtures("worker_chromium"),
+]
+
+
+@asynccontextmanager
+async def shared_chromium() -> AsyncIterator[Any]:
+    """One Chromium for the worker's browser tests (their loop is the session's): launched once,
+    closed at the end of the session."""
+    async with _launched() as launched:
+        _SHARED.update(browser=launched, loop=asyncio.get_running_loop())
+        try:
+            yield launched
+        finally:
+            _SHARED.clear()
+
+
 @asynccontextmanager
 async def browser() -> AsyncIterator[Any]:
+    """The worker's Chromium, its pages' contexts closed after the test (each page has a fresh
+    one: its own storage, another device); a test outside the session's loop gets its own."""
+    launched = _SHARED.get("browser")
+    if launched is None or _SHARED.get("loop") is not asyncio.get_running_loop():
+        async with _launched() as own:
+            yield own
+        return
+    try:
+        yield launched
+    finally:
+        for context in list(launched.contexts):
+            await context.close()
+
+
+@asynccontextmanager
+async def _launched() -> AsyncIterator[Any]:
     from playwright.async_api import async_playwright
 
     path = chromium_path()

@@ -4,6 +4,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 
 from tests.fakes.bot_api import FakeBotAPI
 from tests.fakes.people import World
@@ -46,3 +47,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 LIMITS = {"browser": 90, "process": 180, "slow": 600}  # seconds
+
+
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def worker_chromium():  # used by BROWSER (tests/browser.py)
+    """The worker's one Chromium, for every browser test it runs (a fresh context each)."""
+    from tests.browser import shared_chromium
+
+    async with shared_chromium() as launched:
+        yield launched

@@ -344,6 +344,13 @@ def test_the_architecture_page_names_every_package_and_table(tmp_path: Path) -> 
     packages = sorted(p.name for p in (ROOT / "bot").iterdir() if p.is_dir() and p.name[0] != "_")
     unnamed = [p for p in packages if f"`bot/{p}" not in page and f"`{p}`" not in page]
     assert unnamed == [], f"packages docs/architecture.md does not name: {unnamed}"
+    tops = [name for name in ALLOWED if "." not in name and name != "bot"]
+    assert [t for t in tops if f"`{t}/`" not in page and f"`{t}`" not in page] == []
+    for feature, uses in FEATURES.items():  # each exception written `a` → `b`, `c`
+        short = feature.removeprefix("bot.")
+        said = " ".join(re.split(r"[;|]", part)[0] for part in page.split(f"`{short}` → ")[1:])
+        missing = [u for u in uses if f"`{u.removeprefix('bot.')}`" not in said]
+        assert missing == [], f"docs/architecture.md does not say `{short}` → {missing}"
     connection = sqlite3.connect(tmp_path / "schema.sqlite3")
     for migration in bundled_migrations():
         connection.executescript(migration.sql)

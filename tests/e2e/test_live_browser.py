@@ -9,16 +9,14 @@ from __future__ import annotations
 import json
 import random
 
-import pytest
-
 from scoring.live import replay
-from tests.browser import DARK, PHONE, TABLET, browser, screenshots_dir, telegram_page
+from tests.browser import BROWSER, DARK, PHONE, TABLET, browser, screenshots_dir, telegram_page
 from tests.club import NAMES, Taps, appoint_head_judge, seat_players, setup_club
 from tests.harness import CLUB_CHAT_ID, dispatcher_world
 from tests.live_games import Table
 from tests.webapp import app_server, init_data
 
-pytestmark = pytest.mark.browser  # a real Chromium: seconds each
+pytestmark = BROWSER  # a real Chromium, one per worker: seconds each
 
 APP = "http://127.0.0.1/"
 

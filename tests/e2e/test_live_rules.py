@@ -5,24 +5,17 @@ rule number or sentence of its own (they come from ``rules.json``)."""
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.texts import live as texts
-from bot.webapp.rules import rules
-from scoring.live import Skip, replay
-from tests.browser import PHONE, browser, telegram_page
+from scoring.live import replay
+from tests.browser import BROWSER, PHONE, browser, telegram_page
 from tests.harness import dispatcher_world
 from tests.live_games import Table
 from tests.webapp import APP_URL, app_server
 
-pytestmark = pytest.mark.browser  # a real Chromium: seconds each
+pytestmark = BROWSER  # a real Chromium, one per worker: seconds each
 
-STATIC = Path(__file__).resolve().parents[2] / "bot" / "webapp" / "static"
 seat = st.integers(1, 10)
 EVENT = st.one_of(
     st.just({"kind": "next"}),
@@ -124,22 +117,3 @@ async def test_drawn_logs_read_the_same_and_every_mode_offered_can_be_tapped(tmp
         assert (ours.winner.value if ours.winner else None) == page_state["winner"], log
         assert (ours.ended_by.value if ours.ended_by else None) == page_state["endedBy"], log
         assert theirs["stuck"] == [], (log, theirs["stuck"])
-
-
-def test_every_reason_has_its_sentence_and_the_page_gets_them_all():
-    assert set(texts.SKIPPED) == set(Skip)
-    served = rules()
-    assert set(served["skips"]) == {why.value for why in Skip}
-    assert served["maxFouls"] == 4 and served["team"]["don"] == "black"
-
-
-def test_the_pages_copy_of_the_rules_holds_no_sentence_and_no_rule_number():
-    """live.js and modes.js mirror the logic only: a Russian word or a limit written there would
-    drift from the server's first."""
-    for name in ("live.js", "modes.js"):
-        code = "\n".join(
-            line.split("//")[0] for line in (STATIC / name).read_text("utf-8").splitlines()
-            if not line.lstrip().startswith(("*", "/**", "//"))
-        )  # fmt: skip
-        assert not re.search("[А-Яа-яЁё]", code), name
-        assert not re.search(r">=\s*[2-9]|MAX_|LIMITS\s*=\s*\{", code), name

@@ -4,15 +4,13 @@ tapped, the standings' columns a phone shows fit its width. Screenshots are kept
 
 from __future__ import annotations
 
-import pytest
-
 from bot.texts.players import MAX_NICKNAME
-from tests.browser import DARK, TABLET, browser, screenshots_dir, telegram_page
+from tests.browser import BROWSER, DARK, TABLET, browser, screenshots_dir, telegram_page
 from tests.harness import ADMIN_ID, dispatcher_world
 from tests.protocols import protocol_bytes, random_protocol
 from tests.webapp import app_server, init_data
 
-pytestmark = pytest.mark.browser  # a real Chromium: seconds each
+pytestmark = BROWSER  # a real Chromium, one per worker: seconds each
 
 APP = "http://127.0.0.1/"
 LONG = "Ж" * 14 + "_очень_длинный_ник"  # 32 characters, not one space

@@ -6,16 +6,14 @@ from __future__ import annotations
 import time
 from datetime import timedelta
 
-import pytest
-
-from tests.browser import DARK, browser, screenshots_dir, telegram_page, wait_until
+from tests.browser import BROWSER, DARK, browser, screenshots_dir, telegram_page, wait_until
 from tests.handlers.test_nights import play_seated_game, seated_evening
 from tests.handlers.test_standings_app import played_two_games
 from tests.harness import ADMIN_ID, dispatcher_world
 from tests.protocols import protocol_bytes, random_protocol
 from tests.webapp import app_server, init_data
 
-pytestmark = pytest.mark.browser  # a real Chromium: seconds each
+pytestmark = BROWSER  # a real Chromium, one per worker: seconds each
 
 APP = "http://127.0.0.1/"
 SEASON = [f"Игрок{n:02d}" for n in range(1, 15)]

@@ -6,17 +6,15 @@ from __future__ import annotations
 
 import time
 
-import pytest
-
 from bot.tv.service import BESIDE_EVENING_ROWS, EVENING_ROWS
-from tests.browser import browser, screenshots_dir
+from tests.browser import BROWSER, browser, screenshots_dir
 from tests.club import Taps, appoint_judge, seat_players, setup_club
 from tests.handlers.test_nights import play_seated_game, seated_evening
 from tests.handlers.test_tv import token_of
 from tests.harness import dispatcher_world
 from tests.webapp import AppCaller, app_server, event, short_game
 
-pytestmark = pytest.mark.browser  # a real Chromium: seconds each
+pytestmark = BROWSER  # a real Chromium, one per worker: seconds each
 
 APP = "http://127.0.0.1/"
 

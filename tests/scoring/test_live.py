@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from scoring import ProtocolError, Removal, Role, Winner, builtin, validate_game
-from scoring.live import Kind, LiveState, LogError, Phase, check_event, refusal, replay
+from scoring.live import Kind, LiveState, LogError, Phase, Skip, check_event, refusal, replay
 from scoring.protocol_json import load_protocol
 from tests.live_games import Table
 
@@ -61,7 +61,7 @@ def test_the_rules_of_discipline_in_the_log() -> None:
         table.tap(Kind.FOUL, seat=7)
     state = table.state()
     assert state.out == {7: "fouls"} and state.fouls[6] == 4
-    assert refusal(state, {"id": "z", "kind": "foul", "seat": 7}) == "игрок 7 уже не за столом"
+    assert refusal(state, {"id": "z", "kind": "foul", "seat": 7}) is Skip.NOT_AT_TABLE
     table.tap(Kind.TECHNICAL, seat=8)
     table.tap(Kind.TECHNICAL, seat=8)
     assert table.state().out[8] == "technical"
@@ -101,7 +101,7 @@ def test_a_team_condition_ends_the_game_and_the_first_night_is_the_first_killed(
     assert state.winner is Winner.RED and state.ended_by == "rule"
     assert protocol_of(state).first_killed == 5
     assert state.role(6) is Role.CIVILIAN
-    assert refusal(state, {"id": "q", "kind": "next"}) == "игра уже окончена"
+    assert refusal(state, {"id": "q", "kind": "next"}) is Skip.GAME_OVER
 
 
 @pytest.mark.parametrize(
@@ -139,7 +139,7 @@ def test_an_event_that_no_longer_fits_after_an_undo_is_set_aside() -> None:
         {"id": "u1", "kind": "undo", "target": "r4"},
     ]
     state = replay(log)
-    assert state.skipped == [("n1", "сначала отметьте роли: шериф, дон, две мафии")]
+    assert state.skipped == [("n1", Skip.ROLES_BEFORE_NEXT)]
     assert state.phase is Phase.NIGHT and state.fouls[4] == 1
 
 
