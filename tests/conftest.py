@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -44,6 +45,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         limit = max((LIMITS[m] for m in LIMITS if item.get_closest_marker(m)), default=None)
         if limit is not None and item.get_closest_marker("timeout") is None:
             item.add_marker(pytest.mark.timeout(limit))
+        if item.get_closest_marker("waits"):  # their own worker: it mostly sleeps
+            item.add_marker(pytest.mark.xdist_group("waits"))
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """One worker per core, and one more for the tests that mostly wait on a real clock
+    (``waits``): they run one after another beside the rest instead of holding a core's worker
+    asleep for minutes (CI: 2 cores, 3 workers)."""
+    return (os.cpu_count() or 1) + 1
 
 
 LIMITS = {"browser": 90, "process": 180, "slow": 600}  # seconds

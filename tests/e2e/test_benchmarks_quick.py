@@ -14,6 +14,7 @@ from tests.harness import ROOT
 pytestmark = [pytest.mark.process, pytest.mark.slow]  # every benchmark, at small sizes
 
 
+@pytest.mark.waits
 def test_the_quick_benchmark_run_writes_every_section(tmp_path):
     output = tmp_path / "performance.md"
     done = subprocess.run(

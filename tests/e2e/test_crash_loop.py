@@ -138,6 +138,7 @@ async def confirm(taps: CrashingTaps) -> None:
         await taps.press("✅ Подтвердить")
 
 
+@pytest.mark.waits
 async def test_random_kills_lose_and_duplicate_no_result(fake_telegram, tmp_path):
     world, url = fake_telegram
     world.group(CLUB_CHAT_ID)

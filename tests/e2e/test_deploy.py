@@ -49,6 +49,7 @@ def test_the_unit_passes_systemd_analyze_verify(tmp_path):
     assert done.returncode == 0 and said == [], done.stdout + done.stderr
 
 
+@pytest.mark.waits
 @pytest.mark.process
 @pytest.mark.slow  # builds a wheel and installs it into a fresh venv
 def test_the_wheel_gives_the_mafia_bot_command(tmp_path):

@@ -29,6 +29,7 @@ PEOPLE = 24 if FULL else 9
 ANSWERED_WITHIN = 60.0  # seconds after Telegram is back
 
 
+@pytest.mark.waits
 @pytest.mark.timeout(400 if FULL else 120)
 async def test_a_telegram_outage_loses_no_answer_and_tells_the_admins_once(fake_telegram, tmp_path):
     world, url = fake_telegram

@@ -238,6 +238,7 @@ async def test_log_format_json_is_one_object_a_line_with_the_updates_fields(
     assert TOKEN.split(":")[1] not in process.text()
 
 
+@pytest.mark.waits
 async def test_a_slow_answer_holds_up_nobody_else(fake_telegram, tmp_path):
     """Updates are handled concurrently with the next fetch: while one person's answer hangs
     (Telegram does not answer the bot's sendDocument), another's /help is answered at once."""
@@ -259,6 +260,7 @@ async def test_a_slow_answer_holds_up_nobody_else(fake_telegram, tmp_path):
         await process.stop()  # (the hung sendDocument fails as the fake server stops: logged)
 
 
+@pytest.mark.waits
 async def test_a_lock_held_by_another_program_neither_stops_the_bot_nor_loses_an_update(
     fake_telegram, tmp_path
 ):
