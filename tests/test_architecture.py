@@ -322,6 +322,17 @@ def test_no_function_of_the_web_layer_is_over_40_lines() -> None:
     assert long == []
 
 
+def test_the_web_layer_says_nothing_of_its_own() -> None:
+    """Its sentences are in bot/texts/ (webapp.py, live.py), as the handlers' are."""
+    said = []
+    for path in sorted((ROOT / "bot/webapp").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            text = node.value if isinstance(node, ast.Constant) else None
+            if isinstance(text, str) and re.search("[А-Яа-яЁё]", text):
+                said.append(f"{path.name}:{node.lineno}")
+    assert said == []
+
+
 def test_no_class_in_bot_is_over_300_lines() -> None:
     """A class that grows past this has more than one reason to change: split it by reason, as
     the editor (issue 16) and the evening (issue 29) were."""
