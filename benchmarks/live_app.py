@@ -23,6 +23,7 @@ import socket
 import sys
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import aiohttp
 
@@ -119,30 +120,45 @@ class Page:
     telegram: bool = True  # opened inside Telegram (signed initData); the TV is a plain browser
 
 
+def page_files(html: str, script: str, css: str = "style.css") -> tuple[str, ...]:
+    """A page's files: its HTML, its style, its script and every module that imports (and the
+    rules' data, when it reads them)."""
+    static = Path(__file__).resolve().parent.parent / "bot" / "webapp" / "static"
+    modules: list[str] = []
+    waiting = [script]
+    while waiting:
+        name = waiting.pop(0)
+        if name not in modules:
+            modules.append(name)
+            waiting += re.findall(r'from "\./([\w-]+\.js)"', (static / name).read_text("utf-8"))
+    extra = ("rules.json",) if "rules.js" in modules else ()
+    return (html, css, *modules, *extra)
+
+
 PAGES = (
-    Page("judge's table", "", ("", "app.js", "live.js", "common.js", "style.css"), ".table .seat"),
+    Page("judge's table", "", page_files("", "app.js"), ".table .seat"),
     Page(
         "standings",
         "standings.html",
-        ("standings.html", "standings.js", "common.js", "style.css"),
+        page_files("standings.html", "standings.js"),
         "#standings tbody tr",
     ),
     Page(
         "record",
         "record.html?player=" + NICKNAMES[0],
-        ("record.html", "record.js", "common.js", "style.css"),
+        page_files("record.html", "record.js"),
         ".tile",
     ),
     Page(
         "tonight",
         "tonight.html",
-        ("tonight.html", "tonight.js", "common.js", "style.css"),
+        page_files("tonight.html", "tonight.js"),
         "#app p, .round",
     ),
     Page(
         "club's TV",
         "tv.html#{token}",
-        ("tv.html", "tv.js", "tv.css"),
+        page_files("tv.html", "tv.js", "tv.css"),
         "#standings tr",
         telegram=False,
     ),

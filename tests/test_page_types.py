@@ -34,3 +34,25 @@ def test_the_pages_type_check_is_clean():
         [tsc, "-p", str(WEBAPP)], capture_output=True, text=True, timeout=40, check=False
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_judges_page_preloads_exactly_the_modules_it_imports():
+    """index.html asks for every module of app.js at once (``modulepreload``), not one import
+    after another; a module added or dropped changes the list too."""
+    import re
+
+    static = WEBAPP / "static"
+    modules: list[str] = []
+    waiting = ["app.js"]
+    while waiting:
+        name = waiting.pop(0)
+        if name not in modules:
+            modules.append(name)
+            waiting += re.findall(r'from "\./([\w-]+\.js)"', (static / name).read_text("utf-8"))
+    html = (static / "index.html").read_text("utf-8")
+    assert sorted(re.findall(r'rel="modulepreload" href="([\w-]+\.js)"', html)) == sorted(
+        modules[1:]
+    )
+    assert 'href="rules.json" as="fetch"' in html
+    shell = (static / "sw.js").read_text("utf-8")
+    assert all(f'"{name}"' in shell for name in [*modules, "rules.json"])  # kept offline too

@@ -6,7 +6,7 @@
 const CACHE = "mafia-app-v2";
 const SHELL = ["./", "index.html", "app.js", "common.js", "rules.js", "rules.json", "live.js",
   "modes.js", "queue.js", "clock.js", "sheet.js", "game-view.js", "seating.js", "seating-view.js",
-  "types.js", "style.css", "standings.html", "standings.js", "record.html", "record.js",
+  "style.css", "standings.html", "standings.js", "record.html", "record.js",
   "tonight.html", "tonight.js"];
 
 self.addEventListener("install", (event) => {
