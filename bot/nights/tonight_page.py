@@ -68,13 +68,9 @@ class TonightPage:
         for number in range(1, night.rounds + 1):
             here = sorted(s for s in seats if s.round == number)
             answer["rounds"].append(_round(number, here, names, mine, played, entering))
-        answer["results"] = await self.results_so_far()
+        found = await self.results.period("вечер")  # «/rating вечер»'s text
+        answer["results"] = plain(found) if found else None
         return answer
-
-    async def results_so_far(self) -> str | None:
-        """«/rating вечер»'s text, plain."""
-        found = await self.results.period("вечер")
-        return plain(found) if found else None
 
 
 def _round(

@@ -123,7 +123,3 @@ def json_answer(value: Any, status: int = 200) -> web.Response:
         text=json.dumps(value, ensure_ascii=False, separators=(",", ":")), status=status,
         content_type="application/json", headers={"Cache-Control": "no-store", **SECURITY_HEADERS},
     )  # fmt: skip
-
-
-def bad_request() -> Refusal:
-    return Refusal(texts.NOT_JSON, RefusalKind.BAD_REQUEST)

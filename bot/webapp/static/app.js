@@ -62,8 +62,7 @@ async function open(body) {
   } catch (error) {
     const last = lastShown();
     if (error.status === 0 && last?.status === "playing" && (!body.live || body.live === last.live)) {
-      queue.resumeOffline(last); // offline: the game as this device last had it, and its queue
-      accept({ ...last, log: queue.log });
+      accept({ ...last, log: queue.keptLog(last.live) }); // offline: as this device last had it
       queue.online = false;
       render();
       queue.schedule();

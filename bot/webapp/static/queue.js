@@ -53,13 +53,13 @@ export class Queue {
     this.store();
   }
 
-  /** The game as this device last had it (offline), with its kept log and queue. */
-  resumeOffline(/** @type {GameAnswer} */ last) {
-    this.live = last.live;
+  /** The log this device kept of a game (offline: the server cannot be asked). @param {number} live */
+  keptLog(live) {
+    const shown = this.live;
+    this.live = live;
     const log = this.kept().log || [];
-    this.live = null; // adopt() reads the kept queue for a game new to it
-    this.adopt({ ...last, log });
-    this.online = false;
+    this.live = shown;
+    return log;
   }
 
   /** @param {LogEvent} event */
