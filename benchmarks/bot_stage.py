@@ -43,7 +43,7 @@ async def filled(
     players = PlayerDirectory(database, clock)
     members = MemberDirectory(settings, database, clock)
     window = ProtestWindow(settings.protest_window_minutes)
-    games = Games(database, clock, tournaments, window, settings.club_chat_id)
+    games = Games(database, clock, tournaments, window)
     announcer = Announcer(settings, database, games, players, members, clock, window)
     async with database.transaction() as connection:
         await connection.execute(
@@ -70,9 +70,10 @@ async def filled(
         if number <= games_count:
             async with database.transaction() as connection:
                 cursor = await connection.execute(
-                    "INSERT INTO drafts (judge_id, data, created_at, updated_at) "
-                    "VALUES (1, '{}', '', '') "
-                    "ON CONFLICT (judge_id) DO UPDATE SET data = excluded.data RETURNING id"
+                    "INSERT INTO drafts (club_id, judge_id, data, created_at, updated_at) "
+                    "VALUES (1, 1, '{}', '', '') "
+                    "ON CONFLICT (club_id, judge_id) DO UPDATE SET data = excluded.data "
+                    "RETURNING id"
                 )
                 draft_id = (await cursor.fetchone())[0]  # type: ignore[index]
             submission = Submission(draft_id, tournament.id, stage.id, protocol, None)

@@ -35,6 +35,7 @@ from aiogram.types import (
 )
 
 from bot.club.members import MemberDirectory
+from bot.core import club_scope
 from bot.core.config import Settings
 from bot.core.db import Database, DatabaseError
 from bot.core.fsm_storage import SQLiteStorage
@@ -42,6 +43,7 @@ from bot.core.tasks import cancelled
 from bot.ops.health import Operations, health_route, serve_health
 from bot.rating.pictures import stop_drawing
 from bot.services import Services, build_services
+from bot.telegram.club_context import ClubMiddleware
 from bot.telegram.expired_callbacks import ExpiredCallbackAnswers
 from bot.telegram.menus import group_commands, private_commands, publish_menu
 from bot.telegram.middlewares import HandledLog, MemberMiddleware
@@ -87,6 +89,7 @@ def create_dispatcher(services: Services) -> Dispatcher:
     dispatcher.update.outer_middleware(services.journal)
     # inside the journal: its record of a handled update waits silently (answered already)
     dispatcher.update.outer_middleware(services.journal.busy)
+    dispatcher.update.outer_middleware(ClubMiddleware(services.clubs, services.members))
     dispatcher.update.outer_middleware(MemberMiddleware(services.members))
     if services.settings.log_format == "json":  # the log collector's record of each update
         handled = HandledLog()
@@ -109,7 +112,8 @@ async def _start_background_work(bot: Bot, services: Services) -> None:
     """The outbox worker (it delivers what a crash left queued), the first standings and Elo
     ratings (so the first /rating and announcement after a restart find them ready) and the
     scheduler (what fell due while the bot was down runs now)."""
-    await services.outbox.check_club_chat(bot)
+    await services.clubs.ensure_from_environment()
+    await services.outbox.check_club_chats(bot)
     services.outbox.start(bot)
     services.standings.refresh_soon()
     services.elo.refresh_soon()
@@ -165,7 +169,10 @@ async def prepare_bot(
         lambda: bot.set_my_commands(group_commands(), scope=BotCommandScopeAllGroupChats()),
         "setMyCommands",
     )
-    for member in await members.everyone_with_rights():
+    # the staff of a one-club deployment see their menus at once; in many clubs, on their
+    # first update (a person's menu is his rights in the club he speaks of)
+    staff = await members.everyone_with_rights() if club_scope.maybe_club() else []
+    for member in staff:
         await _until_reachable(partial(_publish_menu, bot, members, member), "setMyCommands")
     if app_page is not None:
         button = MenuButtonWebApp(

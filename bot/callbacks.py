@@ -211,3 +211,20 @@ class NightCB(CallbackData, prefix="nt"):
     n: int
     a: NightAction
     v: str = ""
+
+
+class ClubAction(StrEnum):
+    CONNECT = "con"  # a group's admin connects the group as a club (i: the group's chat id)
+    APPROVE = "ok"  # an operator approves a club's request (i: the club)
+    REJECT = "no"
+    SUSPEND = "stop"  # an operator stops a club (i: the club)
+    RESUME = "go"
+    CHOOSE = "pick"  # a person chooses the club he speaks of in private (i: the club)
+    KEEP_TITLE = "keep"  # the joining dialog: keep the group's title
+    ZONE = "tz"  # the joining dialog: a time zone (v: its name)
+
+
+class ClubCB(CallbackData, prefix="cl"):
+    a: ClubAction
+    i: int = 0
+    v: str = ""

@@ -10,6 +10,7 @@ from dataclasses import dataclass, fields
 
 from bot.admin.service import ClubAdmin
 from bot.announce.announcer import Announcer
+from bot.club.clubs import Clubs
 from bot.club.elo import EloRatings
 from bot.club.games import Games
 from bot.club.members import MemberDirectory
@@ -18,6 +19,7 @@ from bot.club.players import PlayerDirectory
 from bot.club.tournaments import Tournaments
 from bot.core.backup import Backups, DailyBackups
 from bot.core.clock import Clock
+from bot.core.club_scope import CLUB_WINDOW, CLUB_ZONE
 from bot.core.config import Settings, bot_version
 from bot.core.db import Change, Database
 from bot.core.scheduler import Scheduler
@@ -28,6 +30,7 @@ from bot.entry.draft import Drafts
 from bot.entry.editor import Editor
 from bot.identity.repair import NicknameRepair
 from bot.identity.service import Identity
+from bot.joining.service import Joining
 from bot.live import service as live_service
 from bot.live.service import LiveTables
 from bot.nights import played
@@ -47,7 +50,6 @@ from bot.telegram.dead_letters import DeadLetters
 from bot.telegram.middlewares import InFlightMiddleware
 from bot.telegram.polling import PollState, UpdateJournal
 from bot.tv.service import ClubTv
-from bot.vocabulary.window import ProtestWindow
 from bot.webapp.context import WebApp
 from scoring.elo import EloSettings
 
@@ -58,6 +60,7 @@ class Services:
     database: Database
     clock: Clock
     # the club's records
+    clubs: Clubs
     members: MemberDirectory
     players: PlayerDirectory
     tournaments: Tournaments
@@ -73,6 +76,7 @@ class Services:
     nights: Nights
     notices: NoticeSettings
     club_admin: ClubAdmin
+    joining: Joining
     # what people read
     announcer: Announcer
     standings: Standings
@@ -95,7 +99,7 @@ class Services:
         """What the Mini App's pages and API use, for ``webapp_routes``."""
         return WebApp(
             self.settings.bot_token.get_secret_value(), self.clock, self.members, self.live,
-            self.editor, self.ratings, self.settings.zone, self.tv, self.nights.tonight,
+            self.editor, self.ratings, CLUB_ZONE, self.tv, self.nights.tonight,
             self.rating, self.announcer,
         )  # fmt: skip
 
@@ -109,23 +113,25 @@ def build_services(
 ) -> Services:
     """Every service, and what a committed change or the time of day sets going, wired once."""
     clock = clock or Clock()
-    window = ProtestWindow(settings.protest_window_minutes)
+    clubs = Clubs(settings, database, clock)
+    window = CLUB_WINDOW  # the club at hand's, as is the time zone
+    zone = CLUB_ZONE
     members = MemberDirectory(settings, database, clock)
     players = PlayerDirectory(database, clock)
     tournaments = Tournaments(database, clock)
-    games = Games(database, clock, tournaments, window, settings.club_chat_id)
+    games = Games(database, clock, tournaments, window)
     elo = EloRatings(database, EloSettings(start=settings.elo_start, k=settings.elo_k))
     announcer = Announcer(settings, database, games, players, members, clock, window, elo)
     options = ClubOptions(database, clock)
-    results = GameResults(database, clock, settings.zone, tournaments, games, players, options)
+    results = GameResults(database, clock, zone, tournaments, games, players, options)
     standings = Standings(database, tournaments, window)
     ratings = Ratings(
-        database, tournaments, standings, clock, window, settings.partner_min_games, settings.zone
+        database, tournaments, standings, clock, window, settings.partner_min_games, zone
     )
     nights = build_nights(
         database,
         clock,
-        settings.zone,
+        zone,
         tournaments,
         players,
         members,
@@ -133,26 +139,27 @@ def build_services(
         ratings.top,
         ratings,
     )
-    closing = Closing(database, clock, tournaments, ratings, settings.zone, options)
+    closing = Closing(database, clock, tournaments, ratings, zone, options)
     outbox = Outbox(
-        settings, database, clock, announcer, members, pacing=pacing,
+        clubs, database, clock, announcer, members, pacing=pacing,
         kept_posts={
             night_rows.POSTS: nights.posts.draw, night_rows.DESK: nights.desk.draw,
             tournament_rows.POSTS: closing.draw,
         },
     )  # fmt: skip
-    protests = Protests(database, clock, window, settings.zone, members, announcer, games)
+    protests = Protests(database, clock, window, zone, members, announcer, games)
     scheduler = Scheduler(clock)
-    scheduler.add("protest windows", protests.next_deadline, protests.finalize_due)
+    each = clubs.each_club  # a club's job runs in its club, for every club that has one due
+    scheduler.add("protest windows", *each(protests.next_deadline, protests.finalize_due))
     # after the windows: a game made final there may end its evening in the same round
-    scheduler.add("evenings' end", nights.timer.next_end, nights.timer.end_finished)
-    scheduler.add("evening reminders", nights.timer.next_reminder, nights.timer.remind_due)
-    backups = Backups(database, clock, settings.zone)
+    scheduler.add("evenings' end", *each(nights.timer.next_end, nights.timer.end_finished))
+    scheduler.add("evening reminders", *each(nights.timer.next_reminder, nights.timer.remind_due))
+    backups = Backups(database, clock, settings.zone)  # the deployment's
     daily = None
     if settings.backup_dir is not None:
         daily = DailyBackups(
             backups, settings.backup_dir, settings.backup_keep, settings.backup_hour,
-            settings.zone, clock, settings.backup_send_weekday, members.admin_ids,
+            settings.zone, clock, settings.backup_send_weekday, clubs.deployment_admins,
         )  # fmt: skip
         scheduler.add("daily backup", daily.due, daily.run)
     # What a committed change sets going, wired once: nobody wakes these by hand.
@@ -165,23 +172,24 @@ def build_services(
     games.events.on_saved(live_service.game_saved)
     games.events.on_results_changed(played.results_changed)
     games.events.on_results_changed(closing.redraw_for)
-    dead_letters = DeadLetters(database, clock, members.admin_ids)
+    dead_letters = DeadLetters(database, clock, clubs.deployment_admins)
     polling = PollState()
-    club_chat = ClubChat(settings, database, clock, members)
+    club_chat = ClubChat(clubs, database, clock, members)
     rating = RatingScreens(
-        ratings, players, settings.zone, results, elo, settings.elo_min_games,
+        ratings, players, zone, results, elo, settings.elo_min_games,
         settings.elo_chance_games, settings.webapp_page, settings.webapp_name,
     )  # fmt: skip
     drafts = Drafts(database, clock)
     identity = Identity(database, clock, members, players)
     editor = Editor(
         drafts, players, games, tournaments, clock,
-        announces=settings.club_chat_id is not None, app_page=settings.webapp_page,
+        app_page=settings.webapp_page,
     )  # fmt: skip
     return Services(
         settings=settings,
         database=database,
         clock=clock,
+        clubs=clubs,
         members=members,
         players=players,
         tournaments=tournaments,
@@ -190,7 +198,7 @@ def build_services(
         editor=editor,
         live=LiveTables(database, clock, drafts, editor, games, players, members),
         tv=ClubTv(
-            database, clock, settings.zone, ratings, players, drafts, results, settings.webapp_page
+            clubs, database, clock, zone, ratings, players, drafts, results, settings.webapp_page
         ),
         identity=identity,
         nicknames=NicknameRepair(database, clock, identity),
@@ -198,12 +206,13 @@ def build_services(
         nights=nights,
         notices=NoticeSettings(members, options),
         club_admin=ClubAdmin(settings, members, tournaments),
+        joining=Joining(settings, clubs, members, database, clock),
         announcer=announcer,
         standings=standings,
         ratings=ratings,
         rating=rating,
         closing=closing,
-        files=Files(Importer(database, clock), ratings, settings.zone),
+        files=Files(Importer(database, clock), ratings, zone),
         outbox=outbox,
         scheduler=scheduler,
         backups=backups,

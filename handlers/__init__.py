@@ -11,6 +11,7 @@ from handlers import (
     fallback,
     identity,
     interchange,
+    joining,
     nights,
     ops,
     player,
@@ -25,6 +26,7 @@ from handlers import (
 def build_router() -> Router:
     root = Router(name="root")
     root.include_routers(
+        joining.build_router(),  # a group's «🏠 Подключить клуб»; /start join-… is its link
         nights.build_signup_router(),  # the buttons a group may press: the sign-up, pictures
         rating.build_club_buttons_router(),
         fallback.private_buttons_only(),

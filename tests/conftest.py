@@ -1,16 +1,27 @@
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 import pytest_asyncio
 
+from bot.club.clubs import Clubs
+from bot.core import club_scope
 from tests.fakes.bot_api import FakeBotAPI
 from tests.fakes.people import World
 from tests.fakes.server import FakeTelegramServer
 from tests.harness import DispatcherWorld, dispatcher_world
+
+
+@pytest.fixture(autouse=True)
+def one_club() -> Iterator[None]:
+    """A test that builds services by hand works in a one-club deployment's club, as the bot
+    did before clubs; a test of many clubs builds its world with ``CLUB_SIGNUP`` (no fallback)."""
+    club_scope.set_fallback(Clubs.environment_default())
+    yield
+    club_scope.set_fallback(None)
 
 
 @pytest.fixture

@@ -47,6 +47,7 @@ FEATURES: dict[str, set[str]] = {
     "bot.delivery": {"bot.announce"},
     "bot.ops": {"bot.delivery"},
     "bot.settings": set(),
+    "bot.joining": set(),
     "bot.nights": {"bot.rating", "seating"},  # pictures by the rating's drawing worker
     "bot.live": {"bot.entry"},  # a live game fills in the judge's protocol draft
     "bot.tv": {"bot.rating", "bot.entry", "bot.nights"},  # the room's TV: tables, standings
@@ -204,7 +205,7 @@ OWNERS = {
     "live_events": "bot/tables/live.py",
     "tv_links": "bot/tables/tv_links.py",
     "announcements": "bot/announce/announcer.py",
-    "club_chat_state": "bot/delivery/club_chat.py",
+    "clubs": "bot/tables/clubs.py",
 }
 _WRITE = re.compile(
     r"\b(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|(?<!DO )UPDATE(?:\s+OR\s+\w+)?"

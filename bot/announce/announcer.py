@@ -20,6 +20,7 @@ from bot.club.games import Games, GameStatus, StoredGame
 from bot.club.members import MemberDirectory
 from bot.club.players import PlayerDirectory
 from bot.core.clock import Clock
+from bot.core.club_scope import CLUB_ZONE
 from bot.core.config import Settings
 from bot.core.db import Database, Transaction
 from bot.tables import protests
@@ -205,7 +206,7 @@ class Announcer:
             weight=stage.weight,
             red_chance=red_chance,
         )
-        return announcement(data, self.settings.zone), game
+        return announcement(data, CLUB_ZONE), game
 
     async def _red_chance(self, game_id: int) -> float | None:
         if self.elo is None:
@@ -268,7 +269,7 @@ class Announcer:
         open_ = game.open_for_protest(self.clock.now(), window)
         text = protest_texts.private_result(
             "\n".join(lines), game.table, game.number, tournament.title,
-            WINNER[game.protocol.winner], date_time(game.deadline(window), self.settings.zone),
+            WINNER[game.protocol.winner], date_time(game.deadline(window), CLUB_ZONE),
             open_,
         )  # fmt: skip
         return text, open_

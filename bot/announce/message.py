@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, tzinfo
 from decimal import Decimal
-from zoneinfo import ZoneInfo
 
 from bot.texts import announce as texts
 from bot.texts import protests as protest_texts
@@ -38,7 +37,7 @@ class AnnouncementData:
     red_chance: float | None = None  # the Elo chance of the red team before the game
 
 
-def announcement(data: AnnouncementData, zone: ZoneInfo) -> str:
+def announcement(data: AnnouncementData, zone: tzinfo) -> str:
     result = WINNER[data.winner] if data.score is not None else texts.ANNULLED_RESULT
     lines = [
         texts.title(data.table, data.number, result, data.replays),

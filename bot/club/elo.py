@@ -19,6 +19,7 @@ from bisect import bisect_left, insort
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from bot.core import club_scope
 from bot.core.db import Database
 from bot.core.memory import settle_built
 from bot.core.tasks import cancelled
@@ -33,10 +34,11 @@ MANY_CHANGES = 500  # changed games beyond which reading everything again is che
 _SEQ = "SELECT coalesce(max(seq), 0) FROM game_changes"
 _CHANGED = "SELECT game_id FROM game_changes WHERE seq > ?"
 _COUNTED = f"status != '{GameStatus.ANNULLED.value}'"
-_HEADS = f"SELECT id, ended_at, winner FROM games WHERE {_COUNTED}"
+_OF_CLUB = "tournament_id IN (SELECT id FROM tournaments WHERE club_id = ?)"
+_HEADS = f"SELECT id, ended_at, winner FROM games WHERE {_COUNTED} AND {_OF_CLUB}"
 _SEATS = (
     "SELECT gs.game_id, gs.role, gs.player_id FROM game_seats AS gs JOIN games AS g "
-    f"ON g.id = gs.game_id WHERE g.{_COUNTED} ORDER BY gs.game_id, gs.seat"
+    f"ON g.id = gs.game_id WHERE g.{_COUNTED} AND g.{_OF_CLUB} ORDER BY gs.game_id, gs.seat"
 )
 _TRACK = {role.value: RED if role in RED_ROLES else BLACK for role in Role}
 _WINNER = {winner.value: RESULT[winner] for winner in Winner}
@@ -97,7 +99,7 @@ class EloRatings:
     def __init__(self, database: Database, settings: EloSettings | None = None) -> None:
         self.database = database
         self.settings = settings or EloSettings()
-        self._state: EloState | None = None
+        self._states: dict[int, EloState] = {}  # by club: each club's ratings are its own
         self._lock = asyncio.Lock()
         self._warming: asyncio.Task[EloState | None] | None = None
 
@@ -109,6 +111,8 @@ class EloRatings:
             self._warming = asyncio.get_running_loop().create_task(self._warm())
 
     async def _warm(self) -> EloState | None:
+        if club_scope.maybe_club() is None:  # many clubs at start-up: each club's first
+            return None  # request makes its own
         try:
             return await self.state()
         except Exception:  # a failed warm-up costs only speed: the next request replays
@@ -120,37 +124,42 @@ class EloRatings:
 
     async def state(self) -> EloState:
         """The ratings as of now (brought up to date only when a game changed since)."""
+        club = club_scope.club_id()
         row = await self.database.fetchone(_SEQ)
         seq = int(row[0]) if row else 0
-        if self._state is not None and self._state.seq == seq:
-            return self._state
+        state = self._states.get(club)
+        if state is not None and state.seq == seq:
+            return state
         async with self._lock:  # thirty requests after one change replay once
-            if self._state is None or self._state.seq != seq:
-                previous = self._state
-                self._state = await self.database.read_apart(
-                    lambda connection: brought_up(connection, previous, self.settings)
+            previous = self._states.get(club)
+            if previous is None or previous.seq != seq:
+                state = await self.database.read_apart(
+                    lambda connection: brought_up(connection, previous, self.settings, club)
                 )
-                if self._state.replayed == len(self._state.keys):  # all of it made anew
-                    settle_built(self._state.replayed)
-            return self._state
+                self._states[club] = state
+                if state.replayed == len(state.keys):  # all of it made anew
+                    settle_built(state.replayed)
+            return self._states[club]
 
 
 def brought_up(
-    connection: sqlite3.Connection, previous: EloState | None, settings: EloSettings
+    connection: sqlite3.Connection, previous: EloState | None, settings: EloSettings, club: int
 ) -> EloState:
     """The state as of the database now: ``previous`` with the changed games replayed, or a
     replay of everything when there is no previous state or too much changed."""
     seq = int(connection.execute(_SEQ).fetchone()[0])
     if previous is None:
-        return _from_nothing(connection, seq, settings)
+        return _from_nothing(connection, seq, settings, club)
     changed = [row[0] for row in connection.execute(_CHANGED, (previous.seq,))]
     if len(changed) > MANY_CHANGES:
-        return _from_nothing(connection, seq, settings)
-    return _replayed_from_change(connection, seq, previous, changed, settings)
+        return _from_nothing(connection, seq, settings, club)
+    return _replayed_from_change(connection, seq, previous, changed, settings, club)
 
 
-def _from_nothing(connection: sqlite3.Connection, seq: int, settings: EloSettings) -> EloState:
-    games = _read(connection, None)
+def _from_nothing(
+    connection: sqlite3.Connection, seq: int, settings: EloSettings, club: int
+) -> EloState:
+    games = _read(connection, club, None)
     keys = sorted(games)
     games_of: dict[str, list[Key]] = {}
     for key in keys:
@@ -165,6 +174,7 @@ def _replayed_from_change(
     previous: EloState,
     changed: list[int],
     settings: EloSettings,
+    club: int,
 ) -> EloState:
     keys = list(previous.keys)
     rated = dict(previous.rated)
@@ -179,7 +189,7 @@ def _replayed_from_change(
             first = min(first, index)
             for name in old.names:
                 games_of.remove(name, key)
-    fresh = _read(connection, changed)
+    fresh = _read(connection, club, changed)  # another club's change: nothing read here
     for key, (_, seats) in fresh.items():
         insort(keys, key)
         first = min(first, bisect_left(keys, key))
@@ -261,17 +271,17 @@ def _replay(
 
 
 def _read(
-    connection: sqlite3.Connection, game_ids: Iterable[int] | None
+    connection: sqlite3.Connection, club: int, game_ids: Iterable[int] | None
 ) -> dict[Key, tuple[float, list[Seat]]]:
-    """The counted games (all, or those of ``game_ids``): each one's result and seats."""
+    """The club's counted games (all, or those of ``game_ids``): each one's result and seats."""
     heads, seats_sql = _HEADS, _SEATS
-    arguments: tuple[int, ...] = ()
+    arguments: tuple[int, ...] = (club,)
     if game_ids is not None:
         ids = tuple(game_ids)
         marks = ",".join("?" * len(ids))
         heads = f"{_HEADS} AND id IN ({marks})"
         seats_sql = _SEATS.replace("ORDER BY", f"AND g.id IN ({marks}) ORDER BY")
-        arguments = ids
+        arguments = (club, *ids)
     found = {row[0]: (row[1], _WINNER[row[2]]) for row in connection.execute(heads, arguments)}
     # one (name, track) pair per player and track, shared by all his seats: 10,000 games read
     # at once leave no 100,000 small tuples behind to fragment the heap

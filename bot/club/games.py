@@ -14,6 +14,7 @@ from bot.callbacks import ProtestAction, ProtestCB
 from bot.club.decisions import decide_by_change
 from bot.club.results import queue_changed_points
 from bot.club.tournaments import Stage, Tournament, Tournaments
+from bot.core import club_scope
 from bot.core.clock import Clock
 from bot.core.db import Database, Transaction
 from bot.core.outbox import CLUB, Kind, enqueue, private
@@ -130,13 +131,11 @@ class Games:
         clock: Clock,
         tournaments: Tournaments,
         window: ProtestWindow,
-        club_chat_id: int | None,
     ) -> None:
         self.database = database
         self.clock = clock
         self.tournaments = tournaments
         self.window = window
-        self.club_chat_id = club_chat_id
         self.events = GameEvents()
 
     # -- reading -------------------------------------------------------------------------------
@@ -146,7 +145,9 @@ class Games:
         return found[0] if found else None
 
     async def _load(self, where: str, parameters: tuple[object, ...]) -> list[StoredGame]:
-        return await rows.load(self.database, where, parameters)
+        """Games of the club at hand matching ``where``."""
+        mine = f"({where}) AND tournament_id IN (SELECT id FROM tournaments WHERE club_id = ?)"
+        return await rows.load(self.database, mine, (*parameters, club_scope.club_id()))
 
     async def by_submission(self, draft_id: int) -> int | None:
         """The game a draft was saved as: a new game, or the game a correction rewrote."""
@@ -376,7 +377,7 @@ class Games:
         return Saved(game_id, created=True)
 
     async def _announce(self, tx: Transaction, game_id: int, now: str, note: str | None) -> None:
-        if self.club_chat_id is not None:
+        if club_scope.club().chat_id is not None:
             await enqueue(tx, CLUB, Kind.ANNOUNCE, now, game_id=game_id, body=note)
 
     def can_correct(self, member: Member, game: StoredGame) -> bool:

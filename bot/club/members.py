@@ -1,4 +1,5 @@
-"""Members of the club (Telegram users the bot has seen) and their rights."""
+"""People (Telegram users the bot has seen: one account, one person, in every club) and their
+rights — each a right in one club."""
 
 from __future__ import annotations
 
@@ -8,10 +9,12 @@ from dataclasses import dataclass
 from aiogram.types import User
 from aiosqlite import Row
 
+from bot.core import club_scope
 from bot.core.clock import Clock
 from bot.core.config import Settings
 from bot.core.db import Database, Reader
 from bot.core.outbox import Kind, enqueue, private
+from bot.tables.clubs import ENVIRONMENT_CLUB
 from bot.vocabulary.notices import Notice
 from bot.vocabulary.rights import Member, Right
 
@@ -35,7 +38,8 @@ class _Seen:
     full_name: str
     username: str | None
     menu: str  # the rights his private command menu shows
-    rights: frozenset[Right]
+    rights: dict[int, frozenset[Right]]  # by club
+    current_club: int | None  # in private: the club he last chose
 
 
 class MemberDirectory:
@@ -60,18 +64,45 @@ class MemberDirectory:
 
     async def resolve_with_menu(self, user: User) -> tuple[Member, bool]:
         """The member, and whether his private command menu does not show his rights yet."""
+        seen = await self._seen_now(user)
+        member = Member(user.id, user.full_name, self._in_club(user.id, seen.rights))
+        return member, seen.menu != menu_signature(member)
+
+    async def _seen_now(self, user: User) -> _Seen:
         seen = self._seen.get(user.id)
         if seen is None or (seen.full_name, seen.username) != (user.full_name, user.username):
             seen = await self._remember(user)
-        member = Member(user_id=user.id, full_name=user.full_name, rights=seen.rights)
-        return member, seen.menu != menu_signature(member)
+        return seen
+
+    async def current_club(self, user: User) -> int | None:
+        """The club he chose last in private (None: never chose one)."""
+        return (await self._seen_now(user)).current_club
+
+    async def choose_club(self, user_id: int, club_id: int) -> None:
+        async with self.database.transaction() as tx:
+            await tx.execute(
+                "UPDATE members SET current_club = ? WHERE user_id = ?", (club_id, user_id)
+            )
+        self._forget(user_id)
+
+    async def clubs_of(self, user_id: int) -> list[int]:
+        """The clubs he has a right in or a nickname linked in, oldest first."""
+        rows = await self.database.fetchall(
+            "SELECT club_id FROM member_rights WHERE user_id = ? "
+            "UNION SELECT club_id FROM players WHERE user_id = ? ORDER BY 1",
+            (user_id, user_id),
+        )
+        found = [int(row[0]) for row in rows]
+        if self.settings.is_admin(user_id) and ENVIRONMENT_CLUB not in found:
+            found.insert(0, ENVIRONMENT_CLUB)
+        return found
 
     async def _remember(self, user: User) -> _Seen:
         writes = self._writes
         row = await self.database.fetchone(
-            "SELECT full_name, username, menu_rights, "
-            '(SELECT group_concat("right") FROM member_rights AS r WHERE r.user_id = m.user_id) '
-            "AS rights FROM members AS m WHERE user_id = ?",
+            "SELECT full_name, username, menu_rights, current_club, "
+            "(SELECT group_concat(r.club_id || ':' || r.\"right\") FROM member_rights AS r "
+            "WHERE r.user_id = m.user_id) AS rights FROM members AS m WHERE user_id = ?",
             (user.id,),
         )
         if row is None or (row["full_name"], row["username"]) != (user.full_name, user.username):
@@ -83,12 +114,17 @@ class MemberDirectory:
                     "updated_at = excluded.updated_at",
                     (user.id, user.full_name, user.username, self.clock.iso()),
                 )
-        stored = (row["rights"] or "").split(",") if row is not None else []
+        by_club: dict[int, set[Right]] = {}
+        for pair in (row["rights"] or "").split(",") if row is not None else []:
+            if pair:
+                club_id, _, right = pair.partition(":")
+                by_club.setdefault(int(club_id), set()).add(Right(right))
         seen = _Seen(
             user.full_name,
             user.username,
             (row["menu_rights"] if row is not None else None) or "",
-            self._with_admin(user.id, stored),
+            {club_id: frozenset(rights) for club_id, rights in by_club.items()},
+            row["current_club"] if row is not None else None,
         )
         if writes == self._writes:
             self._seen[user.id] = seen
@@ -105,20 +141,34 @@ class MemberDirectory:
 
     async def everyone_with_rights(self) -> list[Member]:
         """Appointed staff and the admins of ``ADMIN_IDS``."""
-        ids = {known.user_id for known in await self.staff()} | set(self.settings.admin_ids)
+        ids = {known.user_id for known in await self.staff()} | set(self._environment_admins())
         return [await self.member(user_id) for user_id in sorted(ids)]
 
     async def rights_of(self, user_id: int) -> frozenset[Right]:
+        """His rights in the club at hand."""
         rows = await self.database.fetchall(
-            'SELECT "right" FROM member_rights WHERE user_id = ?', (user_id,)
+            'SELECT "right" FROM member_rights WHERE club_id = ? AND user_id = ?',
+            (club_scope.club_id(), user_id),
         )
         return self._with_admin(user_id, [row["right"] for row in rows])
 
+    def _in_club(self, user_id: int, by_club: dict[int, frozenset[Right]]) -> frozenset[Right]:
+        """His rights in the club at hand (none outside every club)."""
+        club = club_scope.maybe_club()
+        if club is None:
+            return frozenset()
+        return self._with_admin(user_id, list(by_club.get(club.id, frozenset())))
+
     def _with_admin(self, user_id: int, stored: list[str]) -> frozenset[Right]:
+        """``ADMIN_IDS`` are admins of the environment's club."""
         rights = {Right(name) for name in stored if name}
-        if self.settings.is_admin(user_id):
+        if self.settings.is_admin(user_id) and club_scope.club_id() == ENVIRONMENT_CLUB:
             rights.add(Right.ADMIN)
         return frozenset(rights)
+
+    def _environment_admins(self) -> frozenset[int]:
+        club = club_scope.maybe_club()
+        return self.settings.admin_ids if club and club.id == ENVIRONMENT_CLUB else frozenset()
 
     async def find(self, reference: int | str) -> KnownMember | None:
         """A member by id or by username (without the @), among those the bot has seen."""
@@ -171,9 +221,9 @@ class MemberDirectory:
         now = self.clock.iso()
         async with self.database.transaction() as tx:
             cursor = await tx.execute(
-                'INSERT OR IGNORE INTO member_rights (user_id, "right", granted_by, granted_at) '
-                "VALUES (?, ?, ?, ?)",
-                (user_id, right.value, granted_by, now),
+                "INSERT OR IGNORE INTO member_rights "
+                '(club_id, user_id, "right", granted_by, granted_at) VALUES (?, ?, ?, ?, ?)',
+                (club_scope.club_id(), user_id, right.value, granted_by, now),
             )
             granted = cursor.rowcount > 0
             if granted and tell is not None:
@@ -206,24 +256,31 @@ class MemberDirectory:
         ``tell``: what he is told in private about the rights taken (through the outbox)."""
         now = self.clock.iso()
         async with self.database.transaction() as tx:
-            rows = await tx.all('SELECT "right" FROM member_rights WHERE user_id = ?', (user_id,))
+            club_id = club_scope.club_id()
+            rows = await tx.all(
+                'SELECT "right" FROM member_rights WHERE club_id = ? AND user_id = ?',
+                (club_id, user_id),
+            )
             taken = [Right(row[0]) for row in rows]
-            await tx.execute("DELETE FROM member_rights WHERE user_id = ?", (user_id,))
+            await tx.execute(
+                "DELETE FROM member_rights WHERE club_id = ? AND user_id = ?", (club_id, user_id)
+            )
             if taken and tell is not None:
                 await enqueue(tx, private(user_id), Kind.TEXT, now, body=tell(taken))
         self._forget(user_id)
         return taken
 
     async def staff(self) -> list[KnownMember]:
-        """Everyone with a right: appointed, and the admins of ``ADMIN_IDS`` (those the bot has
-        not seen yet by their id alone)."""
+        """Everyone with a right in the club at hand: appointed, and the admins of ``ADMIN_IDS``
+        (those the bot has not seen yet by their id alone)."""
         rows = await self.database.fetchall(
             "SELECT DISTINCT m.* FROM members m JOIN member_rights r USING (user_id) "
-            "ORDER BY m.full_name"
+            "WHERE r.club_id = ? ORDER BY m.full_name",
+            (club_scope.club_id(),),
         )
         found = [await self._known(row) for row in rows]
         listed = {known.user_id for known in found}
-        for admin_id in sorted(set(self.settings.admin_ids) - listed):
+        for admin_id in sorted(set(self._environment_admins()) - listed):
             known = await self.get(admin_id)
             found.append(
                 known or KnownMember(admin_id, str(admin_id), None, self._with_admin(admin_id, []))

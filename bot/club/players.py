@@ -11,6 +11,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from bot.core.clock import Clock
+from bot.core.club_scope import club_id
 from bot.core.db import Database
 from bot.tables import players as rows
 from bot.texts import players as texts
@@ -97,7 +98,7 @@ class PlayerDirectory:
 
     async def get(self, player_id: int) -> Player | None:
         row = await self.database.fetchone(
-            "SELECT id, nickname FROM players WHERE id = ?", (player_id,)
+            "SELECT id, nickname FROM players WHERE id = ? AND club_id = ?", (player_id, club_id())
         )
         return Player(row["id"], row["nickname"]) if row else None
 
@@ -106,7 +107,8 @@ class PlayerDirectory:
             return {}
         marks = ",".join("?" * len(ids))
         rows = await self.database.fetchall(
-            f"SELECT id, nickname FROM players WHERE id IN ({marks})", ids
+            f"SELECT id, nickname FROM players WHERE club_id = ? AND id IN ({marks})",
+            [club_id(), *ids],
         )
         return {row["id"]: Player(row["id"], row["nickname"]) for row in rows}
 
@@ -123,7 +125,8 @@ class PlayerDirectory:
     async def by_nickname(self, nickname: str) -> Player | None:
         """The player with this nickname, case, е/ё and look-alike letters aside."""
         row = await self.database.fetchone(
-            "SELECT id, nickname FROM players WHERE nickname_key = ?", (nickname_key(nickname),)
+            "SELECT id, nickname FROM players WHERE club_id = ? AND nickname_key = ?",
+            (club_id(), nickname_key(nickname)),
         )
         if row is not None:
             return Player(row["id"], row["nickname"])
@@ -136,7 +139,9 @@ class PlayerDirectory:
         return {player.id: player.nickname for player in await self._all()}
 
     async def _all(self) -> list[Player]:
-        rows = await self.database.fetchall("SELECT id, nickname FROM players ORDER BY id")
+        rows = await self.database.fetchall(
+            "SELECT id, nickname FROM players WHERE club_id = ? ORDER BY id", (club_id(),)
+        )
         return [Player(row["id"], row["nickname"]) for row in rows]
 
     async def close_to(self, nickname: str, limit: int = 3) -> list[Player]:
@@ -160,7 +165,9 @@ class PlayerDirectory:
         key = nickname_key(text)
         if not key:
             return []
-        rows = await self.database.fetchall("SELECT id, nickname, nickname_key FROM players")
+        rows = await self.database.fetchall(
+            "SELECT id, nickname, nickname_key FROM players WHERE club_id = ?", (club_id(),)
+        )
         found = [row for row in rows if key in row["nickname_key"]]
         found.sort(key=lambda row: (not row["nickname_key"].startswith(key), row["nickname_key"]))
         return [Player(row["id"], row["nickname"]) for row in found[:limit]]

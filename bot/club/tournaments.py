@@ -12,6 +12,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from bot.core.clock import Clock
+from bot.core.club_scope import club_id
 from bot.core.db import Database, Transaction
 from bot.tables import tournaments as rows
 from bot.tables.tournaments import Stage, Tournament, stage_of, tournament_of
@@ -63,18 +64,22 @@ class Tournaments:
         return tournament, await self.current_stage(tournament.id)
 
     async def current_tournament(self) -> Tournament | None:
-        row = await self.database.fetchone("SELECT * FROM tournaments WHERE is_current = 1")
+        row = await self.database.fetchone(
+            "SELECT * FROM tournaments WHERE club_id = ? AND is_current = 1", (club_id(),)
+        )
         return tournament_of(row) if row else None
 
     async def get(self, tournament_id: int) -> Tournament | None:
         row = await self.database.fetchone(
-            "SELECT * FROM tournaments WHERE id = ?", (tournament_id,)
+            "SELECT * FROM tournaments WHERE id = ? AND club_id = ?", (tournament_id, club_id())
         )
         return tournament_of(row) if row else None
 
     async def all(self) -> list[Tournament]:
         """Every tournament, the newest first, the archived ones included."""
-        found = await self.database.fetchall("SELECT * FROM tournaments ORDER BY id DESC")
+        found = await self.database.fetchall(
+            "SELECT * FROM tournaments WHERE club_id = ? ORDER BY id DESC", (club_id(),)
+        )
         return [tournament_of(row) for row in found]
 
     async def listed(self) -> list[Tournament]:
@@ -181,7 +186,9 @@ class Tournaments:
         return tournament.title
 
     async def _existing(self, tx: Transaction, tournament_id: int) -> Tournament:
-        row = await tx.one("SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
+        row = await tx.one(
+            "SELECT * FROM tournaments WHERE id = ? AND club_id = ?", (tournament_id, club_id())
+        )
         if row is None:
             raise TournamentError(texts.NO_SUCH_TOURNAMENT)
         return tournament_of(row)

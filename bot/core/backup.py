@@ -10,9 +10,8 @@ import re
 import tempfile
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import datetime, time, timedelta
+from datetime import datetime, time, timedelta, tzinfo
 from pathlib import Path
-from zoneinfo import ZoneInfo
 
 from bot.core import outbox
 from bot.core.clock import Clock
@@ -51,7 +50,7 @@ class Backup:
 
 
 class Backups:
-    def __init__(self, database: Database, clock: Clock, zone: ZoneInfo) -> None:
+    def __init__(self, database: Database, clock: Clock, zone: tzinfo) -> None:
         self.database = database
         self.clock = clock
         self.zone = zone
@@ -69,7 +68,7 @@ class DailyBackups:
     doubles one. A scheduler job: ``due`` and ``run``."""
 
     def __init__(
-        self, backups: Backups, folder: Path, keep: int, hour: int, zone: ZoneInfo, clock: Clock,
+        self, backups: Backups, folder: Path, keep: int, hour: int, zone: tzinfo, clock: Clock,
         send_weekday: int | None = None, admins: Admins | None = None,
     ) -> None:  # fmt: skip
         """``send_weekday`` (1 = Monday): that day's copy also goes to ``admins`` in private,

@@ -6,7 +6,7 @@ import logging
 import re
 from importlib import metadata
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import Field, SecretStr, ValidationError, field_validator
@@ -30,6 +30,10 @@ class Settings(BaseSettings):
     database_path: Path = Path("data/club.sqlite3")
     club_chat_id: int | None = None
     admin_ids: Annotated[frozenset[int], NoDecode] = frozenset()
+    # many clubs on one bot: unset, the deployment is the one club the settings above describe;
+    # "open": any group's admin connects his group; "approval": an operator approves each club
+    club_signup: Literal["open", "approval"] | None = None
+    operator_ids: Annotated[frozenset[int], NoDecode] = frozenset()  # see and suspend every club
     telegram_api_url: str | None = None
     ruleset: str = "rules-8"
     protest_window_minutes: int = Field(default=10, ge=1, le=24 * 60)
@@ -67,7 +71,7 @@ class Settings(BaseSettings):
             raise ValueError("expected the token from @BotFather, like 123456:ABC-DEF…")
         return SecretStr(token)
 
-    @field_validator("admin_ids", mode="before")
+    @field_validator("admin_ids", "operator_ids", mode="before")
     @classmethod
     def _comma_separated(cls, value: object) -> object:
         if isinstance(value, str):
@@ -128,8 +132,9 @@ class Settings(BaseSettings):
         return value
 
     @field_validator(
-        "club_chat_id", "telegram_api_url", "backup_dir", "health_listen", "webhook_url",
-        "webhook_secret", "backup_send_weekday", "webapp_url", "webapp_name", mode="before",
+        "club_chat_id", "club_signup", "telegram_api_url", "backup_dir", "health_listen",
+        "webhook_url", "webhook_secret", "backup_send_weekday", "webapp_url", "webapp_name",
+        mode="before",
     )  # fmt: skip
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
@@ -178,7 +183,11 @@ class Settings(BaseSettings):
         return ZoneInfo(self.timezone)
 
     def is_admin(self, user_id: int) -> bool:
+        """An admin of the environment's club (``ADMIN_IDS``)."""
         return user_id in self.admin_ids
+
+    def is_operator(self, user_id: int) -> bool:
+        return user_id in self.operator_ids
 
 
 class ConfigError(Exception):

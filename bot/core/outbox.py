@@ -13,9 +13,10 @@ from enum import StrEnum
 
 import aiosqlite
 
+from bot.core import club_scope
 from bot.core.db import Change, Database, Transaction
 
-CLUB = "club"  # the club chat, whichever chat is configured when the row is sent
+CLUB = "club"  # the chat of the row's club (``club_id``), whichever chat it is when sent
 
 
 class Kind(StrEnum):
@@ -71,11 +72,17 @@ async def enqueue(
     ``markup``: the reply markup's JSON, for a text with buttons. ``copy_key``: the text is one
     of several copies of a question (one per person asked) that ``close_copies`` closes later."""
     await tx.execute(
-        "INSERT INTO outbox (chat, kind, game_id, body, markup, created_at, copy_key) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (chat, kind.value, game_id, body, markup, now, copy_key),
+        "INSERT INTO outbox (chat, kind, game_id, body, markup, created_at, copy_key, club_id) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (chat, kind.value, game_id, body, markup, now, copy_key, _club_id()),
     )
     tx.changed(Change.OUTBOX)
+
+
+def _club_id() -> int | None:
+    """The club whose work queues a row: its chat for ``CLUB``, its time zone when drawn."""
+    club = club_scope.maybe_club()
+    return club.id if club is not None else None
 
 
 async def enqueue_kept(tx: Transaction, chat: str, key: PostKey, now: str) -> None:
@@ -85,17 +92,19 @@ async def enqueue_kept(tx: Transaction, chat: str, key: PostKey, now: str) -> No
     A row already queued is replaced by a new one (its back-off kept): the worker may be drawing
     the old row right now, from before this change, and its ``delivered`` then removes only the
     old row — this change is drawn by the next edit, never lost."""
+    club_id = _club_id()
     queued = await tx.one(
-        "SELECT id, attempts, next_try_at FROM outbox WHERE chat = ? AND kind = ? AND body = ?",
-        (chat, Kind.KEPT.value, str(key)),
+        "SELECT id, attempts, next_try_at FROM outbox "
+        "WHERE chat = ? AND kind = ? AND body = ? AND club_id IS ?",
+        (chat, Kind.KEPT.value, str(key), club_id),
     )
     if queued is not None:
         await tx.execute("DELETE FROM outbox WHERE id = ?", (queued["id"],))
     await tx.execute(
-        "INSERT INTO outbox (chat, kind, body, created_at, attempts, next_try_at) "
-        "VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT INTO outbox (chat, kind, body, created_at, attempts, next_try_at, club_id) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
         (chat, Kind.KEPT.value, str(key), now, queued["attempts"] if queued else 0,
-         queued["next_try_at"] if queued else None),
+         queued["next_try_at"] if queued else None, club_id),
     )  # fmt: skip
     tx.changed(Change.OUTBOX)
 
@@ -184,17 +193,32 @@ async def due(
     database: Database, club: bool | None = None, limit: int = 1000
 ) -> list[aiosqlite.Row]:
     """The oldest queued rows, in the order they were queued: all of them, or only the club
-    chat's (``club`` True), or only the others' (False)."""
+    chats' (``club`` True: the first rows of every club's chat, so that one club's long queue
+    never hides another club's announcement), or only the others' (False)."""
     if club is None:
         return await database.fetchall("SELECT * FROM outbox ORDER BY id LIMIT ?", (limit,))
-    where = "chat = ?" if club else "chat != ?"
+    if club:
+        return await database.fetchall(
+            "SELECT * FROM (SELECT *, row_number() OVER (PARTITION BY club_id ORDER BY id) "
+            "AS place FROM outbox WHERE chat = ?) WHERE place <= ? ORDER BY id",
+            (CLUB, CLUB_ROWS_LOOKED_AT),
+        )
     return await database.fetchall(
-        f"SELECT * FROM outbox WHERE {where} ORDER BY id LIMIT ?", (CLUB, limit)
+        "SELECT * FROM outbox WHERE chat != ? ORDER BY id LIMIT ?", (CLUB, limit)
     )
 
 
+CLUB_ROWS_LOOKED_AT = 50  # of each club chat's queue per pass: its head and kept posts behind
+
+
 async def waiting(tx: Transaction, chat: str) -> int:
-    row = await tx.one("SELECT count(*) FROM outbox WHERE chat = ?", (chat,))
+    """Rows queued for ``chat`` (``CLUB``: the club at hand's chat)."""
+    if chat == CLUB:
+        row = await tx.one(
+            "SELECT count(*) FROM outbox WHERE chat = ? AND club_id IS ?", (chat, _club_id())
+        )
+    else:
+        row = await tx.one("SELECT count(*) FROM outbox WHERE chat = ?", (chat,))
     return int(row[0]) if row else 0
 
 

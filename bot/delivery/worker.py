@@ -21,7 +21,7 @@ import asyncio
 import logging
 import math
 from collections.abc import Mapping
-from contextlib import suppress
+from contextlib import AbstractContextManager, nullcontext, suppress
 from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
@@ -40,10 +40,10 @@ from aiogram.exceptions import (
 )
 
 from bot.announce.announcer import Announcer
+from bot.club.clubs import Clubs
 from bot.club.members import MemberDirectory
-from bot.core import outbox
+from bot.core import club_scope, outbox
 from bot.core.clock import Clock
-from bot.core.config import Settings
 from bot.core.db import Database
 from bot.core.outbox import CLUB, Kind
 from bot.core.tasks import cancelled
@@ -81,7 +81,7 @@ LANES = tuple(Lane)
 class Outbox:
     def __init__(
         self,
-        settings: Settings,
+        clubs: Clubs,
         database: Database,
         clock: Clock,
         announcer: Announcer,
@@ -90,12 +90,12 @@ class Outbox:
         pacing: Pacing | None = None,
         kept_posts: Mapping[str, KeptPost] | None = None,
     ) -> None:
-        self.settings = settings
+        self.clubs = clubs
         self.database = database
         self.clock = clock
         self.announcer = announcer
         self.members = members
-        self.club_chat = ClubChat(settings, database, clock, members)
+        self.club_chat = ClubChat(clubs, database, clock, members)
         self.limits = limits or SendLimits()
         self.pacing = pacing or Pacing()
         self.sender = RowSender(database, clock, announcer, members, self.pacing, kept_posts)
@@ -106,7 +106,7 @@ class Outbox:
         self._wakes = {lane: asyncio.Event() for lane in LANES}
         self._idle_lanes: set[Lane] = set()
         self._tasks: list[asyncio.Task[None]] = []
-        self._club_paused_until = 0.0
+        self._club_paused_until: dict[int | None, float] = {}  # by club
         self.idle = asyncio.Event()  # set while nothing is queued (tests wait for it)
         self.delayed = 0  # rows put off after a network or server failure, since start
 
@@ -134,7 +134,7 @@ class Outbox:
 
     def wake(self) -> None:
         """Something was queued, or a chat may be writable again: look now."""
-        self._club_paused_until = 0.0
+        self._club_paused_until.clear()
         self.wake_soon()
 
     def wake_soon(self) -> None:
@@ -173,8 +173,8 @@ class Outbox:
         rows = await outbox.due(self.database, club=lane is Lane.CLUB)
         if not rows:
             return None
-        heads: dict[str, Any] = {}
-        kept_posts: dict[str, Any] = {}
+        heads: dict[tuple[str, int | None], Any] = {}
+        kept_posts: dict[tuple[str, int | None], Any] = {}
         live_due = math.inf
         for row in rows:
             if row["kind"] == Kind.KEPT.value:
@@ -185,30 +185,37 @@ class Outbox:
                 if wait > 0:
                     live_due = min(live_due, wait)
                     continue
-                kept_posts.setdefault(row["chat"], row)
+                kept_posts.setdefault(_queue_of(row), row)
                 continue
-            heads.setdefault(row["chat"], row)
-        for chat, row in kept_posts.items():
-            heads.setdefault(chat, row)
+            heads.setdefault(_queue_of(row), row)
+        for queue, row in kept_posts.items():
+            heads.setdefault(queue, row)
         next_due = math.inf
-        for chat, row in heads.items():
-            chat_id = await self.club_chat.chat_id(chat)
-            if chat_id is None:
-                next_due = min(next_due, CLUB_RECHECK)
-                continue
-            wait = max(
-                self._not_before(row),
-                self.limits.wait(
-                    chat_id, self.pacing.now(), kept_post=row["kind"] == Kind.KEPT.value
-                ),
-                self._club_wait() if chat == CLUB else 0.0,
-            )
-            if wait > 0:
-                next_due = min(next_due, wait)
-                continue
-            await self._deliver(bot, row, chat_id)
-            next_due = 0.0
+        for (chat, _), row in heads.items():
+            with self._club_of(row["club_id"]):
+                wait = await self._head(bot, row, chat, row["club_id"])
+            next_due = min(next_due, wait)
         return min(next_due, live_due)
+
+    def _club_of(self, club_id: int | None) -> AbstractContextManager[object]:
+        """The row is its club's work: its chat, its time zone, its admins."""
+        club = self.clubs.get(club_id) if club_id is not None else None
+        return club_scope.within(club) if club is not None else nullcontext()
+
+    async def _head(self, bot: Bot, row: Any, chat: str, club_id: int | None) -> float:
+        """Deliver the head of a queue if it may go now; else the seconds until it may."""
+        chat_id = await self.club_chat.chat_id(chat)
+        if chat_id is None:
+            return CLUB_RECHECK
+        wait = max(
+            self._not_before(row),
+            self.limits.wait(chat_id, self.pacing.now(), kept_post=row["kind"] == Kind.KEPT.value),
+            self._club_wait(club_id) if chat == CLUB else 0.0,
+        )
+        if wait > 0:
+            return wait
+        await self._deliver(bot, row, chat_id)
+        return 0.0
 
     # -- one row -------------------------------------------------------------------------------
 
@@ -280,11 +287,12 @@ class Outbox:
     async def is_club_chat(self, chat_id: int) -> bool:
         return await self.club_chat.is_club_chat(chat_id)
 
-    def _club_wait(self) -> float:
-        return max(0.0, self._club_paused_until - self.pacing.now())
+    def _club_wait(self, club_id: int | None) -> float:
+        return max(0.0, self._club_paused_until.get(club_id, 0.0) - self.pacing.now())
 
     async def _club_unreachable(self, chat_id: int, problem: str) -> None:
-        self._club_paused_until = self.pacing.now() + CLUB_RECHECK
+        club = club_scope.maybe_club()
+        self._club_paused_until[club.id if club else None] = self.pacing.now() + CLUB_RECHECK
         log.warning("Club chat %s refuses the bot (%s); announcements wait", chat_id, problem)
         await self.record_club_problem(chat_id, problem)
 
@@ -308,8 +316,14 @@ class Outbox:
         await self.club_chat.migrated(old, new)
         self.wake()
 
-    async def check_club_chat(self, bot: Bot) -> None:
-        """At start-up: say at once (one WARNING line, admins told) if the club chat is unusable."""
+    async def check_club_chats(self, bot: Bot) -> None:
+        """At start-up: say at once (one WARNING line, admins told) if a club's chat is
+        unusable."""
+        for club in self.clubs.active():
+            with club_scope.within(club):
+                await self._check_club_chat(bot)
+
+    async def _check_club_chat(self, bot: Bot) -> None:
         chat_id = await self.club_chat.chat_id(CLUB)
         if chat_id is None:
             return
@@ -324,6 +338,11 @@ class Outbox:
             pass  # Telegram is unreachable: the worker finds out when it sends
         else:
             await self._club_reachable(chat_id)
+
+
+def _queue_of(row: Any) -> tuple[str, int | None]:
+    """Rows of one queue go in order: a person's chat, or one club's chat."""
+    return (row["chat"], row["club_id"] if row["chat"] == CLUB else None)
 
 
 def _is_refusal(error: TelegramAPIError) -> bool:

@@ -15,6 +15,7 @@ from bot.callbacks import EntryAction, EntryCB, GameAction, GameCB
 from bot.club.games import Games, SaveError, SaveProblem, Submission
 from bot.club.players import Player, PlayerDirectory
 from bot.club.tournaments import Tournaments
+from bot.core import club_scope
 from bot.core.clock import Clock
 from bot.core.parsing import MAX_TABLE, small_number
 from bot.entry import discipline, saving, screens, steps
@@ -46,7 +47,6 @@ class Editor:
         tournaments: Tournaments,
         clock: Clock,
         *,
-        announces: bool,
         app_page: str | None = None,
     ) -> None:
         self.drafts = drafts
@@ -54,7 +54,6 @@ class Editor:
         self.games = games
         self.tournaments = tournaments
         self.clock = clock
-        self.announces = announces
         self.typed = TypedInput(players, games, clock)
         self.reads = EditorReads(drafts.database, players, games, tournaments, clock, app_page)
         # The taps that read or write the club's data; every other tap is a step (steps.STEPS).
@@ -288,7 +287,7 @@ class Editor:
         )
         ctx = await self.reads.context(shown)
         ctx.score = score
-        text, markup = screens.saved(shown, ctx, game_id, self.announces)
+        text, markup = screens.saved(shown, ctx, game_id, club_scope.club().chat_id is not None)
         return Screen(text, markup, edit=message_id, toast=toast)
 
     # -- rules of the dialog -------------------------------------------------------------------

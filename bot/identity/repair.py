@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.club.players import NicknameError, Player, check_new_nickname, clean_nickname, nickname_key
 from bot.core.clock import Clock
+from bot.core.club_scope import club_id
 from bot.core.db import Database, Transaction
 from bot.identity.service import Identity, IdentityError, Merged, redraw_closed
 from bot.tables import audit, drafts
@@ -34,7 +35,8 @@ class NicknameRepair:
         key = nickname_key(nickname)
         async with self.database.transaction() as tx:
             row = await tx.one(
-                "SELECT nickname FROM players WHERE nickname_key = ? AND id != ?", (key, player.id)
+                "SELECT nickname FROM players WHERE club_id = ? AND nickname_key = ? AND id != ?",
+                (club_id(), key, player.id),
             )
             if row is not None:
                 raise IdentityError(texts.name_taken(row["nickname"], player.nickname))

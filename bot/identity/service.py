@@ -23,6 +23,7 @@ from bot.club.players import (
     nickname_key,
 )
 from bot.core.clock import Clock
+from bot.core.club_scope import club_id
 from bot.core.db import Database, Transaction
 from bot.core.outbox import CLUB, Kind, close_copies, enqueue, enqueue_kept, private
 from bot.core.parsing import InputError, user_reference
@@ -236,7 +237,10 @@ class Identity:
         meanwhile (unless someone else is linked to him: then the reason it is refused)."""
         nickname = str(row["nickname"])
         key = nickname_key(nickname)
-        existing = await tx.one("SELECT id, user_id FROM players WHERE nickname_key = ?", (key,))
+        existing = await tx.one(
+            "SELECT id, user_id FROM players WHERE club_id = ? AND nickname_key = ?",
+            (club_id(), key),
+        )
         if existing is not None:
             if existing["user_id"] is not None:
                 return 0, texts.taken(nickname)

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Awaitable, Callable
-from datetime import date, datetime
-from zoneinfo import ZoneInfo
+from datetime import date, datetime, tzinfo
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
@@ -39,7 +38,7 @@ Early = Callable[[str], Awaitable[object]]  # a word to the head judge before a 
 
 class EveningDesk:
     def __init__(
-        self, database: Database, clock: Clock, zone: ZoneInfo, evenings: Evenings,
+        self, database: Database, clock: Clock, zone: tzinfo, evenings: Evenings,
         tournaments: Tournaments, players: PlayerDirectory, top: Top,
     ) -> None:  # fmt: skip
         self.database = database

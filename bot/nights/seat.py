@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from datetime import date, datetime, time, timedelta
-from zoneinfo import ZoneInfo
+from datetime import date, datetime, time, timedelta, tzinfo
 
 import seating
 from bot.club import members as member_rows
@@ -33,7 +32,7 @@ async def last_kept_round(tx: Reader, night_id: int) -> int:
     return max(played | await draft_rows.rounds_in_play(tx, night_id), default=0)
 
 
-def reminder_time(night: Night, zone: ZoneInfo) -> datetime:
+def reminder_time(night: Night, zone: tzinfo) -> datetime:
     """When the players of the evening's first round hear where they sit."""
     starts = datetime.combine(
         date.fromisoformat(night.date), time.fromisoformat(night.starts_at), zone
@@ -49,7 +48,7 @@ async def fillable(tx: Transaction, night: Night) -> int:
 
 
 async def seat(
-    tx: Transaction, night: Night, clock: Clock, zone: ZoneInfo, order: Sequence[int] = ()
+    tx: Transaction, night: Night, clock: Clock, zone: tzinfo, order: Sequence[int] = ()
 ) -> str:
     """Seat every round still to play (sign-up closes): rounds with a game saved stay as they
     are. The seating post and each player's evening follow; the answer is the head judge's.

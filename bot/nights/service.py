@@ -15,7 +15,7 @@ judges' tables), ``signup`` (who comes and goes by his own tap),
 from __future__ import annotations
 
 from dataclasses import dataclass
-from zoneinfo import ZoneInfo
+from datetime import tzinfo
 
 from bot.club.members import MemberDirectory
 from bot.club.players import PlayerDirectory
@@ -44,7 +44,7 @@ class Nights:
 
 
 def build_nights(
-    database: Database, clock: Clock, zone: ZoneInfo, tournaments: Tournaments,
+    database: Database, clock: Clock, zone: tzinfo, tournaments: Tournaments,
     players: PlayerDirectory, members: MemberDirectory, results: GameResults, top: Top,
     ratings: Ratings,
 ) -> Nights:  # fmt: skip

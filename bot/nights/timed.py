@@ -3,8 +3,7 @@ the start, and the end once every seated game is saved and final."""
 
 from __future__ import annotations
 
-from datetime import date, datetime
-from zoneinfo import ZoneInfo
+from datetime import date, datetime, tzinfo
 
 from bot.club import members as member_rows
 from bot.core import outbox
@@ -25,7 +24,7 @@ async def end(tx: Transaction, night_id: int, now: str) -> None:
 
 
 class EveningTimer:
-    def __init__(self, database: Database, clock: Clock, zone: ZoneInfo) -> None:
+    def __init__(self, database: Database, clock: Clock, zone: tzinfo) -> None:
         self.database = database
         self.clock = clock
         self.zone = zone

@@ -5,8 +5,8 @@ and «/rating вечер» show in the chat."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import tzinfo
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from bot.club.players import Player, PlayerDirectory
 from bot.club.tournaments import Tournament
@@ -37,7 +37,7 @@ async def current_evening(
 
 class TonightPage:
     def __init__(
-        self, database: Database, clock: Clock, zone: ZoneInfo, ratings: Ratings,
+        self, database: Database, clock: Clock, zone: tzinfo, ratings: Ratings,
         players: PlayerDirectory, results: GameResults,
     ) -> None:  # fmt: skip
         self.database = database

@@ -66,7 +66,7 @@ class Operations:
         try:
             backlog = await self.database.fetchone("SELECT count(*), min(created_at) FROM outbox")
             database = backlog is not None
-            club_ok = not await self.club_chat.has_problem()
+            club_ok = not await self.club_chat.with_problems()
             dead = await self.dead.count()
         except Exception:  # the database is what failed: report it, never raise from a probe
             log.exception("Health check: the database does not answer")

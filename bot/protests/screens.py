@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
-from zoneinfo import ZoneInfo
+from datetime import datetime, tzinfo
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
@@ -36,11 +35,11 @@ def for_deciders(protest: Protest, protocol: str) -> Screen:
     )
 
 
-def ask_text(table: int, number: int, deadline: datetime, zone: ZoneInfo) -> Screen:
+def ask_text(table: int, number: int, deadline: datetime, zone: tzinfo) -> Screen:
     return Screen(texts.ask_text(table, number, date_time(deadline, zone)))
 
 
-def open_games(games: Sequence[tuple[int, int, int, datetime]], zone: ZoneInfo) -> Screen:
+def open_games(games: Sequence[tuple[int, int, int, datetime]], zone: tzinfo) -> Screen:
     """The asker's games he may still protest: (game id, table, number, deadline)."""
     if not games:
         return Screen(texts.NOTHING_OPEN)

@@ -12,9 +12,8 @@ Every message this sends goes through the outbox, queued in the transaction that
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, tzinfo
 from fractions import Fraction
-from zoneinfo import ZoneInfo
 
 from bot.announce.announcer import Announcer
 from bot.club.decisions import finalize_if_settled, tell_decision
@@ -22,6 +21,7 @@ from bot.club.games import Games
 from bot.club.members import MemberDirectory
 from bot.club.results import queue_changed_points
 from bot.core.clock import Clock
+from bot.core.club_scope import club_id
 from bot.core.db import Database, Reader, Transaction
 from bot.core.outbox import CLUB, Kind, enqueue, private
 from bot.core.parsing import InputError, table_and_game
@@ -66,7 +66,7 @@ class Protests:
         database: Database,
         clock: Clock,
         window: ProtestWindow,
-        zone: ZoneInfo,
+        zone: tzinfo,
         members: MemberDirectory,
         announcer: Announcer,
         games: Games,
@@ -99,10 +99,10 @@ class Protests:
         found = await self.database.fetchall(
             "SELECT g.id, g.table_number, g.game_number, g.protests_from FROM games AS g "
             "JOIN game_seats AS s ON s.game_id = g.id JOIN players AS p ON p.id = s.player_id "
-            "WHERE p.user_id = ? AND g.status = ? AND g.protests_from > ? "
+            "WHERE p.club_id = ? AND p.user_id = ? AND g.status = ? AND g.protests_from > ? "
             "AND NOT EXISTS (SELECT 1 FROM protests AS pr WHERE pr.game_id = g.id "
             "AND pr.player_id = p.id) ORDER BY g.id DESC",
-            (user_id, GameStatus.PROVISIONAL.value, self._cutoff()),
+            (club_id(), user_id, GameStatus.PROVISIONAL.value, self._cutoff()),
         )
         return [
             OpenGame(
@@ -130,8 +130,9 @@ class Protests:
     async def _seat(self, reader: Reader, user_id: int, game_id: int) -> tuple[OpenGame, int]:
         """The game he may protest and his player id in it, or why he may not."""
         game = await reader.one(
-            "SELECT id, table_number, game_number, protests_from, status FROM games WHERE id = ?",
-            (game_id,),
+            "SELECT id, table_number, game_number, protests_from, status FROM games WHERE id = ? "
+            "AND tournament_id IN (SELECT id FROM tournaments WHERE club_id = ?)",
+            (game_id, club_id()),
         )
         if game is None:
             raise ProtestError(texts.NO_SUCH_GAME)
@@ -265,8 +266,8 @@ class Protests:
             return Screen(f"{error.message}\n\n{texts.ANNUL_USAGE}")
         row = await self.database.fetchone(
             "SELECT id FROM games WHERE tournament_id = (SELECT id FROM tournaments "
-            "WHERE is_current = 1) AND table_number = ? AND game_number = ?",
-            (table, number),
+            "WHERE club_id = ? AND is_current = 1) AND table_number = ? AND game_number = ?",
+            (club_id(), table, number),
         )
         try:
             if row is None:

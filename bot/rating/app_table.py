@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, tzinfo
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from bot.club.tournaments import Tournament
 from bot.rating.averages import averages
@@ -36,7 +35,7 @@ REFRESH_AT_MOST = 60  # seconds: the page asks again at least this often while i
 async def standings(
     ratings: Ratings,
     results: GameResults,
-    zone: ZoneInfo,
+    zone: tzinfo,
     user_id: int,
     asked: str,
     kind_name: str,
@@ -60,6 +59,7 @@ async def standings(
         "tournaments": listed,
         "kind": kind.value,
         "updated": clock_time(now, zone),
+        "today": now.astimezone(zone).date().isoformat(),
         "refresh_in": _refresh_in(now, await ratings.next_change(tournament)),
         "min_games": table.min_games,
         "left_out": table.left_out,
@@ -86,7 +86,7 @@ async def standings(
 async def _of_period(
     ratings: Ratings,
     results: GameResults,
-    zone: ZoneInfo,
+    zone: tzinfo,
     mine: int | None,
     period: str,
     kind: Kind,
@@ -102,6 +102,7 @@ async def _of_period(
         "kind": kind.value,
         "period": period,
         "updated": clock_time(now, zone),
+        "today": now.astimezone(zone).date().isoformat(),
         "refresh_in": REFRESH_AT_MOST,
         "min_games": 0,
         "left_out": 0,

@@ -4,8 +4,7 @@ towards each: read from his games as the kept standings hold them, oldest first.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date
-from zoneinfo import ZoneInfo
+from datetime import date, tzinfo
 
 from bot.rating.standings import PlayedGame
 from bot.vocabulary.ratings import Achievement, AchievementKind, Streaks
@@ -23,7 +22,7 @@ def streaks(played: Sequence[PlayedGame]) -> Streaks:
     return Streaks(longest, current)
 
 
-def achievements(played: Sequence[PlayedGame], zone: ZoneInfo) -> tuple[Achievement, ...]:
+def achievements(played: Sequence[PlayedGame], zone: tzinfo) -> tuple[Achievement, ...]:
     """Each achievement with its progress. A perfect evening's progress is the best evening so
     far: the most games of one evening won with none lost or drawn (3 make it)."""
     wins = [item for item in played if item.seat.outcome is Outcome.WIN]

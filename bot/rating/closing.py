@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Sequence
-from zoneinfo import ZoneInfo
+from datetime import tzinfo
 
 from aiogram.types import InlineKeyboardMarkup
 
@@ -56,7 +56,7 @@ def _season_buttons(tournament: Tournament) -> InlineKeyboardMarkup:
 class Closing:
     def __init__(
         self, database: Database, clock: Clock, tournaments: Tournaments, ratings: Ratings,
-        zone: ZoneInfo, options: ClubOptions,
+        zone: tzinfo, options: ClubOptions,
     ) -> None:  # fmt: skip
         self.database = database
         self.options = options

@@ -15,10 +15,10 @@ import re
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from datetime import tzinfo
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError
@@ -27,6 +27,7 @@ from bot.callbacks import NEW_MESSAGE, AdminAction, AdminCB, ImportCB
 from bot.club.players import NicknameError, check_new_nickname, clean_nickname, nickname_key
 from bot.club.tournaments import weight_allowed
 from bot.core.clock import Clock
+from bot.core.club_scope import club_id
 from bot.core.db import Database, Reader, Transaction
 from bot.core.memory import release_memory
 from bot.rating.service import RatingError, Ratings
@@ -348,7 +349,7 @@ async def _refusal(reader: Reader, season: _Season) -> None:
 async def _plan(reader: Reader, names: list[str]) -> _Plan:
     """Each nickname's player: the club's by key, or a new one with the next free id."""
     known = {row["nickname_key"]: row["id"] for row in await reader.all(
-        "SELECT id, nickname_key FROM players"
+        "SELECT id, nickname_key FROM players WHERE club_id = ?", (club_id(),)
     )}  # fmt: skip
     next_id = await player_rows.next_id(reader)
     ids: dict[str, int] = {}
@@ -474,7 +475,7 @@ class OutFile:
 class Files:
     """/export and /import: which files go out, and what a file brought in became."""
 
-    def __init__(self, importer: Importer, ratings: Ratings, zone: ZoneInfo) -> None:
+    def __init__(self, importer: Importer, ratings: Ratings, zone: tzinfo) -> None:
         self.importer = importer
         self.ratings = ratings
         self.zone = zone  # the games' end times in the spreadsheet are the club's

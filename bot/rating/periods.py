@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from decimal import Decimal
-from zoneinfo import ZoneInfo
 
 from bot.club.games import Games
 from bot.club.options import ClubOptions
@@ -56,7 +55,7 @@ class Found:
 
 class GameResults:
     def __init__(
-        self, database: Database, clock: Clock, zone: ZoneInfo, tournaments: Tournaments,
+        self, database: Database, clock: Clock, zone: tzinfo, tournaments: Tournaments,
         games: Games, players: PlayerDirectory, options: ClubOptions,
     ) -> None:  # fmt: skip
         self.database = database

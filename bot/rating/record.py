@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, tzinfo
 from fractions import Fraction
 from zoneinfo import ZoneInfo
 
@@ -31,7 +31,7 @@ PARTNER_GAMES = 3  # shared games a teammate or rival needs (the PARTNER_MIN_GAM
 
 def record(
     board: Board, player_id: int, nickname: str, now: datetime, window: ProtestWindow,
-    partner_games: int = PARTNER_GAMES, zone: ZoneInfo = UTC_ZONE,
+    partner_games: int = PARTNER_GAMES, zone: tzinfo = UTC_ZONE,
     last_games: int | None = LAST_GAMES,
 ) -> Record:  # fmt: skip
     """His record as of ``now``, with his ``last_games`` games (None: every one) newest first.
@@ -88,9 +88,7 @@ def tally(seats: Sequence[SeatScore]) -> DisciplineTally:
     )
 
 
-def _summary(
-    played: list[PlayedGame], nickname: str, partner_games: int, zone: ZoneInfo
-) -> _Summary:
+def _summary(played: list[PlayedGame], nickname: str, partner_games: int, zone: tzinfo) -> _Summary:
     totals = [item.total for item in played]  # exact fractions: each made once
     roles = []
     for role in (Role.CIVILIAN, Role.SHERIFF, Role.MAFIA, Role.DON):

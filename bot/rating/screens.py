@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections import OrderedDict
 from dataclasses import dataclass, replace
-from zoneinfo import ZoneInfo
+from datetime import tzinfo
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
@@ -98,7 +98,7 @@ _VS_SPLIT = re.compile(r"\s+(?:—|–|-|vs|против|и)\s+|\s*/\s*", re.IGN
 
 class RatingScreens:
     def __init__(
-        self, ratings: Ratings, players: PlayerDirectory, zone: ZoneInfo, results: GameResults,
+        self, ratings: Ratings, players: PlayerDirectory, zone: tzinfo, results: GameResults,
         elo: EloRatings | None = None, elo_min_games: int = 5, elo_chance_games: int = 100,
         app_page: str | None = None, app_name: str | None = None,
     ) -> None:  # fmt: skip

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, tzinfo
 from zoneinfo import ZoneInfo
 
 from bot.club.players import Player, nickname_key
@@ -57,7 +57,7 @@ class Ratings:
         clock: Clock,
         window: ProtestWindow,
         partner_games: int = PARTNER_GAMES,
-        zone: ZoneInfo | None = None,
+        zone: tzinfo | None = None,
     ) -> None:
         self.database = database
         self.tournaments = tournaments

@@ -9,9 +9,9 @@ make a spreadsheet and should not pay for loading it.
 from __future__ import annotations
 
 import io
+from datetime import tzinfo
 from fractions import Fraction
 from typing import TYPE_CHECKING
-from zoneinfo import ZoneInfo
 
 from bot.rating.standings import Board
 from bot.texts import spreadsheet as texts
@@ -35,7 +35,7 @@ def points(value: Fraction) -> float:
     return round(float(value), 4)
 
 
-def workbook(board: Board, zone: ZoneInfo) -> bytes:
+def workbook(board: Board, zone: tzinfo) -> bytes:
     import xlsxwriter  # lazily: see the module's docstring
 
     buffer = io.BytesIO()
@@ -75,7 +75,7 @@ def _standings(sheet: Worksheet, board: Board, header: Format, number: Format) -
 
 
 def _games(
-    sheet: Worksheet, board: Board, zone: ZoneInfo, header: Format, number: Format, moment: Format
+    sheet: Worksheet, board: Board, zone: tzinfo, header: Format, number: Format, moment: Format
 ) -> None:
     """One row per seat of every counted game, in the order they were saved: a filter on the
     nickname gives a player's games, one on the table a judge's evening."""

@@ -27,6 +27,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from bot.club.tournaments import Tournament, Tournaments
+from bot.core import club_scope
 from bot.core.db import Database
 from bot.core.memory import release_memory, settle_built
 from bot.core.tasks import cancelled
@@ -369,6 +370,8 @@ class Standings:
             self._warming = asyncio.get_running_loop().create_task(self._warm())
 
     async def _warm(self) -> None:
+        if club_scope.maybe_club() is None:  # many clubs at start-up: each club's first
+            return  # request makes its own
         try:
             current = await self.tournaments.current()
             if current is not None:

@@ -1,4 +1,5 @@
-"""``drafts``: a judge's protocol in progress, one row per judge who is editing.
+"""``drafts``: a judge's protocol in progress, one row per judge who is editing, in each club
+(every read and write is the club at hand's).
 
 The row's ``data`` is the entry feature's ``Draft.dumps()``: the protocol's ``to_dict()`` with
 the editor's screen state beside it. Only the protocol's players are read here (a merge seats
@@ -10,6 +11,7 @@ import json
 
 import aiosqlite
 
+from bot.core.club_scope import club_id
 from bot.core.db import Database, Reader, Transaction
 
 
@@ -19,35 +21,41 @@ class SeatedTogether(Exception):
 
 async def of_judge(database: Database, judge_id: int) -> aiosqlite.Row | None:
     return await database.fetchone(
-        "SELECT id, data, message_id FROM drafts WHERE judge_id = ?", (judge_id,)
+        "SELECT id, data, message_id FROM drafts WHERE club_id = ? AND judge_id = ?",
+        (club_id(), judge_id),
     )
 
 
 async def by_id(database: Database, draft_id: int) -> aiosqlite.Row | None:
     return await database.fetchone(
-        "SELECT id, data, message_id FROM drafts WHERE id = ?", (draft_id,)
+        "SELECT id, data, message_id FROM drafts WHERE id = ? AND club_id = ?",
+        (draft_id, club_id()),
     )
 
 
 async def of_tournament(reader: Reader, tournament_id: int) -> list[aiosqlite.Row]:
     """The tournament's protocols being entered now (corrections of saved games aside)."""
     return await reader.all(
-        "SELECT id, data, message_id FROM drafts WHERE json_extract(data, '$.tournament_id') = ? "
+        "SELECT id, data, message_id FROM drafts WHERE club_id = ? "
+        "AND json_extract(data, '$.tournament_id') = ? "
         "AND json_extract(data, '$.game_id') IS NULL ORDER BY id",
-        (tournament_id,),
+        (club_id(), tournament_id),
     )
 
 
 async def exists(tx: Transaction, draft_id: int) -> bool:
-    return await tx.one("SELECT 1 FROM drafts WHERE id = ?", (draft_id,)) is not None
+    found = await tx.one("SELECT 1 FROM drafts WHERE id = ? AND club_id = ?", (draft_id, club_id()))
+    return found is not None
 
 
 async def replace_judges(tx: Transaction, judge_id: int, data: str, now: str) -> int:
     """The judge's new draft, replacing any other of his; its id."""
-    await tx.execute("DELETE FROM drafts WHERE judge_id = ?", (judge_id,))
+    club = club_id()
+    await tx.execute("DELETE FROM drafts WHERE club_id = ? AND judge_id = ?", (club, judge_id))
     return await tx.insert(
-        "INSERT INTO drafts (judge_id, data, created_at, updated_at) VALUES (?, ?, ?, ?)",
-        (judge_id, data, now, now),
+        "INSERT INTO drafts (club_id, judge_id, data, created_at, updated_at) "
+        "VALUES (?, ?, ?, ?, ?)",
+        (club, judge_id, data, now, now),
     )
 
 
@@ -76,7 +84,7 @@ async def replace_player(tx: Transaction, duplicate_id: int, kept_id: int) -> No
     """An open protocol that seats the duplicate seats the kept player instead.
 
     ``SeatedTogether`` when one seats both (nothing is changed then: the caller rolls back)."""
-    for row in await tx.all("SELECT id, data FROM drafts"):
+    for row in await tx.all("SELECT id, data FROM drafts WHERE club_id = ?", (club_id(),)):
         data = json.loads(row["data"])
         players = data.get("players") or []
         if duplicate_id not in players:
@@ -95,8 +103,8 @@ async def rounds_in_play(reader: Reader, night_id: int) -> set[int]:
     are in play at their tables, and a re-seating leaves them as they are."""
     rows = await reader.all(
         "SELECT DISTINCT json_extract(data, '$.night[1]') FROM drafts "
-        "WHERE json_extract(data, '$.night[0]') = ?",
-        (night_id,),
+        "WHERE club_id = ? AND json_extract(data, '$.night[0]') = ?",
+        (club_id(), night_id),
     )
     return {int(row[0]) for row in rows if row[0] is not None}
 
@@ -105,8 +113,8 @@ async def tables_in_play(reader: Reader, night_id: int) -> list[tuple[int, int, 
     """(round, table, the judge's id, since when) of the evening's protocols being entered."""
     rows = await reader.all(
         "SELECT json_extract(data, '$.night[1]'), json_extract(data, '$.table'), judge_id, "
-        "created_at FROM drafts WHERE json_extract(data, '$.night[0]') = ?",
-        (night_id,),
+        "created_at FROM drafts WHERE club_id = ? AND json_extract(data, '$.night[0]') = ?",
+        (club_id(), night_id),
     )
     return [
         (int(row[0]), int(row[1]), int(row[2]), str(row[3]))

@@ -15,6 +15,7 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
+from bot.core.club_scope import club_id
 from bot.core.db import Change, Database, Reader, Transaction
 from bot.vocabulary.protocol import SEATS, Protocol
 from bot.vocabulary.statuses import GameStatus, ProtestStatus
@@ -343,22 +344,27 @@ async def finalize(tx: Transaction, game_ids: Sequence[int], now: str) -> None:
         tx.changed(Change.STANDINGS)
 
 
+_OF_CLUB = "tournament_id IN (SELECT id FROM tournaments WHERE club_id = ?)"
+
+
 async def due_to_finalize(tx: Transaction, cutoff: str, game_id: int | None = None) -> list[int]:
     """Provisional games (all, or the one) whose window opened at or before ``cutoff`` and that
     await no decision on a protest."""
     rows = await tx.all(
         f"SELECT id FROM games WHERE {_PROVISIONAL} AND protests_from <= ? "
-        f"AND id = coalesce(?, id) AND {_AWAITS_NO_DECISION} ORDER BY id",
-        (cutoff, game_id),
+        f"AND id = coalesce(?, id) AND {_AWAITS_NO_DECISION} AND {_OF_CLUB} ORDER BY id",
+        (cutoff, game_id, club_id()),
     )
     return [int(row[0]) for row in rows]
 
 
 async def earliest_open(reader: Reader) -> str | None:
-    """The earliest ``protests_from`` of a provisional game awaiting no decision (maybe long
-    past: then it is due to be made final)."""
+    """The earliest ``protests_from`` of a provisional game of the club at hand awaiting no
+    decision (maybe long past: then it is due to be made final)."""
     row = await reader.one(
-        f"SELECT min(protests_from) FROM games WHERE {_PROVISIONAL} AND {_AWAITS_NO_DECISION}"
+        f"SELECT min(protests_from) FROM games WHERE {_PROVISIONAL} AND {_AWAITS_NO_DECISION} "
+        f"AND {_OF_CLUB}",
+        (club_id(),),
     )
     return str(row[0]) if row and row[0] else None
 

@@ -4,20 +4,22 @@ from __future__ import annotations
 
 import aiosqlite
 
+from bot.core.club_scope import club_id
 from bot.core.db import Reader, Transaction
 from bot.vocabulary.statuses import LinkStatus
 
 _QUERY = (
     "SELECT r.id, r.user_id, r.player_id, r.status, r.decided_by, "
     "coalesce(p.nickname, r.nickname) AS nickname, p.user_id AS linked "
-    "FROM link_requests AS r LEFT JOIN players AS p ON p.id = r.player_id WHERE r.id = ?"
+    "FROM link_requests AS r LEFT JOIN players AS p ON p.id = r.player_id "
+    "WHERE r.id = ? AND r.club_id = ?"
 )
 
 
 async def get(reader: Reader, request_id: int) -> aiosqlite.Row | None:
     """The request with the nickname asked for, the player's id (None: a new player's
     nickname, not created yet) and the account the player is linked to (``linked``)."""
-    return await reader.one(_QUERY, (request_id,))
+    return await reader.one(_QUERY, (request_id, club_id()))
 
 
 async def open_new(
@@ -25,18 +27,20 @@ async def open_new(
 ) -> tuple[int, int | None]:
     """A pending request for a player, or for a new player's ``nickname``; the asker's earlier
     pending one is withdrawn. The new request's id and the withdrawn one's."""
+    club = club_id()
     earlier = await tx.one(
-        "SELECT id FROM link_requests WHERE user_id = ? AND status = ?",
-        (user_id, LinkStatus.PENDING.value),
+        "SELECT id FROM link_requests WHERE club_id = ? AND user_id = ? AND status = ?",
+        (club, user_id, LinkStatus.PENDING.value),
     )
     await tx.execute(
-        "UPDATE link_requests SET status = ?, decided_at = ? WHERE user_id = ? AND status = ?",
-        (LinkStatus.WITHDRAWN.value, now, user_id, LinkStatus.PENDING.value),
+        "UPDATE link_requests SET status = ?, decided_at = ? "
+        "WHERE club_id = ? AND user_id = ? AND status = ?",
+        (LinkStatus.WITHDRAWN.value, now, club, user_id, LinkStatus.PENDING.value),
     )
     request_id = await tx.insert(
-        "INSERT INTO link_requests (user_id, player_id, nickname, status, created_at) "
-        "VALUES (?, ?, ?, ?, ?)",
-        (user_id, player_id, nickname, LinkStatus.PENDING.value, now),
+        "INSERT INTO link_requests (club_id, user_id, player_id, nickname, status, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        (club, user_id, player_id, nickname, LinkStatus.PENDING.value, now),
     )
     return request_id, int(earlier[0]) if earlier else None
 
@@ -61,6 +65,14 @@ async def approve_pending(
     """A head judge linked them directly: the person's pending request for it is approved."""
     await tx.execute(
         "UPDATE link_requests SET status = ?, decided_by = ?, decided_at = ? "
-        "WHERE user_id = ? AND player_id = ? AND status = ?",
-        (LinkStatus.APPROVED.value, actor_id, now, user_id, player_id, LinkStatus.PENDING.value),
+        "WHERE club_id = ? AND user_id = ? AND player_id = ? AND status = ?",
+        (
+            LinkStatus.APPROVED.value,
+            actor_id,
+            now,
+            club_id(),
+            user_id,
+            player_id,
+            LinkStatus.PENDING.value,
+        ),
     )

@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from bot.core.club_scope import club_id
 from bot.core.db import Reader, Transaction
 from bot.vocabulary.statuses import LiveStatus
 
@@ -33,12 +34,16 @@ def _game(row: Any) -> LiveGame:
 
 
 async def get(reader: Reader, live_id: int) -> LiveGame | None:
-    row = await reader.one("SELECT * FROM live_games WHERE id = ?", (live_id,))
+    row = await reader.one(
+        "SELECT * FROM live_games WHERE id = ? AND club_id = ?", (live_id, club_id())
+    )
     return _game(row) if row else None
 
 
 async def of_draft(reader: Reader, draft_id: int) -> LiveGame | None:
-    row = await reader.one("SELECT * FROM live_games WHERE draft_id = ?", (draft_id,))
+    row = await reader.one(
+        "SELECT * FROM live_games WHERE draft_id = ? AND club_id = ?", (draft_id, club_id())
+    )
     return _game(row) if row else None
 
 
@@ -47,9 +52,19 @@ async def create(
     players: tuple[int, ...], now: str,
 ) -> int:  # fmt: skip
     return await tx.insert(
-        "INSERT INTO live_games (draft_id, judge_id, tournament_id, table_number, game_number, "
-        "players, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (draft_id, judge_id, tournament_id, table, number, json.dumps(list(players)), now, now),
+        "INSERT INTO live_games (club_id, draft_id, judge_id, tournament_id, table_number, "
+        "game_number, players, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            club_id(),
+            draft_id,
+            judge_id,
+            tournament_id,
+            table,
+            number,
+            json.dumps(list(players)),
+            now,
+            now,
+        ),
     )
 
 
@@ -88,8 +103,8 @@ async def playing(reader: Reader) -> list[LiveGame]:
     """Games in play: their protocol draft still open."""
     rows = await reader.all(
         "SELECT live_games.* FROM live_games JOIN drafts ON drafts.id = live_games.draft_id "
-        "WHERE status = ? ORDER BY table_number, game_number",
-        (LiveStatus.PLAYING.value,),
+        "WHERE live_games.club_id = ? AND status = ? ORDER BY table_number, game_number",
+        (club_id(), LiveStatus.PLAYING.value),
     )
     return [_game(row) for row in rows]
 

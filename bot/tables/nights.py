@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
 
+from bot.core.club_scope import club_id
 from bot.core.db import Reader, Transaction
 from bot.core.outbox import PostKey
 from bot.vocabulary.nights import NightStatus, SignupRole
@@ -123,14 +124,15 @@ def night_of(row: Any) -> Night:
 
 
 async def get(tx: Reader, night_id: int) -> Night | None:
-    row = await tx.one("SELECT * FROM nights WHERE id = ?", (night_id,))
+    row = await tx.one("SELECT * FROM nights WHERE id = ? AND club_id = ?", (night_id, club_id()))
     return night_of(row) if row else None
 
 
 async def on_date(tx: Reader, date: str, final: bool = False) -> Night | None:
     """The evening of ``date`` — or its final (a day may have one of each)."""
     row = await tx.one(
-        "SELECT * FROM nights WHERE date = ? AND (final_top IS NOT NULL) = ?", (date, int(final))
+        "SELECT * FROM nights WHERE club_id = ? AND date = ? AND (final_top IS NOT NULL) = ?",
+        (club_id(), date, int(final)),
     )
     return night_of(row) if row else None
 
@@ -143,15 +145,19 @@ async def by_request(tx: Reader, request_key: str) -> Night | None:
 async def latest_open(tx: Reader) -> Night | None:
     """The newest evening that has not ended."""
     row = await tx.one(
-        "SELECT * FROM nights WHERE status != ? ORDER BY date DESC, id DESC LIMIT 1",
-        (NightStatus.ENDED.value,),
+        "SELECT * FROM nights WHERE club_id = ? AND status != ? "
+        "ORDER BY date DESC, id DESC LIMIT 1",
+        (club_id(), NightStatus.ENDED.value),
     )
     return night_of(row) if row else None
 
 
 async def latest(tx: Reader) -> Night | None:
     """The newest evening, whatever its state."""
-    row = await tx.one("SELECT * FROM nights ORDER BY date DESC, id DESC LIMIT 1")
+    row = await tx.one(
+        "SELECT * FROM nights WHERE club_id = ? ORDER BY date DESC, id DESC LIMIT 1",
+        (club_id(),),
+    )
     return night_of(row) if row else None
 
 
@@ -162,11 +168,11 @@ async def create(
     last_tables: int = 0,
 ) -> int:  # fmt: skip
     return await tx.insert(
-        "INSERT INTO nights (tournament_id, date, starts_at, rounds, tables, seed, opened_by, "
-        "request_key, created_at, final_top, final_seats, tournament_day, last_rounds, "
-        "last_tables) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (tournament_id, date, starts_at, rounds, tables, seed, opened_by, request_key, now,
-         final_top, final_seats, int(tournament_day), last_rounds, last_tables),
+        "INSERT INTO nights (club_id, tournament_id, date, starts_at, rounds, tables, seed, "
+        "opened_by, request_key, created_at, final_top, final_seats, tournament_day, "
+        "last_rounds, last_tables) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (club_id(), tournament_id, date, starts_at, rounds, tables, seed, opened_by, request_key,
+         now, final_top, final_seats, int(tournament_day), last_rounds, last_tables),
     )  # fmt: skip
 
 
@@ -288,8 +294,9 @@ async def link_people(tx: Transaction, user_id: int, player_id: int) -> list[int
     """A member's nickname became known: the evenings he signed up for name him; their ids."""
     rows = await tx.all(
         "SELECT np.night_id FROM night_people AS np JOIN nights AS n ON n.id = np.night_id "
-        "WHERE np.user_id = ? AND np.player_id IS NULL AND n.status != 'ended'",
-        (user_id,),
+        "WHERE n.club_id = ? AND np.user_id = ? AND np.player_id IS NULL "
+        "AND n.status != 'ended'",
+        (club_id(), user_id),
     )
     await tx.execute(
         "UPDATE night_people SET player_id = ? WHERE user_id = ? AND player_id IS NULL "
@@ -472,8 +479,9 @@ async def night_of_game(tx: Reader, game_id: int) -> int | None:
 async def to_remind(tx: Reader) -> list[Night]:
     """Seated evenings whose first round's players have not been reminded yet."""
     rows = await tx.all(
-        "SELECT * FROM nights WHERE status = ? AND reminded_at IS NULL ORDER BY date, id",
-        (NightStatus.SEATED.value,),
+        "SELECT * FROM nights WHERE club_id = ? AND status = ? AND reminded_at IS NULL "
+        "ORDER BY date, id",
+        (club_id(), NightStatus.SEATED.value),
     )
     return [night_of(row) for row in rows]
 
@@ -483,7 +491,7 @@ async def set_reminded(tx: Transaction, night_id: int, now: str) -> None:
 
 
 _EVERY_GAME_FINAL = f"""
-SELECT n.* FROM nights AS n WHERE n.status = '{NightStatus.SEATED.value}'
+SELECT n.* FROM nights AS n WHERE n.club_id = ? AND n.status = '{NightStatus.SEATED.value}'
 AND EXISTS (SELECT 1 FROM night_seats AS s WHERE s.night_id = n.id AND s.table_number > 0)
 AND NOT EXISTS (
     SELECT 1 FROM night_seats AS s WHERE s.night_id = n.id AND s.table_number > 0 AND s.seat = 1
@@ -498,7 +506,7 @@ ORDER BY n.date, n.id
 async def all_final(tx: Reader) -> list[Night]:
     """Seated evenings whose every seated game is saved and final (its protest window closed,
     no protest waiting): they end by themselves."""
-    return [night_of(row) for row in await tx.all(_EVERY_GAME_FINAL)]
+    return [night_of(row) for row in await tx.all(_EVERY_GAME_FINAL, (club_id(),))]
 
 
 async def end(tx: Transaction, night_id: int, now: str) -> None:
@@ -520,8 +528,8 @@ async def unend(tx: Transaction, night_id: int) -> None:
 async def open_on_date(tx: Reader, date: str, other_than: int) -> bool:
     """Whether another evening of ``date`` is going on (a final opened after its day)."""
     row = await tx.one(
-        "SELECT 1 FROM nights WHERE date = ? AND id != ? AND status != ?",
-        (date, other_than, NightStatus.ENDED.value),
+        "SELECT 1 FROM nights WHERE club_id = ? AND date = ? AND id != ? AND status != ?",
+        (club_id(), date, other_than, NightStatus.ENDED.value),
     )
     return row is not None
 

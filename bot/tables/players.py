@@ -1,4 +1,4 @@
-"""``players`` and ``player_audit``: the club's nicknames, each maybe linked to a Telegram
+"""``players`` and ``player_audit``: each club's nicknames, each maybe linked to a Telegram
 account, and every change to them."""
 
 from __future__ import annotations
@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from bot.core.club_scope import club_id
 from bot.core.db import Change, Reader, Transaction
 from bot.vocabulary.statuses import PlayerAction
 
@@ -17,9 +18,9 @@ async def create(
     """A new player (``sqlite3.IntegrityError`` when the key is taken); his id — ``player_id``
     when given (an import's plan: ``next_id`` read in the same transaction)."""
     return await tx.insert(
-        "INSERT INTO players (id, nickname, nickname_key, created_by, created_at) "
-        "VALUES (?, ?, ?, ?, ?)",
-        (player_id, nickname, key, created_by, now),
+        "INSERT INTO players (id, club_id, nickname, nickname_key, created_by, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        (player_id, club_id(), nickname, key, created_by, now),
     )
 
 
@@ -45,13 +46,17 @@ async def record(
 
 
 async def user_of(tx: Transaction, player_id: int) -> int | None:
-    row = await tx.one("SELECT user_id FROM players WHERE id = ?", (player_id,))
+    row = await tx.one(
+        "SELECT user_id FROM players WHERE id = ? AND club_id = ?", (player_id, club_id())
+    )
     return row[0] if row else None
 
 
 async def linked_to(tx: Reader, user_id: int) -> tuple[int, str] | None:
-    """The player this account is linked to: (id, nickname)."""
-    row = await tx.one("SELECT id, nickname FROM players WHERE user_id = ?", (user_id,))
+    """The player this account is linked to in the club at hand: (id, nickname)."""
+    row = await tx.one(
+        "SELECT id, nickname FROM players WHERE club_id = ? AND user_id = ?", (club_id(), user_id)
+    )
     return (int(row[0]), str(row[1])) if row else None
 
 

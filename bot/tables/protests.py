@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from bot.core.club_scope import club_id
 from bot.core.db import Change, Reader, Transaction
 from bot.vocabulary.statuses import ProtestStatus
 
@@ -53,12 +54,14 @@ def protest_of(row: Any) -> Protest:
 
 
 async def get(reader: Reader, protest_id: int) -> Protest | None:
-    row = await reader.one(f"{_QUERY} WHERE pr.id = ?", (protest_id,))
+    row = await reader.one(f"{_QUERY} WHERE pr.id = ? AND pr.club_id = ?", (protest_id, club_id()))
     return protest_of(row) if row else None
 
 
 async def pending(reader: Reader) -> list[Protest]:
-    rows = await reader.all(f"{_QUERY} WHERE pr.status = ? ORDER BY pr.id", (_PENDING,))
+    rows = await reader.all(
+        f"{_QUERY} WHERE pr.club_id = ? AND pr.status = ? ORDER BY pr.id", (club_id(), _PENDING)
+    )
     return [protest_of(row) for row in rows]
 
 
@@ -91,8 +94,9 @@ async def insert(
     tx: Transaction, game_id: int, player_id: int, user_id: int, text: str, now: str
 ) -> int:
     protest_id = await tx.insert(
-        "INSERT INTO protests (game_id, player_id, user_id, text, filed_at) VALUES (?, ?, ?, ?, ?)",
-        (game_id, player_id, user_id, text, now),
+        "INSERT INTO protests (club_id, game_id, player_id, user_id, text, filed_at) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        (club_id(), game_id, player_id, user_id, text, now),
     )
     tx.changed(Change.STANDINGS, Change.SCHEDULE)  # the game stays provisional meanwhile
     return protest_id

@@ -1,7 +1,8 @@
 """``tournaments`` and ``stages``: tournaments (or club seasons), their stages and rulesets.
 
 The one writer of both tables and the one mapping of their rows to ``Tournament`` and ``Stage``.
-Exactly one tournament is current; ``make_current`` and ``create`` keep it so.
+Exactly one tournament of each club is current; ``make_current`` and ``create`` keep it so.
+Every read of a club's tournaments is the club at hand's (``bot.core.club_scope``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
+from bot.core.club_scope import club_id
 from bot.core.db import Change, Reader, Transaction
 from bot.core.outbox import PostKey
 from bot.vocabulary.names import name_key
@@ -82,7 +84,10 @@ async def with_title(tx: Reader, title: str, other_than: int = 0) -> str | None:
     """The title of a tournament (not ``other_than``) that already has this one (case, spacing
     and е/ё aside)."""
     key = name_key(title)
-    for row in await tx.all("SELECT id, title FROM tournaments WHERE id != ?", (other_than,)):
+    rows = await tx.all(
+        "SELECT id, title FROM tournaments WHERE club_id = ? AND id != ?", (club_id(), other_than)
+    )
+    for row in rows:
         if name_key(row[1]) == key:
             return str(row[1])
     return None
@@ -90,12 +95,17 @@ async def with_title(tx: Reader, title: str, other_than: int = 0) -> str | None:
 
 async def with_digest(tx: Reader, digest: str) -> str | None:
     """The title of the tournament imported from a file with this digest, if one was."""
-    row = await tx.one("SELECT title FROM tournaments WHERE source_digest = ?", (digest,))
+    row = await tx.one(
+        "SELECT title FROM tournaments WHERE club_id = ? AND source_digest = ?", (club_id(), digest)
+    )
     return str(row[0]) if row else None
 
 
 async def exists(tx: Transaction, tournament_id: int) -> bool:
-    return await tx.one("SELECT 1 FROM tournaments WHERE id = ?", (tournament_id,)) is not None
+    row = await tx.one(
+        "SELECT 1 FROM tournaments WHERE id = ? AND club_id = ?", (tournament_id, club_id())
+    )
+    return row is not None
 
 
 async def create(
@@ -115,13 +125,15 @@ async def create(
     """A new tournament, made the current one unless told not to; with its first stage when
     one is named."""
     if current:
-        await tx.execute("UPDATE tournaments SET is_current = 0 WHERE is_current = 1")
+        await _none_current(tx)
     tournament_id = await tx.insert(
-        "INSERT INTO tournaments (title, ruleset_ref, ruleset_data, seed, is_current, "
-        "created_by, created_at, request_key, source_digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO tournaments (club_id, title, ruleset_ref, ruleset_data, seed, is_current, "
+        "created_by, created_at, request_key, source_digest) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
-            title, ruleset_ref, ruleset_data, secrets.randbelow(2**31) if seed is None else seed,
-            int(current), created_by, now, request_key, source_digest,
+            club_id(), title, ruleset_ref, ruleset_data,
+            secrets.randbelow(2**31) if seed is None else seed, int(current), created_by, now,
+            request_key, source_digest,
         ),
     )  # fmt: skip
     if first_stage is not None:
@@ -131,13 +143,21 @@ async def create(
 
 
 async def current_title(tx: Reader) -> str | None:
-    row = await tx.one("SELECT title FROM tournaments WHERE is_current = 1")
+    row = await tx.one(
+        "SELECT title FROM tournaments WHERE club_id = ? AND is_current = 1", (club_id(),)
+    )
     return str(row[0]) if row else None
+
+
+async def _none_current(tx: Transaction) -> None:
+    await tx.execute(
+        "UPDATE tournaments SET is_current = 0 WHERE club_id = ? AND is_current = 1", (club_id(),)
+    )
 
 
 async def make_current(tx: Transaction, tournament_id: int) -> None:
     """The current tournament from now on; an archived one comes back from the archive."""
-    await tx.execute("UPDATE tournaments SET is_current = 0 WHERE is_current = 1")
+    await _none_current(tx)
     await tx.execute(
         "UPDATE tournaments SET is_current = 1, archived_at = NULL WHERE id = ?", (tournament_id,)
     )

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-from zoneinfo import ZoneInfo
+from datetime import datetime, tzinfo
 
 MOSCOW_TIME = "МСК"
 
@@ -19,13 +18,13 @@ def zone_label(local: datetime) -> str:
     return f"UTC{sign}{abs(hours)}" + (f":{minutes:02d}" if minutes else "")
 
 
-def clock_time(moment: datetime, zone: ZoneInfo) -> str:
+def clock_time(moment: datetime, zone: tzinfo) -> str:
     """«21:47 МСК»."""
     local = moment.astimezone(zone)
     return f"{local:%H:%M} {zone_label(local)}"
 
 
-def date_time(moment: datetime, zone: ZoneInfo) -> str:
+def date_time(moment: datetime, zone: tzinfo) -> str:
     """«21:47 МСК (30.11)»: every deadline is written this one way."""
     local = moment.astimezone(zone)
     return f"{local:%H:%M} {zone_label(local)} ({local:%d.%m})"

@@ -9,12 +9,13 @@ to know who has left, and nothing about them goes into the answer. The standings
 from __future__ import annotations
 
 import secrets
-from datetime import datetime, time, timedelta
+from datetime import datetime, time, timedelta, tzinfo
 from typing import Any
-from zoneinfo import ZoneInfo
 
+from bot.club.clubs import Clubs
 from bot.club.players import PlayerDirectory
 from bot.club.tournaments import Tournament
+from bot.core import club_scope
 from bot.core.clock import Clock
 from bot.core.db import Database
 from bot.entry.draft import Drafts
@@ -30,6 +31,7 @@ from bot.texts import live as live_texts
 from bot.texts import tv as texts
 from bot.texts.clock import clock_time
 from bot.texts.points import show
+from bot.vocabulary.club import Club
 from bot.vocabulary.ratings import Kind
 from bot.vocabulary.rights import Member
 from scoring.live import replay
@@ -47,10 +49,11 @@ class TvRefused(Exception):
 
 class ClubTv:
     def __init__(
-        self, database: Database, clock: Clock, zone: ZoneInfo, ratings: Ratings,
+        self, clubs: Clubs, database: Database, clock: Clock, zone: tzinfo, ratings: Ratings,
         players: PlayerDirectory, drafts: Drafts,
         results: GameResults, page: str | None,
     ) -> None:  # fmt: skip
+        self.clubs = clubs
         self.database = database
         self.clock = clock
         self.zone = zone
@@ -83,15 +86,23 @@ class ClubTv:
             await rows.create(tx, token, member.user_id, now.isoformat(timespec="seconds"), until)
         return texts.made(f"{self.page}tv.html#{token}", ends.strftime("%H:%M %d.%m"))
 
-    async def check(self, token: str) -> None:
+    async def club_of(self, token: str) -> Club:
+        """The club whose room the link shows (``TvRefused``: none, expired or revoked, or the
+        club does not work now)."""
         now = self.clock.now().isoformat(timespec="seconds")
-        if not token or len(token) > 100 or not await rows.valid(self.database, token, now):
+        club_id = await rows.club_of(self.database, token, now) if 0 < len(token) <= 100 else None
+        club = self.clubs.get(club_id) if club_id is not None else None
+        if club is None or not club.is_active:
             raise TvRefused
+        return club
 
     # -- what the screen shows -------------------------------------------------------------------
 
     async def view(self, token: str) -> dict[str, Any]:
-        await self.check(token)
+        with club_scope.within(await self.club_of(token)):
+            return await self._view()
+
+    async def _view(self) -> dict[str, Any]:
         now = self.clock.now()
         answer: dict[str, Any] = {"updated": clock_time(now, self.zone), "tables": []}
         current = await current_evening(self.ratings, self.database, answer)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from zoneinfo import ZoneInfo
+from datetime import tzinfo
 
 from bot.announce.announcer import Announcer
 from bot.club.members import MemberDirectory
@@ -24,7 +24,7 @@ class WebApp:
     live: LiveTables
     editor: Editor
     ratings: Ratings
-    zone: ZoneInfo
+    zone: tzinfo
     tv: ClubTv
     tonight: TonightPage
     screens: RatingScreens

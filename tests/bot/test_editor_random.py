@@ -70,14 +70,13 @@ async def editor(tmp_path):
     players = PlayerDirectory(database, clock)
     for name in CLUB:
         await players.create(name, 1)
-    games = Games(database, clock, tournaments, ProtestWindow(10), None)
+    games = Games(database, clock, tournaments, ProtestWindow(10))
     yield Editor(
         Drafts(database, clock),
         players,
         games,
         tournaments,
         clock,
-        announces=False,
     )
     await database.close()
 

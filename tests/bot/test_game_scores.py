@@ -45,7 +45,7 @@ async def club(tmp_path):
     clock = Clock()
     tournaments = Tournaments(database, clock)
     players = PlayerDirectory(database, clock)
-    games = Games(database, clock, tournaments, ProtestWindow(10), None)
+    games = Games(database, clock, tournaments, ProtestWindow(10))
     async with database.transaction() as connection:
         await connection.execute(
             "INSERT INTO members (user_id, full_name, updated_at) VALUES (1, 'Судья', '')"
@@ -57,8 +57,9 @@ async def club(tmp_path):
 async def save(database, games, tournament_id, stage_id, protocol, game_id=None):
     async with database.transaction() as connection:
         cursor = await connection.execute(
-            "INSERT INTO drafts (judge_id, data, created_at, updated_at) VALUES (1, '{}', '', '') "
-            "ON CONFLICT (judge_id) DO UPDATE SET data = excluded.data RETURNING id"
+            "INSERT INTO drafts (club_id, judge_id, data, created_at, updated_at) "
+            "VALUES (1, 1, '{}', '', '') "
+            "ON CONFLICT (club_id, judge_id) DO UPDATE SET data = excluded.data RETURNING id"
         )
         draft_id = (await cursor.fetchone())[0]
     submission = Submission(draft_id, tournament_id, stage_id, protocol, game_id)

@@ -51,7 +51,7 @@ async def test_evenings_and_everything_that_points_at_them_come_through(tmp_path
             "INSERT INTO night_games VALUES (3, 1, 1, 9)",
         ):
             await tx.execute(sql)
-    applied = await database.migrate(migrations)
+    applied = await database.migrate([m for m in migrations if m.version <= 26])
     assert applied[:2] == ["0025_tournament_days.sql", "0026_final_on_its_day.sql"]
     assert await database.fetchall("PRAGMA foreign_key_check") == []
     nights = await database.fetchall("SELECT * FROM nights ORDER BY id")

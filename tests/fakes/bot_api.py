@@ -89,6 +89,7 @@ class Chat:
     migrated_to: int | None = None  # the group became this supergroup
     started: bool = True  # a private chat: the person has opened the bot (pressed Start)
     changed_at: int = 0  # FakeBotAPI.version when the bot last sent or edited a message here
+    admins: set[int] = field(default_factory=set)  # a group: who Telegram says administers it
 
     def to_api(self) -> dict[str, Any]:
         data: dict[str, Any] = {"id": self.id, "type": self.type}
@@ -505,7 +506,21 @@ class FakeBotAPI:
         return chat
 
     def api_getchat(self, params: dict[str, Any]) -> dict[str, Any]:
-        return self._chat(params).to_api()
+        gifts = dict.fromkeys(
+            ("unlimited_gifts", "limited_gifts", "unique_gifts", "premium_subscription",
+             "gifts_from_channels"), False,
+        )  # fmt: skip
+        return self._chat(params).to_api() | {
+            "accent_color_id": 0, "max_reaction_count": 11, "accepted_gift_types": gifts,
+        }  # fmt: skip
+
+    def api_getchatmember(self, params: dict[str, Any]) -> dict[str, Any]:
+        chat = self._chat(params)
+        user_id = int(params["user_id"])
+        user = {"id": user_id, "is_bot": False, "first_name": str(user_id)}
+        if user_id in chat.admins:
+            return {"user": user, "status": "creator", "is_anonymous": False}
+        return {"user": user, "status": "member"}
 
     def _check_flood(self, chat: Chat) -> None:
         if chat.type not in ("group", "supergroup"):
@@ -649,6 +664,9 @@ class FakeBotAPI:
         text = params.get("text") or ""
         if len(text) > 200:
             raise bad_request("MESSAGE_TOO_LONG")
+        url = params.get("url")
+        if url is not None and not str(url).startswith("https://t.me/"):
+            raise bad_request("URL_INVALID")  # only a game's or the bot's own t.me link
         query.answered = True
         query.answer = params
         return True

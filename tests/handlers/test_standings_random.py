@@ -15,8 +15,9 @@ async def save(world, tournament_id, stage_id, protocol, game_id=None):
     database = world.database
     async with database.transaction() as connection:
         cursor = await connection.execute(
-            "INSERT INTO drafts (judge_id, data, created_at, updated_at) "
-            "VALUES (?, '{}', '', '') ON CONFLICT (judge_id) DO UPDATE SET data = excluded.data "
+            "INSERT INTO drafts (club_id, judge_id, data, created_at, updated_at) "
+            "VALUES (1, ?, '{}', '', '') "
+            "ON CONFLICT (club_id, judge_id) DO UPDATE SET data = excluded.data "
             "RETURNING id",
             (ADMIN_ID,),
         )

@@ -20,7 +20,9 @@ const state = {
 };
 let timer = null;
 
-function today() {
+function today() { // the club's date (a player abroad reads his club's evening), else the device's
+  const club = /** @type {import("./types.js").StandingsAnswer | null} */ (state.data)?.today;
+  if (club) return club;
   const now = new Date();
   return new Date(now.getTime() - now.getTimezoneOffset() * 60000).toISOString().slice(0, 10);
 }

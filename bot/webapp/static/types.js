@@ -62,6 +62,7 @@
  * @property {string} kind
  * @property {string} [period]
  * @property {string} updated
+ * @property {string} today  the club's date (YYYY-MM-DD): «За дни» starts there
  * @property {number} refresh_in  seconds until a ⏳ is due to go
  * @property {number} min_games
  * @property {number} left_out

@@ -1,0 +1,127 @@
+"""Many clubs on one bot (issue 47): a club joins by adding the bot to its group, its admin names
+it in private, an operator approves it; each club's data and rights are its own; a person in two
+clubs chooses which one he speaks of in private; a suspended club's commands are refused."""
+
+from bot.callbacks import ClubAction, ClubCB
+from tests.harness import dispatcher_world
+
+OPERATOR = 900001
+MANY_CLUBS = {"club_chat_id": "", "admin_ids": "", "operator_ids": str(OPERATOR)}
+
+
+async def joined(world, admin, chat_id, title):
+    """The bot added to the group; its admin taps «🏠 Подключить клуб» and answers in private."""
+    group = world.group(chat_id, title)
+    group.admins.add(admin.id)
+    await world.deliver(world.api.bot_status(group, "member", admin.user))
+    await world.api.wait_for(
+        lambda: group.history() and "Подключить" in str(group.history()[-1].buttons())
+    )
+    await admin.press("🏠 Подключить клуб", group)
+    assert admin.last_answer()["url"].endswith(f"?start=join-{chat_id}")
+    await admin.send(f"/start join-{chat_id}")
+    assert "Как называется клуб" in (await admin.reply()).text
+    await admin.press(f"Оставить «{title}»")
+    assert "Часовой пояс" in (await admin.reply()).text
+    await admin.press("Москва")
+    await admin.reply()
+    return group
+
+
+async def test_a_club_joins_with_an_operators_approval_and_keeps_to_itself(tmp_path):
+    settings = {**MANY_CLUBS, "club_signup": "approval"}
+    async with dispatcher_world(tmp_path, **settings) as world:
+        operator = world.person("Оператор", user_id=OPERATOR)
+        anna = world.person("Анна", username="anna")
+        north = await joined(world, anna, -1001, "Мафия Север")
+        assert "отправлена оператору" in anna.last().text
+        asked = "просит подключения"
+        await world.api.wait_for(lambda: any(asked in m.text for m in operator.bot_messages()))
+        assert "Мафия Север" in operator.last().text
+        # Before the approval the club's commands wait; a forged approval is refused.
+        await anna.send("/newtournament Кубок", north)
+        assert "ждёт одобрения" in (await anna.reply(north)).text
+        mallory = world.person("Мэллори")
+        await mallory.send("/start")
+        await mallory.reply()
+        forged = ClubCB(a=ClubAction.APPROVE, i=1).pack()
+        await mallory.press_data(forged, mallory.last(), mallory.private)
+        assert "только оператор" in mallory.last_answer()["text"]
+        await operator.press("✅ Одобрить")
+        await world.api.wait_for(lambda: "одобрен" in anna.last().text)
+        await world.api.wait_for(lambda: "чат клуба «Мафия Север»" in north.history()[-1].text)
+        await anna.send("/newtournament Кубок Севера")
+        assert "создан" in (await anna.reply()).text
+
+        boris = world.person("Борис", username="boris")
+        south = await joined(world, boris, -1002, "Мафия Юг")
+        await world.api.wait_for(lambda: "Мафия Юг" in operator.last().text)
+        await operator.press("✅ Одобрить")
+        await world.api.wait_for(lambda: "одобрен" in boris.last().text)
+        await boris.send("/newtournament Кубок Юга")
+        assert "создан" in (await boris.reply()).text
+        await boris.send("/rating")
+        assert "Кубок Юга" in (await boris.reply()).text
+
+        # A right is a right in one club: Anna appoints Boris a judge of the North only.
+        await boris.send("/staff")
+        assert "Анна" not in (await boris.reply()).text
+        await anna.send("/judge @boris")
+        assert "назначен" in (await anna.reply()).text
+        await boris.send("/club")
+        assert "Мафия Север" in str((await boris.reply()).buttons())
+        await boris.press("Мафия Север")
+        assert "клубе «Мафия Север»" in (await boris.reply()).text
+        await boris.send("/rating")
+        assert "Кубок Севера" in (await boris.reply()).text
+        await boris.send("/newtournament Чужой")  # a judge of the North, not its admin
+        assert "создан" not in (await boris.reply()).text
+
+        # One group, one club: another admin of the North's group cannot connect it again.
+        carol = world.person("Карина")
+        north.admins.add(carol.id)
+        offer = next(m for m in north.history() if "Подключить" in str(m.buttons()))
+        await carol.press("🏠 Подключить клуб", north, offer)
+        assert "уже подключён" in carol.last_answer()["text"]
+
+        # An operator suspends the South: its commands are refused there, its data kept.
+        await operator.send("/clubs")
+        assert "Мафия Юг" in (await operator.reply()).text
+        await operator.press("⛔ Приостановить Мафия Юг")
+        await boris.send("/rating", south)
+        assert "приостановлен" in (await boris.reply(south)).text
+        await anna.send("/rating", north)
+        assert "Кубок Севера" in (await anna.reply(north)).text
+
+
+async def test_an_open_deployment_connects_at_once_and_refuses_a_member_who_is_no_admin(tmp_path):
+    async with dispatcher_world(tmp_path, **MANY_CLUBS, club_signup="open") as world:
+        vera = world.person("Вера", username="vera")
+        group = world.group(-2001, "Клуб у Веры")
+        group.admins.add(vera.id)
+        await world.deliver(world.api.bot_status(group, "member", vera.user))
+        await world.api.wait_for(lambda: group.history())
+        guest = world.person("Гость")
+        await guest.press("🏠 Подключить клуб", group)
+        assert "только администратор" in guest.last_answer()["text"]
+        await guest.send("/start join--2001")
+        assert "только администратор" in (await guest.reply()).text
+        await vera.press("🏠 Подключить клуб", group)
+        await vera.send("/start join--2001")
+        await vera.reply()
+        await vera.send("X")  # too short a name: asked again, nothing made
+        assert "от 2 до 60" in (await vera.reply()).text
+        await vera.send("Мафия у Веры")
+        await vera.reply()
+        await vera.send("Mars/Olympus")
+        assert "не знаю" in (await vera.reply()).text
+        await vera.send("Asia/Yekaterinburg")
+        assert "Клуб «Мафия у Веры» подключён" in (await vera.reply()).text
+        await world.api.wait_for(lambda: "чат клуба" in group.history()[-1].text)
+        # A person of no club is told how to find his club, not shown an error.
+        await guest.send("/rating")
+        assert "о каком клубе" in (await guest.reply()).text
+        # Removed and added back: the club is kept and goes on.
+        await world.deliver(world.api.bot_status(group, "kicked", vera.user))
+        await world.deliver(world.api.bot_status(group, "member", vera.user))
+        await world.api.wait_for(lambda: "снова здесь" in group.history()[-1].text)
