@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 from bot.announce.announcer import Announcer
+from bot.club.clubs import Clubs
 from bot.club.games import Games, Submission
 from bot.club.members import MemberDirectory
 from bot.club.players import PlayerDirectory
@@ -39,6 +40,8 @@ async def filled(
     await database.connect()
     await database.migrate()
     clock = Clock()
+    clubs = Clubs(settings, database, clock)  # a one-club deployment: its club is the fallback
+    await clubs.ensure_from_environment()
     tournaments = Tournaments(database, clock)
     players = PlayerDirectory(database, clock)
     members = MemberDirectory(settings, database, clock)

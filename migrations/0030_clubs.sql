@@ -35,7 +35,8 @@ SELECT 1, 'Клуб', (SELECT migrated_to FROM club_chat_state WHERE id = 1), 0,
        (SELECT migrated_from FROM club_chat_state WHERE id = 1)
 WHERE EXISTS (SELECT 1 FROM tournaments) OR EXISTS (SELECT 1 FROM players)
    OR EXISTS (SELECT 1 FROM member_rights) OR EXISTS (SELECT 1 FROM club_options)
-   OR EXISTS (SELECT 1 FROM club_chat_state) OR EXISTS (SELECT 1 FROM tv_links);
+   OR EXISTS (SELECT 1 FROM club_chat_state WHERE problem IS NOT NULL OR migrated_to IS NOT NULL)
+   OR EXISTS (SELECT 1 FROM tv_links) OR EXISTS (SELECT 1 FROM members);
 DROP TABLE club_chat_state;
 
 ALTER TABLE tournaments ADD COLUMN club_id INTEGER NOT NULL DEFAULT 1;
@@ -78,7 +79,10 @@ INSERT INTO member_rights (club_id, user_id, "right", granted_by, granted_at)
 SELECT 1, user_id, "right", granted_by, granted_at FROM member_rights_before;
 DROP TABLE member_rights_before;
 
--- A nickname is the club's; an account is linked to one player in each club.
+-- A nickname is the club's; an account is linked to one player in each club. Dropping the old
+-- table deletes its rows first, and a link request goes with its player (ON DELETE CASCADE):
+-- the requests are kept aside and put back.
+CREATE TABLE link_requests_before AS SELECT * FROM link_requests;
 CREATE TABLE players_before AS SELECT * FROM players;
 DROP TABLE players;
 CREATE TABLE players (
@@ -96,6 +100,9 @@ CREATE INDEX players_of_user ON players (user_id) WHERE user_id IS NOT NULL;
 INSERT INTO players (id, club_id, nickname, nickname_key, user_id, created_by, created_at)
 SELECT id, 1, nickname, nickname_key, user_id, created_by, created_at FROM players_before;
 DROP TABLE players_before;
+DELETE FROM link_requests;
+INSERT INTO link_requests SELECT * FROM link_requests_before;
+DROP TABLE link_requests_before;
 -- a rename or a merge moves rows in the standings of the player's club's tournaments
 CREATE TRIGGER players_renamed AFTER UPDATE OF nickname ON players BEGIN
     UPDATE tournaments SET revision = revision + 1 WHERE club_id = NEW.club_id;

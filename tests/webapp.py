@@ -24,8 +24,9 @@ APP_URL = "http://127.0.0.1/"  # WEBAPP_URL of a world whose app is served in th
 
 
 def init_data(
-    user_id: int, name: str = "Иван", *, signed_at: float | None = None, token: str = TOKEN
-) -> str:
+    user_id: int, name: str = "Иван", *, signed_at: float | None = None, token: str = TOKEN,
+    start_param: str | None = None,
+) -> str:  # fmt: skip
     """What Telegram hands a Mini App it opens for ``user_id``, signed with the bot's token."""
     fields = {
         "query_id": "AAHdF6IQAAAAAN0XohDhrOrc",
@@ -36,6 +37,8 @@ def init_data(
         ),
         "auth_date": str(int(signed_at if signed_at is not None else time.time())),
     }
+    if start_param is not None:  # opened by a t.me/<bot>/<app>?startapp=… link
+        fields["start_param"] = start_param
     check = "\n".join(f"{key}={value}" for key, value in sorted(fields.items()))
     secret = hmac.new(b"WebAppData", token.encode(), hashlib.sha256).digest()
     fields["hash"] = hmac.new(secret, check.encode(), hashlib.sha256).hexdigest()

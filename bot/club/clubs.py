@@ -164,12 +164,14 @@ class Clubs:
         return earliest, run_due
 
     async def of_link(self, payload: str) -> Club | None:
-        """The club a deep link speaks of: ``club<id>``, a game's protest (``protest-<game>``),
+        """The club a deep link speaks of: ``club<id>`` (alone or after a page's name), a game's
+        protest (``protest-<game>``),
         a tournament's table (``rating-<tournament>-…``); None for any other."""
+        for part in payload.split("-"):  # «club5», «standings-club5»
+            if part.startswith("club") and part[4:].isdigit() and len(part) < 16:
+                return self.get(int(part[4:]))
         kind, _, rest = payload.partition("-")
         number = rest.split("-", 1)[0]
-        if kind.startswith("club") and kind[4:].isdigit() and len(kind) < 16:
-            return self.get(int(kind[4:]))
         if not number.isdigit() or len(number) > 12:
             return None
         if kind == "protest":

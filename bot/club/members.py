@@ -78,6 +78,16 @@ class MemberDirectory:
         """The club he chose last in private (None: never chose one)."""
         return (await self._seen_now(user)).current_club
 
+    async def chosen_club(self, user_id: int) -> int | None:
+        """The club he chose last in private (None: never chose one, or never seen)."""
+        seen = self._seen.get(user_id)
+        if seen is not None:
+            return seen.current_club
+        row = await self.database.fetchone(
+            "SELECT current_club FROM members WHERE user_id = ?", (user_id,)
+        )
+        return int(row[0]) if row is not None and row[0] is not None else None
+
     async def choose_club(self, user_id: int, club_id: int) -> None:
         async with self.database.transaction() as tx:
             await tx.execute(

@@ -17,6 +17,7 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from bot.callbacks import PlayerCB, RatingAction, RatingCB, RecordCB
 from bot.club.elo import EloRatings, EloState
 from bot.club.players import Player, PlayerDirectory
+from bot.core import club_scope
 from bot.core.parsing import small_number
 from bot.rating.periods import GameResults
 from bot.rating.record import LAST_GAMES
@@ -181,7 +182,8 @@ class RatingScreens:
         start = f"{DEEP_LINK}-{tournament.id}-{request.kind.value}"
         links = [link(texts.FULL_TABLE, f"https://t.me/{bot_username}?start={start}")]
         if self.app_name is not None:  # Telegram allows no web-app button here: a link to it
-            app = f"https://t.me/{bot_username}/{self.app_name}?startapp=standings"
+            club = f"club{club_scope.club_id()}"  # the page speaks of this club
+            app = f"https://t.me/{bot_username}/{self.app_name}?startapp=standings-{club}"
             links.insert(0, link(texts.TABLE_IN_APP, app))
         return Screen(text, column(links))
 

@@ -44,13 +44,8 @@ class ClubMiddleware(BaseMiddleware):
         if linked is not None and linked.state is not ClubState.REJECTED:
             await self.members.choose_club(user.id, linked.id)  # he speaks of it from now on
             return linked
-        chosen = await self.members.current_club(user)
-        club = self.clubs.get(chosen) if chosen is not None else None
-        if club is not None and club.state is not ClubState.REJECTED:
-            return club
-        mine = [self.clubs.get(club_id) for club_id in await self.members.clubs_of(user.id)]
-        known = [club for club in mine if club is not None and club.is_active]
-        return known[0] if len(known) == 1 else self._fallback()
+        await self.members.current_club(user)  # his name and choice as Telegram shows them now
+        return await club_of_person(self.clubs, self.members, user.id)
 
     async def _of_deep_link(self, data: dict[str, Any]) -> Club | None:
         """A link of a club's message (``/start protest-…``, ``/start club5``) names its club."""
@@ -62,6 +57,20 @@ class ClubMiddleware(BaseMiddleware):
 
     def _fallback(self) -> Club | None:
         return self.clubs.get(1) if self.clubs.one_club else None
+
+
+async def club_of_person(clubs: Clubs, members: MemberDirectory, user_id: int) -> Club | None:
+    """The club a person speaks of outside a club's chat (in private, in the Mini App): the one
+    he chose last, or his only one; in a one-club deployment, that club."""
+    chosen = await members.chosen_club(user_id)
+    club = clubs.get(chosen) if chosen is not None else None
+    if club is not None and club.state is not ClubState.REJECTED:
+        return club
+    mine = [clubs.get(club_id) for club_id in await members.clubs_of(user_id)]
+    known = [club for club in mine if club is not None and club.is_active]
+    if len(known) == 1:
+        return known[0]
+    return clubs.get(1) if clubs.one_club else None
 
 
 async def _refuse(update: Update, club: Club) -> None:

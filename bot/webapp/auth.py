@@ -24,6 +24,7 @@ class Unauthorized(Exception):
 class Caller:
     user_id: int
     name: str
+    start_param: str | None = None  # «club5»: opened from a club's link (``startapp``)
 
 
 def caller(token: str, header: str | None, now: datetime) -> Caller:
@@ -40,4 +41,4 @@ def caller(token: str, header: str | None, now: datetime) -> Caller:
         signed = signed.replace(tzinfo=now.tzinfo)
     if not timedelta(minutes=-5) <= now - signed <= MAX_AGE:
         raise Unauthorized("initData older than a day")
-    return Caller(data.user.id, data.user.first_name)
+    return Caller(data.user.id, data.user.first_name, data.start_param)

@@ -20,11 +20,16 @@ from aiogram import Bot
 from aiohttp import web
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from bot.core import club_scope
+from bot.core.club_scope import NoClub
 from bot.core.logs import Throttled
+from bot.telegram.club_context import club_of_person
+from bot.texts import clubs as texts_clubs
 from bot.texts import webapp as texts
+from bot.vocabulary.club import Club, ClubState
 from bot.vocabulary.refusal import Refusal, RefusalKind
 from bot.vocabulary.rights import Member
-from bot.webapp.auth import HEADER, Unauthorized, caller
+from bot.webapp.auth import HEADER, Caller, Unauthorized, caller
 from bot.webapp.context import WebApp
 
 log = logging.getLogger(__name__)
@@ -93,16 +98,33 @@ async def answer(web_: Web, call: Call[Any], request: web.Request) -> web.Respon
     body = await read_body(request, call.body)
     if body is None:
         return json_answer({"error": texts.NOT_JSON}, 400)
-    member = await web_.app.members.member(who.user_id)
-    if call.judges_only and not member.is_judge:
-        return json_answer({"error": texts.NOT_A_JUDGE}, STATUS[RefusalKind.FORBIDDEN])
     try:
-        return json_answer(await call.run(web_, member, body))
+        club = await club_of_caller(web_.app, who)
+        with club_scope.within(club):
+            member = await web_.app.members.member(who.user_id)
+            if call.judges_only and not member.is_judge:
+                return json_answer({"error": texts.NOT_A_JUDGE}, STATUS[RefusalKind.FORBIDDEN])
+            return json_answer(await call.run(web_, member, body))
     except Refusal as refusal:
         return json_answer({"error": refusal.message}, STATUS[refusal.kind])
     except Exception:
         log.exception("Mini App call %s failed", call.name)
         return json_answer({"error": texts.BROKEN}, 500)
+
+
+async def club_of_caller(app: WebApp, who: Caller) -> Club:
+    """The club a call speaks of: the one the page was opened from (``startapp=club5``), else
+    the person's own (as in private); a club that does not work now is refused."""
+    named = await app.clubs.of_link(who.start_param) if who.start_param else None
+    club = named or await club_of_person(app.clubs, app.members, who.user_id)
+    if club is None:
+        raise NoClub
+    if not club.is_active:
+        waits = club.state is ClubState.PENDING
+        raise Refusal(
+            texts_clubs.PENDING if waits else texts_clubs.SUSPENDED, RefusalKind.FORBIDDEN
+        )
+    return club
 
 
 async def read_body(request: web.Request, kind: type[B]) -> B | None:

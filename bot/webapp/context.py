@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import tzinfo
 
 from bot.announce.announcer import Announcer
+from bot.club.clubs import Clubs
 from bot.club.members import MemberDirectory
 from bot.core.clock import Clock
 from bot.entry.editor import Editor
@@ -29,3 +30,4 @@ class WebApp:
     tonight: TonightPage
     screens: RatingScreens
     announcer: Announcer
+    clubs: Clubs

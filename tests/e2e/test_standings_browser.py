@@ -154,12 +154,13 @@ async def test_a_season_record_in_blocks_with_partners_and_every_game(tmp_path):
 
 
 async def test_the_club_chats_link_opens_the_table_not_the_judges_page(tmp_path):
-    """t.me/<bot>/<app>?startapp=standings opens the app's address with the page it names."""
+    """t.me/<bot>/<app>?startapp=standings-club1 opens the app's address with the page it names
+    (the club is the server's to read)."""
     async with dispatcher_world(tmp_path, webapp_url=APP) as world:
         _, _, owl = await played_two_games(world)
         async with app_server(world) as base, browser() as launched:
             page = await telegram_page(
-                launched, f"{base}?tgWebAppStartParam=standings", init_data(owl.id)
+                launched, f"{base}?tgWebAppStartParam=standings-club1", init_data(owl.id)
             )
             await page.locator("#standings tbody tr").first.wait_for()
             assert page.url.split("#")[0].split("?")[0].endswith("/standings.html")

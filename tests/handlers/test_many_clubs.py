@@ -4,6 +4,7 @@ clubs chooses which one he speaks of in private; a suspended club's commands are
 
 from bot.callbacks import ClubAction, ClubCB
 from tests.harness import dispatcher_world
+from tests.webapp import APP_URL, AppCaller, app_server, init_data
 
 OPERATOR = 900001
 MANY_CLUBS = {"club_chat_id": "", "admin_ids": "", "operator_ids": str(OPERATOR)}
@@ -125,3 +126,32 @@ async def test_an_open_deployment_connects_at_once_and_refuses_a_member_who_is_n
         await world.deliver(world.api.bot_status(group, "kicked", vera.user))
         await world.deliver(world.api.bot_status(group, "member", vera.user))
         await world.api.wait_for(lambda: "снова здесь" in group.history()[-1].text)
+
+
+async def test_the_mini_app_speaks_of_the_callers_club_and_refuses_a_person_of_none(tmp_path):
+    settings = {**MANY_CLUBS, "club_signup": "open", "webapp_url": APP_URL}
+    async with dispatcher_world(tmp_path, **settings) as world:
+        anna = world.person("Анна", username="anna")
+        boris = world.person("Борис", username="boris")
+        await joined(world, anna, -1001, "Мафия Север")
+        await joined(world, boris, -1002, "Мафия Юг")
+        for admin, title in ((anna, "Кубок Севера"), (boris, "Кубок Юга")):
+            await admin.send(f"/newtournament {title}")
+            assert "создан" in (await admin.reply()).text
+        async with app_server(world) as base:
+            status, answer = await AppCaller(base, anna.id).call("standings", {})
+            assert status == 200 and answer["tournament"] == "Кубок Севера"
+            status, answer = await AppCaller(base, boris.id).call("standings", {})
+            assert status == 200 and answer["tournament"] == "Кубок Юга"
+            # the club chat's link names its club: Boris reads the North's public table
+            north = AppCaller(
+                base, boris.id, data=init_data(boris.id, start_param="standings-club1")
+            )
+            status, answer = await north.call("standings", {})
+            assert status == 200 and answer["tournament"] == "Кубок Севера"
+            # ... but has no right there: a judge's call is refused
+            status, answer = await north.call("open", {"live": None})
+            assert status == 403
+            stranger = world.person("Гость")
+            status, answer = await AppCaller(base, stranger.id).call("standings", {})
+            assert status == 403 and "о каком клубе" in answer["error"]

@@ -108,7 +108,7 @@ async def test_the_club_chat_links_to_the_app_and_the_private_chat_offers_it(tmp
         await owl.send("/rating", group)
         reply = await owl.reply(group)
         urls = [button["url"] for button in reply.buttons()]
-        assert urls[0] == "https://t.me/club_test_bot/club_app?startapp=standings"
+        assert urls[0] == "https://t.me/club_test_bot/club_app?startapp=standings-club1"
         assert urls[1].startswith("https://t.me/club_test_bot?start=rating-")
         await owl.send(f"/start {urls[1].split('start=')[1]}")
         await owl.reply()

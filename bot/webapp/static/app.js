@@ -227,11 +227,11 @@ function render() {
 
 // -- start ----------------------------------------------------------------------------------------
 
-// A link to the app from the club chat (t.me/<bot>/<app>?startapp=standings) opens this page with
-// the page it names: the players' pages are not the judge's.
+// A link to the app from the club chat (t.me/<bot>/<app>?startapp=standings-club5) opens this page
+// with the page it names (the players' pages are not the judge's); the server reads the club.
 const PAGES = new Set(["standings", "record", "tonight"]);
-const asked = new URLSearchParams(location.search).get("tgWebAppStartParam")
-  || tg?.initDataUnsafe?.start_param || "";
+const asked = (new URLSearchParams(location.search).get("tgWebAppStartParam")
+  || tg?.initDataUnsafe?.start_param || "").split("-club")[0];
 if (PAGES.has(asked)) {
   location.replace(`${asked}.html${location.hash}`);
 } else {
