@@ -61,16 +61,17 @@ class ClubMiddleware(BaseMiddleware):
 
 async def club_of_person(clubs: Clubs, members: MemberDirectory, user_id: int) -> Club | None:
     """The club a person speaks of outside a club's chat (in private, in the Mini App): the one
-    he chose last, or his only one; in a one-club deployment, that club."""
+    he chose last, or his only one; in a one-club deployment, that club (no database trip: every
+    private update asks)."""
+    if clubs.one_club:
+        return clubs.get(1)
     chosen = await members.chosen_club(user_id)
     club = clubs.get(chosen) if chosen is not None else None
     if club is not None and club.state is not ClubState.REJECTED:
         return club
     mine = [clubs.get(club_id) for club_id in await members.clubs_of(user_id)]
     known = [club for club in mine if club is not None and club.is_active]
-    if len(known) == 1:
-        return known[0]
-    return clubs.get(1) if clubs.one_club else None
+    return known[0] if len(known) == 1 else None
 
 
 async def _refuse(update: Update, club: Club) -> None:
