@@ -220,6 +220,7 @@ class ClubAction(StrEnum):
     SUSPEND = "stop"  # an operator stops a club (i: the club)
     RESUME = "go"
     CHOOSE = "pick"  # a person chooses the club he speaks of in private (i: the club)
+    LIST = "list"  # ... and first sees his clubs to choose from
     KEEP_TITLE = "keep"  # the joining dialog: keep the group's title
     ZONE = "tz"  # the joining dialog: a time zone (v: its name)
 

@@ -7,12 +7,13 @@ handed to ``Joining``, which decides."""
 from __future__ import annotations
 
 from aiogram import Bot, F, Router
-from aiogram.filters import CommandObject, CommandStart, StateFilter
+from aiogram.filters import CommandObject, CommandStart, ExceptionTypeFilter, StateFilter
 from aiogram.fsm.context import FSMContext
 from aiogram.fsm.state import State, StatesGroup
-from aiogram.types import CallbackQuery, Message, User
+from aiogram.types import CallbackQuery, ErrorEvent, Message, User
 
 from bot.callbacks import ClubAction, ClubCB
+from bot.core.club_scope import NoClub
 from bot.joining.service import Joiner, Joining
 from bot.telegram.filters import HAS_TEXT, PRIVATE, command
 from bot.telegram.group_admins import group_title, is_group_admin
@@ -128,6 +129,23 @@ async def cmd_club(message: Message, joining: Joining) -> None:
     await answer(message, await joining.choices(message.chat.id))
 
 
+async def on_list(callback: CallbackQuery, joining: Joining) -> None:
+    await callback.answer()
+    if isinstance(callback.message, Message):
+        await answer(callback.message, await joining.choices(callback.from_user.id))
+
+
+async def on_no_club(event: ErrorEvent, joining: Joining) -> None:
+    """A club's command in private from a person the bot cannot place: of several clubs he
+    chooses one with a tap (remembered), of none he is told how to find his."""
+    update = event.update
+    person = update.message.from_user if update.message else None
+    if update.callback_query is not None:
+        await update.callback_query.answer(texts.NO_CLUB, show_alert=True)
+    elif update.message is not None and person is not None:
+        await answer(update.message, await joining.when_no_club(person.id))
+
+
 async def on_choose(callback: CallbackQuery, callback_data: ClubCB, joining: Joining) -> None:
     screen = await joining.choose(callback.from_user.id, callback_data.i)
     await callback.answer(screen.toast)
@@ -154,4 +172,6 @@ def build_router() -> Router:
     router.callback_query.register(on_suspend, cb(F.a.in_({ClubAction.SUSPEND, ClubAction.RESUME})))
     router.message.register(cmd_club, command("club"), PRIVATE)
     router.callback_query.register(on_choose, cb(F.a == ClubAction.CHOOSE))
+    router.callback_query.register(on_list, cb(F.a == ClubAction.LIST))
+    router.errors.register(on_no_club, ExceptionTypeFilter(NoClub))
     return router

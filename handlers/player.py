@@ -9,6 +9,7 @@ from aiogram.types import CallbackQuery, Message
 from bot.announce.announcer import Announcer
 from bot.callbacks import PlayerCB, RecordCB
 from bot.identity.service import Identity
+from bot.joining.service import Joining
 from bot.rating.screens import RatingScreens
 from bot.telegram.filters import PRIVATE, command
 from bot.telegram.screen import Screen, answer, answer_picture_later
@@ -18,22 +19,28 @@ from bot.vocabulary.rights import Member
 
 
 async def _show(
-    message: Message, found: tuple[Screen, Record | None], rating: RatingScreens
+    message: Message,
+    found: tuple[Screen, Record | None],
+    rating: RatingScreens,
+    joining: Joining | None = None,
 ) -> None:
     screen, charted = found
+    if joining is not None:  # his own record: which club it is, when he has several
+        screen = await joining.in_which_club(message.chat.id, screen)
     await answer(message, screen)
     if charted is not None:  # the text first: drawing takes a moment
         answer_picture_later(message, rating.progress(charted))
 
 
 async def cmd_me(
-    message: Message, member: Member, identity: Identity, rating: RatingScreens
+    message: Message, identity: Identity, rating: RatingScreens, joining: Joining
 ) -> None:
-    player = await identity.linked_player(member.user_id)
+    user_id = message.chat.id  # a private chat: his own
+    player = await identity.linked_player(user_id)
     if player is None:
-        await message.answer(texts.NOT_LINKED)
+        await answer(message, await joining.in_which_club(user_id, Screen(texts.NOT_LINKED)))
         return
-    await _show(message, await rating.my_record(player), rating)
+    await _show(message, await rating.my_record(player), rating, joining)
 
 
 async def cmd_player(message: Message, command: CommandObject, rating: RatingScreens) -> None:

@@ -22,11 +22,13 @@ from bot.admin.screens import (
 from bot.callbacks import NEW_MESSAGE, AdminAction, AdminCB
 from bot.club.members import KnownMember, MemberDirectory
 from bot.club.tournaments import Tournament, TournamentError, Tournaments
+from bot.core import club_scope
 from bot.core.config import Settings
 from bot.core.parsing import MAX_TELEGRAM_ID, InputError, user_reference
 from bot.telegram.menus import publish_menu
 from bot.telegram.screen import Screen
 from bot.texts import admin as texts
+from bot.texts import clubs as club_texts
 from bot.texts import common
 from bot.texts import entry as entry_texts
 from bot.texts import tournaments as tournament_texts
@@ -84,6 +86,7 @@ class ClubAdmin:
         if target is None:
             return Screen(texts.whom_to_appoint(command))
         tell = texts.you_were_appointed(right) if target.user_id != actor.user_id else None
+        tell = club_texts.from_club(tell, club_scope.named()) if tell else None
         added = await self.members.grant(target.user_id, right, actor.user_id, tell)
         reachable = await self._refresh_menu(bot, target.user_id)
         text = texts.appointed(target.label, right, added)

@@ -56,6 +56,13 @@ def maybe_club() -> Club | None:
     return found if found is not None else (_fallback[0] if _fallback else None)
 
 
+def named() -> str | None:
+    """The club at hand's title where the deployment serves several clubs (a notice in private
+    then says which club it comes from); None in a one-club deployment."""
+    found = _current.get()
+    return found.title if found is not None and not _fallback else None
+
+
 @contextmanager
 def within(that: Club) -> Iterator[Club]:
     token = _current.set(that)

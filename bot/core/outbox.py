@@ -193,22 +193,22 @@ async def due(
     database: Database, club: bool | None = None, limit: int = 1000
 ) -> list[aiosqlite.Row]:
     """The oldest queued rows, in the order they were queued: all of them, or only the club
-    chats' (``club`` True: the first rows of every club's chat, so that one club's long queue
-    never hides another club's announcement), or only the others' (False)."""
+    chats' (``club`` True), or only the others' (False). For a lane (``club`` given) each club's
+    first ``ROWS_PER_CLUB`` are read, so that one club's long queue never hides another club's
+    rows."""
     if club is None:
         return await database.fetchall("SELECT * FROM outbox ORDER BY id LIMIT ?", (limit,))
-    if club:
-        return await database.fetchall(
-            "SELECT * FROM (SELECT *, row_number() OVER (PARTITION BY club_id ORDER BY id) "
-            "AS place FROM outbox WHERE chat = ?) WHERE place <= ? ORDER BY id",
-            (CLUB, CLUB_ROWS_LOOKED_AT),
-        )
+    chats = "chat = ?" if club else "chat != ?"
     return await database.fetchall(
-        "SELECT * FROM outbox WHERE chat != ? ORDER BY id LIMIT ?", (CLUB, limit)
+        "SELECT * FROM (SELECT *, row_number() OVER (PARTITION BY club_id ORDER BY id) "
+        f"AS place FROM outbox WHERE {chats}) WHERE place <= ? ORDER BY id",
+        (CLUB, ROWS_PER_CLUB),
     )
 
 
-CLUB_ROWS_LOOKED_AT = 50  # of each club chat's queue per pass: its head and kept posts behind
+# Of each club's queue per pass: its heads, and the kept posts behind them. A pass sends a few
+# rows at most (Telegram's 30 a second), so this only needs to reach past one chat's backlog.
+ROWS_PER_CLUB = 50
 
 
 async def waiting(tx: Transaction, chat: str) -> int:

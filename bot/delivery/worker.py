@@ -20,10 +20,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from contextlib import AbstractContextManager, nullcontext, suppress
 from datetime import datetime, timedelta
 from enum import StrEnum
+from itertools import zip_longest
 from typing import Any
 
 from aiogram import Bot
@@ -107,6 +108,7 @@ class Outbox:
         self._idle_lanes: set[Lane] = set()
         self._tasks: list[asyncio.Task[None]] = []
         self._club_paused_until: dict[int | None, float] = {}  # by club
+        self._served: dict[Lane, int | None] = {}  # the club whose row went last, per lane
         self.idle = asyncio.Event()  # set while nothing is queued (tests wait for it)
         self.delayed = 0  # rows put off after a network or server failure, since start
 
@@ -191,11 +193,29 @@ class Outbox:
         for queue, row in kept_posts.items():
             heads.setdefault(queue, row)
         next_due = math.inf
-        for (chat, _), row in heads.items():
+        for (chat, _), row in self._in_turn(lane, heads.values()):
             with self._club_of(row["club_id"]):
                 wait = await self._head(bot, row, chat, row["club_id"])
+            if wait == 0.0:
+                self._served[lane] = row["club_id"]
             next_due = min(next_due, wait)
         return min(next_due, live_due)
+
+    def _in_turn(self, lane: Lane, heads: Iterable[Any]) -> list[tuple[tuple[str, Any], Any]]:
+        """The heads in the order they may go: clubs take turns, starting with the one after
+        the club served last; within a club, in the order they were queued. A pass sends few
+        rows (Telegram's 30 a second for the whole bot), so without turns the club that queued
+        first would be served first on every pass, and a busy club's 200 private results would
+        hold back every other club's rows."""
+        by_club: dict[int, list[Any]] = {}
+        for row in heads:
+            by_club.setdefault(row["club_id"] or 0, []).append(row)
+        clubs = sorted(by_club)
+        last = self._served.get(lane) or 0
+        start = next((place for place, club in enumerate(clubs) if club > last), 0)
+        turns = clubs[start:] + clubs[:start]
+        rounds = zip_longest(*(by_club[club] for club in turns))
+        return [(_queue_of(row), row) for turn in rounds for row in turn if row is not None]
 
     def _club_of(self, club_id: int | None) -> AbstractContextManager[object]:
         """The row is its club's work: its chat, its time zone, its admins."""
@@ -341,8 +361,9 @@ class Outbox:
 
 
 def _queue_of(row: Any) -> tuple[str, int | None]:
-    """Rows of one queue go in order: a person's chat, or one club's chat."""
-    return (row["chat"], row["club_id"] if row["chat"] == CLUB else None)
+    """Rows of one queue go in order: one club's chat, or a person's chat as one club writes
+    to him (two clubs' messages to one person need no order between them)."""
+    return (row["chat"], row["club_id"])
 
 
 def _is_refusal(error: TelegramAPIError) -> bool:

@@ -22,6 +22,7 @@ from bot.club.players import (
     clean_nickname,
     nickname_key,
 )
+from bot.core import club_scope
 from bot.core.clock import Clock
 from bot.core.club_scope import club_id
 from bot.core.db import Database, Transaction
@@ -35,6 +36,7 @@ from bot.tables import tournaments as tournament_rows
 from bot.tables.nights import NightPost
 from bot.telegram.screen import Screen
 from bot.texts import admin as admin_texts
+from bot.texts import clubs as club_texts
 from bot.texts import identity as texts
 from bot.vocabulary.refusal import Refusal
 from bot.vocabulary.rights import Member
@@ -222,6 +224,7 @@ class Identity:
                 told = f"{told}\n{texts.FIRST_GAME_HINT}"
             if reason:
                 told = f"{told}\n{reason}"
+            told = club_texts.from_club(told, club_scope.named())
             await enqueue(tx, private(row["user_id"]), Kind.TEXT, now, body=told)
             closed = texts.decided(shown, approve, actor.full_name)
             await close_copies(tx, copy_key(request_id), closed, now, except_chat=actor.user_id)
@@ -271,7 +274,8 @@ class Identity:
                               {"user_id": user_id})  # fmt: skip
             if user_id != actor_id:
                 await enqueue(tx, private(user_id), Kind.TEXT, now,
-                              body=texts.approved(player.nickname))  # fmt: skip
+                              body=club_texts.from_club(texts.approved(player.nickname),
+                                                        club_scope.named()))  # fmt: skip
         return player
 
     async def link_named(self, args: str | None, replied: User | None, actor_id: int) -> str:

@@ -8,8 +8,10 @@ asks and passes the answer in; nothing here talks to Telegram but through the ou
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from aiogram.types import InlineKeyboardMarkup
 
 from bot.callbacks import ClubAction, ClubCB
 from bot.club.clubs import Clubs
@@ -219,10 +221,35 @@ class Joining:
 
     # -- which club a person speaks of -----------------------------------------------------------
 
+    async def _clubs_of(self, user_id: int) -> list[Club]:
+        mine = [self.clubs.get(club_id) for club_id in await self.members.clubs_of(user_id)]
+        return [club for club in mine if club is not None and club.is_active]
+
+    async def in_which_club(self, user_id: int, screen: Screen) -> Screen:
+        """A person of several clubs reads in private which club a screen speaks of (his
+        others named) and switches with «🏠 Клуб: …»; of one club, the screen as it is."""
+        current = club_scope.maybe_club()
+        if self.clubs.one_club or current is None or screen.text is None:
+            return screen
+        others = [club for club in await self._clubs_of(user_id) if club.id != current.id]
+        if not others:
+            return screen
+        line = texts.speaking_of(quote(current.title), [quote(club.title) for club in others])
+        rows = list(screen.markup.inline_keyboard) if screen.markup else []
+        rows.append([button(texts.current_club(current.title[:40]), ClubCB(a=ClubAction.LIST))])
+        markup = InlineKeyboardMarkup(inline_keyboard=rows)
+        return replace(screen, text=f"{line}\n\n{screen.text}", markup=markup)
+
+    async def when_no_club(self, user_id: int) -> Screen:
+        """A club's command in private from a person the bot cannot place: of several clubs,
+        which one he means (one tap, remembered); of none, how to find his."""
+        if len(await self._clubs_of(user_id)) > 1:
+            return await self.choices(user_id)
+        return Screen(texts.NO_CLUB)
+
     async def choices(self, user_id: int) -> Screen:
         """/club in private: his clubs, the current one marked; a tap switches."""
-        mine = [self.clubs.get(club_id) for club_id in await self.members.clubs_of(user_id)]
-        known = [club for club in mine if club is not None and club.is_active]
+        known = await self._clubs_of(user_id)
         if not known:
             return Screen(texts.NO_CLUBS_OF_PERSON)
         current = club_scope.maybe_club()
@@ -231,8 +258,10 @@ class Joining:
                    ClubCB(a=ClubAction.CHOOSE, i=club.id))
             for club in known
         ]  # fmt: skip
-        head = texts.current_club(quote(current.title)) if current else texts.CHOOSE_CLUB
-        return Screen(f"{head}\n\n{texts.CHOOSE_CLUB}", column(buttons))
+        if current is None:
+            return Screen(texts.CHOOSE_CLUB, column(buttons))
+        return Screen(f"{texts.current_club(quote(current.title))}\n\n{texts.SWITCH_CLUB}",
+                      column(buttons))  # fmt: skip
 
     async def choose(self, user_id: int, club_id: int) -> Screen:
         club = self.clubs.get(club_id)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bot.texts.markup import quote
+
 DEFAULT_TITLE = "Клуб"
 NO_CLUB = (
     "🏠 Я ещё не знаю, о каком клубе речь. Откройте меня по ссылке из чата вашего клуба "
@@ -128,6 +130,16 @@ def current_club(title: str) -> str:
     return f"🏠 Клуб: {title}"
 
 
+def from_club(text: str, title: str | None) -> str:
+    """A notice in private, headed by its club where a person may be in several."""
+    return text if title is None else f"🏠 «{quote(title)}»\n{text}"
+
+
+def speaking_of(title: str, others: list[str]) -> str:
+    return f"🏠 Клуб «{title}» · ваши другие клубы: " + ", ".join(f"«{o}»" for o in others)
+
+
+SWITCH_CLUB = "Выберите другой — команды в личке будут о нём."
 CHOOSE_CLUB = "🏠 О каком клубе говорим? Команды в личке будут о выбранном клубе."
 NO_CLUBS_OF_PERSON = (
     "🏠 Вы пока не состоите ни в одном клубе. Напишите /iam Ник в чате своего клуба "

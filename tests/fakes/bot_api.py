@@ -43,6 +43,7 @@ class Message:
     caption: str = ""
     changed_at: int = 0  # FakeBotAPI.version when the bot last sent or edited it
     created_at: int = 0  # FakeBotAPI.version when the bot sent it
+    sent_clock: float = 0.0  # FakeBotAPI.clock() when the bot sent it (the outbox's pacing time)
 
     @property
     def from_bot(self) -> bool:
@@ -197,7 +198,9 @@ class FakeBotAPI:
     def _touch(self, message: Message) -> None:
         self.version += 1
         message.changed_at = self.version
-        message.created_at = message.created_at or self.version
+        if not message.created_at:
+            message.created_at = self.version
+            message.sent_clock = self.clock()
         chat = self.chats.get(message.chat_id)
         if chat is not None:
             chat.changed_at = self.version

@@ -3,6 +3,9 @@ it in private, an operator approves it; each club's data and rights are its own;
 clubs chooses which one he speaks of in private; a suspended club's commands are refused."""
 
 from bot.callbacks import ClubAction, ClubCB
+from bot.core import club_scope, outbox
+from bot.core.outbox import Kind
+from tests.club import NAMES, Taps, appoint_judge, enter_protocol, linked_player
 from tests.harness import dispatcher_world
 from tests.webapp import APP_URL, AppCaller, app_server, init_data
 
@@ -155,3 +158,90 @@ async def test_the_mini_app_speaks_of_the_callers_club_and_refuses_a_person_of_n
             stranger = world.person("Гость")
             status, answer = await AppCaller(base, stranger.id).call("standings", {})
             assert status == 403 and "о каком клубе" in answer["error"]
+
+
+async def test_a_busy_clubs_private_results_never_hold_back_a_quiet_clubs_game(tmp_path):
+    """One token, Telegram's 30 messages a second for every club: a busy club's 200 private
+    results are queued just before a quiet club's judge confirms a game; the quiet club's
+    announcement and its player's own result still go within seconds, while the busy club's
+    rows take the time they must."""
+    async with dispatcher_world(tmp_path, **MANY_CLUBS, club_signup="open") as world:
+        await joined(world, world.person("Анна"), -1001, "Мафия Север")  # the busy one
+        boris = world.person("Борис", username="boris")
+        await joined(world, boris, -1002, "Мафия Юг")
+        quiet = world.api.chats[-1002]
+        await boris.send("/newtournament Кубок Юга")
+        assert "создан" in (await boris.reply()).text
+        judge = await appoint_judge(world, boris, "Иван", "ivan")
+        await enter_protocol(Taps(judge))
+        await judge.press("✅ Подтвердить")
+        owl = await linked_player(world, boris, "Ольга", "owl", "Сова")
+        await world.announced()
+
+        crowd = [world.person(f"Игрок {n}") for n in range(200)]
+        await enter_protocol(Taps(judge))
+        busy = world.services.clubs.of_chat(-1001)
+        with club_scope.within(busy):
+            async with world.database.transaction() as tx:
+                for person in crowd:
+                    text = "Ваш результат: игра 7, стол 3 — 1,25 балла"
+                    now = world.clock.iso()
+                    await outbox.enqueue(tx, outbox.private(person.id), Kind.TEXT, now, body=text)
+        confirmed = world.pacing.now()
+        await judge.press("✅ Подтвердить")
+        await world.announced()
+
+        announcement = next(m for m in reversed(quiet.history()) if "игра 2" in m.text)
+        own_result = next(m for m in owl.bot_messages() if "игра 2, стол 1" in m.text)
+        busy_last = max(person.bot_messages()[-1].sent_clock for person in crowd)
+        assert announcement.sent_clock - confirmed < 3.0
+        assert own_result.sent_clock - confirmed < 3.0
+        assert busy_last - confirmed > 200 / 30 - 1  # the busy club's load was real
+
+
+async def club_with_a_game(world, admin, chat_id, title, names):
+    """A joined club whose admin made a tournament and whose judge saved one game."""
+    await joined(world, admin, chat_id, title)
+    await admin.send(f"/newtournament Кубок {title}")
+    assert "создан" in (await admin.reply()).text
+    judge = await appoint_judge(world, admin, f"Судья {title}", f"judge{-chat_id}")
+    await enter_protocol(Taps(judge), names=names)
+    await judge.press("✅ Подтвердить")
+    await world.announced()
+    return judge
+
+
+async def test_a_person_of_two_clubs_chooses_which_one_he_speaks_of(tmp_path):
+    async with dispatcher_world(tmp_path, **MANY_CLUBS, club_signup="open") as world:
+        anna = world.person("Анна", username="anna")
+        boris = world.person("Борис", username="boris")
+        south_names = [*NAMES[:3], "Совушка", *NAMES[4:]]
+        await club_with_a_game(world, anna, -1001, "Север", NAMES)
+        await club_with_a_game(world, boris, -1002, "Юг", south_names)
+        dasha = await linked_player(world, anna, "Даша", "dasha", "Сова")
+        await boris.send(f"/link {dasha.id} Совушка")
+        assert "Готово" in (await boris.reply()).text
+
+        # Two clubs and no choice yet: a club's command asks which club, one tap remembers it.
+        await dasha.send("/me")
+        asked = await dasha.reply()
+        assert "О каком клубе" in asked.text
+        assert {"Север", "Юг"} <= {b["text"] for b in asked.buttons()}
+        await dasha.press("Юг")
+        await dasha.send("/me")
+        record = (await dasha.reply()).text
+        assert "Клуб «Юг» · ваши другие клубы: «Север»" in record
+        assert "Совушка" in record and "Сова\n" not in record
+        # «🏠 Клуб: Юг» under her record switches to the North: her other nickname, its games.
+        await dasha.press("🏠 Клуб: Юг")
+        await dasha.press("Север")
+        await dasha.send("/me")
+        record = (await dasha.reply()).text
+        assert "Клуб «Север» · ваши другие клубы: «Юг»" in record
+        assert "Совушка" not in record
+
+        await world.announced()
+        assert "🏠 «Юг»\n✅ Ваш аккаунт привязан к нику «Совушка»" in dasha.last().text
+        # A person of one club sees no switch at all.
+        await anna.send("/me")
+        assert "ваши другие клубы" not in (await anna.reply()).text
