@@ -33,6 +33,7 @@ from bot.identity.service import Identity
 from bot.joining.service import Joining
 from bot.live import service as live_service
 from bot.live.service import LiveTables
+from bot.moving.archive import ClubArchive
 from bot.nights import played
 from bot.nights.service import Nights, build_nights
 from bot.ops.health import Operations
@@ -212,7 +213,9 @@ def build_services(
         ratings=ratings,
         rating=rating,
         closing=closing,
-        files=Files(Importer(database, clock), ratings, zone),
+        files=Files(
+            Importer(database, clock), ratings, zone, ClubArchive(database, clubs, members, clock)
+        ),
         outbox=outbox,
         scheduler=scheduler,
         backups=backups,

@@ -1,4 +1,6 @@
-"""/backup: an admin gets a consistent copy of the database as a file."""
+"""/backup: an admin gets a consistent copy of the database as a file. In a deployment of many
+clubs the database holds every club: only its operators (and the environment's admins) take it;
+a club's admin takes his club with /archive."""
 
 from __future__ import annotations
 
@@ -7,8 +9,9 @@ import logging
 from aiogram import Router
 from aiogram.types import BufferedInputFile, Message
 
+from bot.club.clubs import Clubs
 from bot.core.backup import Backups
-from bot.telegram.filters import PRIVATE, admin, command
+from bot.telegram.filters import PRIVATE, command
 from bot.texts import admin as admin_texts
 from bot.texts import backup as texts
 from bot.vocabulary.rights import Member
@@ -27,7 +30,16 @@ async def cmd_backup(message: Message, member: Member, backups: Backups) -> None
     )
 
 
-async def not_an_admin(message: Message) -> None:
+async def may_back_up(message: Message, member: Member, clubs: Clubs) -> bool:
+    if clubs.one_club:
+        return member.is_admin
+    return member.user_id in await clubs.deployment_admins()
+
+
+async def not_an_admin(message: Message, member: Member, clubs: Clubs) -> None:
+    if member.is_admin and not clubs.one_club:
+        await message.answer(texts.WHOLE_DATABASE_IS_THE_OPERATORS)
+        return
     await message.answer(admin_texts.NOT_AN_ADMIN)
 
 
@@ -37,7 +49,7 @@ async def in_group(message: Message) -> None:
 
 def build_router() -> Router:
     router = Router(name="backup")
-    router.message.register(cmd_backup, command("backup"), PRIVATE, admin)
+    router.message.register(cmd_backup, command("backup"), PRIVATE, may_back_up)
     router.message.register(not_an_admin, command("backup"), PRIVATE)
     router.message.register(in_group, command("backup"))
     return router

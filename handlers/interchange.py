@@ -1,4 +1,4 @@
-"""/export (judges and up) and /import (admins): the club's data as files."""
+"""/export (judges and up), /import and /archive (admins): the club's data as files."""
 
 from __future__ import annotations
 
@@ -13,7 +13,10 @@ from bot.callbacks import ImportCB
 from bot.rating.interchange import Files, InFile
 from bot.telegram.filters import PLAIN_TEXT, PRIVATE, Check, admin, command, judge
 from bot.telegram.screen import answer
+from bot.texts import archive as archive_texts
 from bot.texts import interchange as texts
+
+MAX_SENT_BYTES = 50 * 1024 * 1024  # what a bot may send to Telegram
 
 
 async def cmd_export(message: Message, command: CommandObject, files: Files) -> None:
@@ -25,6 +28,25 @@ async def cmd_export(message: Message, command: CommandObject, files: Files) -> 
         await message.answer_document(
             BufferedInputFile(file.content, file.name), caption=file.caption
         )
+
+
+async def cmd_archive(message: Message, files: Files) -> None:
+    """The whole club as one file, to move it to another bot."""
+    archive = await files.archive.export()
+    if len(archive.content) > MAX_SENT_BYTES:
+        await message.answer(archive_texts.too_big_to_send(len(archive.content)))
+        return
+    await message.answer_document(
+        BufferedInputFile(archive.content, archive.name), caption=archive.caption
+    )
+
+
+async def not_allowed_archive(message: Message) -> None:
+    await message.answer(archive_texts.NOT_ALLOWED)
+
+
+async def archive_in_group(message: Message) -> None:
+    await message.reply(archive_texts.IN_PRIVATE)
 
 
 def _document(message: Message) -> Document | None:
@@ -128,6 +150,9 @@ def build_router() -> Router:
     router = Router(name="interchange")
     router.message.register(cmd_export, command("export"), PRIVATE, judge)
     router.message.register(not_allowed_export, command("export"), PRIVATE)
+    router.message.register(cmd_archive, command("archive"), PRIVATE, admin)
+    router.message.register(not_allowed_archive, command("archive"), PRIVATE)
+    router.message.register(archive_in_group, command("archive"))
     router.message.register(cmd_cancel_import, command("cancel"), StateFilter(Importing.title))
     router.message.register(cmd_import, command("import"), PRIVATE, admin)
     router.message.register(

@@ -16,6 +16,8 @@ from urllib.parse import urlencode
 
 import pytest
 
+from tests.timing import ms, scaled
+
 TELEGRAM_SCRIPT = "https://telegram.org/js/telegram-web-app.js"
 PHONE = {"width": 360, "height": 780}
 TABLET = {"width": 820, "height": 1180}
@@ -123,6 +125,7 @@ async def telegram_page(
     """A page of its own (its own storage: another device) opened as Telegram opens the app;
     ``clock``: its timers wait for the test (``page.clock.fast_forward``)."""
     context = await launched.new_context(viewport=size, device_scale_factor=2, has_touch=True)
+    context.set_default_timeout(ms(30))  # Playwright's own default, in this machine's time
     if clock:
         await context.clock.install()
     stub = telegram_stub(init_data, theme)
@@ -162,7 +165,7 @@ async def wait_until(page: Any, expression: str, timeout: float = 10.0) -> None:
     import asyncio
 
     loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
+    deadline = loop.time() + scaled(timeout)
     while not await page.evaluate(expression):
         if loop.time() > deadline:
             raise AssertionError(f"still false after {timeout} s: {expression}")

@@ -13,6 +13,7 @@ from tests.fakes.bot_api import FakeBotAPI
 from tests.fakes.people import World
 from tests.fakes.server import FakeTelegramServer
 from tests.harness import DispatcherWorld, dispatcher_world
+from tests.timing import scaled
 
 
 @pytest.fixture(autouse=True)
@@ -52,10 +53,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         return 0 if any(item.get_closest_marker(m) for m in long_first) else 1
 
     items.sort(key=weight)  # stable: the order within each group is kept
-    for item in items:  # tiered time limits: the default (pyproject) is the in-process tests'
-        limit = max((LIMITS[m] for m in LIMITS if item.get_closest_marker(m)), default=None)
-        if limit is not None and item.get_closest_marker("timeout") is None:
-            item.add_marker(pytest.mark.timeout(limit))
+    for item in items:  # tiered time limits, in this machine's time (tests/timing.py)
+        given = item.get_closest_marker("timeout")
+        tiered = max((LIMITS[m] for m in LIMITS if item.get_closest_marker(m)), default=None)
+        limit = given.args[0] if given and given.args else tiered or IN_PROCESS_LIMIT
+        item.add_marker(pytest.mark.timeout(scaled(limit)), append=False)  # the closest wins
         if item.get_closest_marker("waits"):  # their own worker: it mostly sleeps
             item.add_marker(pytest.mark.xdist_group("waits"))
 
@@ -67,7 +69,10 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     return (os.cpu_count() or 1) + 1
 
 
-LIMITS = {"browser": 90, "process": 180, "slow": 600}  # seconds
+# A small limit for the many in-process tests, so that a new real-time wait fails at once; the
+# marked ones get more. Seconds on the reference machine (tests/timing.py).
+IN_PROCESS_LIMIT = 45
+LIMITS = {"browser": 90, "process": 180, "slow": 600}
 
 
 @pytest_asyncio.fixture(scope="session", loop_scope="session")

@@ -32,6 +32,7 @@ from tests.fakes.bot_api import TOKEN, FakeBotAPI
 from tests.fakes.pacing import SkippedPacing
 from tests.fakes.people import World
 from tests.fakes.server import FakeTelegramServer
+from tests.timing import scaled
 
 ROOT = Path(__file__).resolve().parent.parent
 CLUB_CHAT_ID = -1001234567890
@@ -72,7 +73,7 @@ class DispatcherWorld(World):
         async with self.pacing.hurry():
             while True:
                 try:
-                    await asyncio.wait_for(outbox.idle.wait(), STALL_SECONDS)
+                    await asyncio.wait_for(outbox.idle.wait(), scaled(STALL_SECONDS))
                     return
                 except TimeoutError:
                     now = await self._queued()
@@ -178,14 +179,14 @@ class BotProcess:
         assert self.process is not None
         if self.process.returncode is None:
             self.process.send_signal(sig)
-        stdout, _ = await asyncio.wait_for(self.process.communicate(), timeout)
+        stdout, _ = await asyncio.wait_for(self.process.communicate(), scaled(timeout))
         self.output += stdout or b""
         return self.process.returncode if self.process.returncode is not None else -1
 
     async def run_to_exit(self, timeout: float = 20.0) -> tuple[int, str]:
         await self.start()
         assert self.process is not None
-        stdout, _ = await asyncio.wait_for(self.process.communicate(), timeout)
+        stdout, _ = await asyncio.wait_for(self.process.communicate(), scaled(timeout))
         return self.process.returncode or 0, (stdout or b"").decode()
 
     def text(self) -> str:

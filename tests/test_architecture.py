@@ -42,12 +42,13 @@ FEATURES: dict[str, set[str]] = {
     "bot.entry": set(),
     "bot.identity": set(),
     "bot.admin": set(),
-    "bot.rating": set(),
+    "bot.rating": {"bot.moving"},  # /import takes a whole club's archive too
     "bot.protests": {"bot.announce"},
     "bot.delivery": {"bot.announce"},
     "bot.ops": {"bot.delivery"},
     "bot.settings": set(),
     "bot.joining": set(),
+    "bot.moving": set(),
     "bot.nights": {"bot.rating", "seating"},  # pictures by the rating's drawing worker
     "bot.live": {"bot.entry"},  # a live game fills in the judge's protocol draft
     "bot.tv": {"bot.rating", "bot.entry", "bot.nights"},  # the room's TV: tables, standings

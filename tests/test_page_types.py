@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.timing import scaled
+
 WEBAPP = Path(__file__).resolve().parent.parent / "bot" / "webapp"
 UNCHECKED = {"sw.js"}  # a service worker: its own global scope, not the page's
 
@@ -31,7 +33,7 @@ def test_the_pages_type_check_is_clean():
             pytest.fail("tsc is not installed (apt-get install node-typescript)")
         pytest.skip("tsc is not installed (apt-get install node-typescript)")
     done = subprocess.run(
-        [tsc, "-p", str(WEBAPP)], capture_output=True, text=True, timeout=40, check=False
+        [tsc, "-p", str(WEBAPP)], capture_output=True, text=True, timeout=scaled(40), check=False
     )
     assert done.returncode == 0, done.stdout + done.stderr
 

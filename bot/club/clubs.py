@@ -4,7 +4,7 @@ owner of writes to ``clubs`` above the table functions of ``bot.tables.clubs``."
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from datetime import datetime
+from datetime import UTC, datetime
 
 from bot.core import club_scope
 from bot.core.clock import Clock
@@ -149,8 +149,10 @@ class Clubs:
             for club in self.working():
                 with club_scope.within(club):
                     when = await due()
-                if when is not None:
-                    when_due[club.id] = when
+                    # In UTC while the club is at hand: a time in ``CLUB_ZONE`` (an evening's
+                    # reminder) read outside it would ask for a club there is none of.
+                    if when is not None:
+                        when_due[club.id] = when.astimezone(UTC)
             return min(when_due.values(), default=None)
 
         async def run_due() -> None:

@@ -12,9 +12,10 @@ from aiosqlite import Row
 from bot.core import club_scope
 from bot.core.clock import Clock
 from bot.core.config import Settings
-from bot.core.db import Database, Reader
+from bot.core.db import Database, Reader, Transaction
 from bot.core.outbox import Kind, enqueue, private
 from bot.tables.clubs import ENVIRONMENT_CLUB
+from bot.tables.moved import Archive, Moved, rows_of
 from bot.vocabulary.notices import Notice
 from bot.vocabulary.rights import Member, Right
 
@@ -57,6 +58,11 @@ class MemberDirectory:
     def _forget(self, user_id: int) -> None:
         self._writes += 1
         self._seen.pop(user_id, None)
+
+    def forget(self) -> None:
+        """Everyone read again (a club's archive brought rights in behind this directory)."""
+        self._writes += 1
+        self._seen.clear()
 
     async def resolve(self, user: User) -> Member:
         """The member behind an update, remembered (name, username) for later look-ups."""
@@ -314,3 +320,55 @@ async def wanting(tx: Reader, user_ids: Iterable[int], notice: Notice) -> set[in
         sorted(wanted),
     )
     return wanted - {int(row[0]) for row in refused}
+
+
+# -- a club's archive (bot/moving/archive.py) ------------------------------------------------------
+
+
+async def archived(
+    reader: Reader, user_ids: Iterable[int], admins: Iterable[int] = (), now: str = ""
+) -> Archive:
+    """The accounts the club's rows name, and the club's rights, as an archive carries them:
+    a person's name goes with the club, his choices of notices stay his own. ``admins``: the
+    environment's admins of a one-club deployment, admins by its settings, not by a row — in
+    the archive they are the club's admins like any other."""
+    rights = rows_of(await reader.all(
+        'SELECT user_id, "right", granted_by, granted_at FROM member_rights WHERE club_id = ? '
+        "ORDER BY user_id", (club_scope.club_id(),)
+    ))  # fmt: skip
+    named = {(row["user_id"], row["right"]) for row in rights}
+    rights += [
+        {"user_id": admin, "right": Right.ADMIN.value, "granted_by": admin, "granted_at": now}
+        for admin in sorted(admins)
+        if (admin, Right.ADMIN.value) not in named
+    ]
+    found: Archive = {"members": [], "member_rights": rights}
+    wanted = sorted(set(user_ids) | {row["user_id"] for row in rights})
+    for start in range(0, len(wanted), 500):  # SQLite's bound parameters: a few hundred at once
+        part = wanted[start : start + 500]
+        found["members"] += rows_of(await reader.all(
+            "SELECT user_id, full_name, username, updated_at FROM members "
+            f"WHERE user_id IN ({','.join('?' * len(part))}) ORDER BY user_id", part,
+        ))  # fmt: skip
+    return found
+
+
+async def restore(tx: Transaction, archive: Archive, moved: Moved) -> None:
+    """The archive's accounts (a person this bot knows keeps the name it knows) and the club's
+    rights, in the club at hand."""
+    await tx.executemany(
+        "INSERT OR IGNORE INTO members (user_id, full_name, username, updated_at) "
+        "VALUES (?, ?, ?, ?)",
+        [
+            (row["user_id"], row["full_name"], row.get("username"), row["updated_at"])
+            for row in archive.get("members", [])
+        ],
+    )
+    await tx.executemany(
+        'INSERT OR IGNORE INTO member_rights (club_id, user_id, "right", granted_by, granted_at) '
+        "VALUES (?, ?, ?, ?, ?)",
+        [
+            (moved.club_id, row["user_id"], row["right"], row["granted_by"], row["granted_at"])
+            for row in archive.get("member_rights", [])
+        ],
+    )

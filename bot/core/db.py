@@ -52,6 +52,20 @@ class Reader(Protocol):
     async def all(self, sql: str, parameters: Sequence[Any] = ()) -> list[aiosqlite.Row]: ...
 
 
+class ConnectionReader:
+    """A ``Reader`` over one connection: the owners' reads inside one ``Database.snapshot``."""
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self.connection = connection
+
+    async def one(self, sql: str, parameters: Sequence[Any] = ()) -> aiosqlite.Row | None:
+        rows = await self.all(sql, parameters)
+        return rows[0] if rows else None
+
+    async def all(self, sql: str, parameters: Sequence[Any] = ()) -> list[aiosqlite.Row]:
+        return list(await self.connection.execute_fetchall(sql, parameters))
+
+
 class Transaction:
     """One open write transaction: the statements, and the changes it records for after COMMIT.
 

@@ -30,6 +30,7 @@ from bot.core.clock import Clock
 from bot.core.club_scope import club_id
 from bot.core.db import Database, Reader, Transaction
 from bot.core.memory import release_memory
+from bot.moving.archive import ArchiveRefused, ClubArchive, NotAnArchive, is_archive
 from bot.rating.service import RatingError, Ratings
 from bot.rating.spreadsheet import workbook
 from bot.rating.standings import Board, FrozenBoard
@@ -44,7 +45,7 @@ from bot.telegram.screen import Screen
 from bot.texts import interchange as texts
 from bot.texts.tournaments import FIRST_STAGE, MAX_TITLE
 from bot.vocabulary import audit_record
-from bot.vocabulary.names import without_hidden
+from bot.vocabulary.names import file_stem, without_hidden
 from bot.vocabulary.protocol import Protocol
 from bot.vocabulary.statuses import PlayerAction
 from scoring import DEFAULT_STAGE, Game, ProtocolError, Role, Ruleset, RulesetError, builtin
@@ -127,11 +128,6 @@ def ruleset_file_name(board: Board) -> str | None:
 
 def export_ruleset(board: Board) -> str | None:
     return board.tournament.ruleset_data
-
-
-def file_stem(title: str) -> str:
-    stem = re.sub(r"[^\w\-]+", "_", title, flags=re.UNICODE).strip("_")
-    return stem[:60] or "tournament"
 
 
 # -- in ------------------------------------------------------------------------------------------
@@ -475,10 +471,13 @@ class OutFile:
 class Files:
     """/export and /import: which files go out, and what a file brought in became."""
 
-    def __init__(self, importer: Importer, ratings: Ratings, zone: tzinfo) -> None:
+    def __init__(
+        self, importer: Importer, ratings: Ratings, zone: tzinfo, archive: ClubArchive
+    ) -> None:
         self.importer = importer
         self.ratings = ratings
         self.zone = zone  # the games' end times in the spreadsheet are the club's
+        self.archive = archive  # a whole club's file is brought in by its own importer
 
     async def export(self, args: str | None) -> list[OutFile] | str:
         """The tournament's files (its ruleset file first, when it has one), or why not."""
@@ -524,6 +523,13 @@ class Files:
             return Screen(texts.DOWNLOAD_FAILED), None
         raw = buffer.getvalue()
         buffer.close()
+        if is_archive(raw):
+            try:
+                return Screen(await self.archive.bring_in(raw)), None
+            except ArchiveRefused as refused:
+                return Screen(refused.message), None
+            except NotAnArchive:
+                pass  # it only looked like one: read as a protocol, which says what is wrong
         try:
             done = await self.importer.run(raw, title, actor_id, request_key)
         except ImportRefused as error:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from bot.core.db import Database, Transaction
+from bot.core.club_scope import club_id
+from bot.core.db import Database, Reader, Transaction
+from bot.tables.moved import Archive, Moved, by_id, marks, rows_of, values
+from bot.vocabulary.audit_record import with_players_moved
 from bot.vocabulary.statuses import AuditAction
 
 
@@ -68,3 +71,37 @@ async def history(database: Database, game_id: int) -> list[dict[str, object]]:
         (game_id,),
     )
     return [dict(row) for row in rows]
+
+
+# -- a club's archive (bot/moving/archive.py) ------------------------------------------------------
+
+_MOVED = ("game_id", "actor_id", "at", "action", "before", "after", "submission_key", "reason")
+
+
+async def archived(reader: Reader) -> Archive:
+    """The history of the club's games, as an archive carries it."""
+    return {"audit_log": rows_of(await reader.all(
+        "SELECT a.* FROM audit_log AS a JOIN games AS g ON g.id = a.game_id "
+        "JOIN tournaments AS t ON t.id = g.tournament_id WHERE t.club_id = ? ORDER BY a.id",
+        (club_id(),),
+    ))}  # fmt: skip
+
+
+async def restore(tx: Transaction, archive: Archive, moved: Moved) -> None:
+    """The archive's game histories, each record naming the games' and players' new ids."""
+
+    def player(old: object) -> object:
+        return moved.of("players", old)
+
+    await tx.executemany(
+        f"INSERT INTO audit_log ({', '.join(_MOVED)}) VALUES ({marks(_MOVED)})",
+        [
+            values(
+                row, _MOVED, game_id=moved.of("games", row["game_id"]),
+                before=with_players_moved(row.get("before"), player),
+                after=with_players_moved(row.get("after"), player),
+                submission_key=moved.key(row.get("submission_key")),
+            )
+            for row in by_id(archive.get("audit_log", []))
+        ],
+    )  # fmt: skip

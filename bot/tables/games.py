@@ -17,6 +17,7 @@ from typing import Any
 
 from bot.core.club_scope import club_id
 from bot.core.db import Change, Database, Reader, Transaction
+from bot.tables.moved import Archive, Moved, by_id, marks, rows_of, values
 from bot.vocabulary.protocol import SEATS, Protocol
 from bot.vocabulary.statuses import GameStatus, ProtestStatus
 from bot.vocabulary.window import ProtestWindow
@@ -380,3 +381,51 @@ async def move_player(tx: Transaction, duplicate_id: int, kept_id: int) -> list[
     if rows:
         tx.changed(Change.STANDINGS)
     return [int(row[0]) for row in rows]
+
+
+# -- a club's archive (bot/moving/archive.py) ------------------------------------------------------
+
+
+async def archived(reader: Reader) -> Archive:
+    """The club's games and their seats, as an archive carries them."""
+    return {
+        "games": rows_of(await reader.all(
+            "SELECT g.* FROM games AS g JOIN tournaments AS t ON t.id = g.tournament_id "
+            "WHERE t.club_id = ? ORDER BY g.id", (club_id(),)
+        )),
+        "game_seats": rows_of(await reader.all(
+            "SELECT s.* FROM game_seats AS s JOIN games AS g ON g.id = s.game_id "
+            "JOIN tournaments AS t ON t.id = g.tournament_id WHERE t.club_id = ? "
+            "ORDER BY s.game_id, s.seat", (club_id(),)
+        )),
+    }  # fmt: skip
+
+
+async def restore(tx: Transaction, archive: Archive, moved: Moved) -> None:
+    """The archive's games and seats, numbered on from this database's last game (tournaments,
+    stages and players moved first): two statements, however many games."""
+    games = by_id(archive.get("games", []))
+    first = await next_id(tx)
+    for offset, row in enumerate(games):
+        moved.new("games", row["id"], first + offset)
+    await tx.executemany(
+        f"INSERT INTO games ({', '.join(GAME_COLUMN_NAMES)}) VALUES ({marks(GAME_COLUMN_NAMES)})",
+        [
+            values(
+                row, GAME_COLUMN_NAMES, id=moved.of("games", row["id"]),
+                tournament_id=moved.of("tournaments", row["tournament_id"]),
+                stage_id=moved.of("stages", row["stage_id"]),
+                submission_key=moved.key(row["submission_key"]),
+                replay_of=moved.of("games", row.get("replay_of")),
+            )
+            for row in games
+        ],
+    )  # fmt: skip
+    await tx.executemany(_SEAT_INSERT, [
+        values(
+            row, _SEAT_COLUMN_NAMES, game_id=moved.of("games", row["game_id"]),
+            player_id=moved.of("players", row["player_id"]),
+        )
+        for row in archive.get("game_seats", [])
+    ])  # fmt: skip
+    tx.changed(Change.STANDINGS, Change.SCHEDULE)

@@ -6,6 +6,7 @@ import aiosqlite
 
 from bot.core.club_scope import club_id
 from bot.core.db import Reader, Transaction
+from bot.tables.moved import Archive, Moved, by_id, marks, rows_of, values
 from bot.vocabulary.statuses import LinkStatus
 
 _QUERY = (
@@ -76,3 +77,29 @@ async def approve_pending(
             LinkStatus.PENDING.value,
         ),
     )
+
+
+# -- a club's archive (bot/moving/archive.py) ------------------------------------------------------
+
+_MOVED = (
+    "club_id", "user_id", "player_id", "nickname", "status", "created_at", "decided_by",
+    "decided_at",
+)  # fmt: skip
+
+
+async def archived(reader: Reader) -> Archive:
+    """The club's requests to link a nickname, as an archive carries them."""
+    return {"link_requests": rows_of(await reader.all(
+        "SELECT * FROM link_requests WHERE club_id = ? ORDER BY id", (club_id(),)
+    ))}  # fmt: skip
+
+
+async def restore(tx: Transaction, archive: Archive, moved: Moved) -> None:
+    await tx.executemany(
+        f"INSERT INTO link_requests ({', '.join(_MOVED)}) VALUES ({marks(_MOVED)})",
+        [
+            values(row, _MOVED, club_id=moved.club_id,
+                   player_id=moved.of("players", row.get("player_id")))
+            for row in by_id(archive.get("link_requests", []))
+        ],
+    )  # fmt: skip

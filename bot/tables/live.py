@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.core.club_scope import club_id
 from bot.core.db import Reader, Transaction
+from bot.tables.moved import Archive, Moved, by_id, marks, rows_of, values
 from bot.vocabulary.statuses import LiveStatus
 
 
@@ -133,3 +134,54 @@ async def logs_of_tournament(reader: Reader, tournament_id: int) -> dict[int, di
         log = logs.setdefault(int(row[0]), {"kinds": json.loads(row[1] or "[]"), "events": []})
         log["events"].append({**json.loads(row[2]), "at": row[3]})
     return logs
+
+
+# -- a club's archive (bot/moving/archive.py) ------------------------------------------------------
+
+_MOVED_GAME = (
+    "club_id", "draft_id", "judge_id", "tournament_id", "table_number", "game_number", "players",
+    "status", "game_id", "kinds", "created_at", "updated_at",
+)  # fmt: skip
+_MOVED_EVENT = ("live_id", "seq", "event_id", "data", "by_user", "at")
+
+
+async def archived(reader: Reader) -> Archive:
+    """The logs of the club's saved games (a game still at its table is no one's yet: its
+    judge's draft stays here), as an archive carries them."""
+    return {
+        "live_games": rows_of(await reader.all(
+            "SELECT * FROM live_games WHERE club_id = ? AND game_id IS NOT NULL ORDER BY id",
+            (club_id(),),
+        )),
+        "live_events": rows_of(await reader.all(
+            "SELECT e.* FROM live_events AS e JOIN live_games AS g ON g.id = e.live_id "
+            "WHERE g.club_id = ? AND g.game_id IS NOT NULL ORDER BY e.live_id, e.seq",
+            (club_id(),),
+        )),
+    }  # fmt: skip
+
+
+async def restore(tx: Transaction, archive: Archive, moved: Moved) -> None:
+    """The archive's game logs, with new ids. A saved game's draft is gone: its log keeps a
+    draft number no draft will ever have (below zero), as ``draft_id`` must be unique."""
+    lowest = await tx.one("SELECT min(0, coalesce(min(draft_id), 0)) FROM live_games")
+    no_draft = int(lowest[0]) if lowest else 0
+    for row in by_id(archive.get("live_games", [])):
+        no_draft -= 1
+        players = [moved.of("players", player) for player in json.loads(row["players"])]
+        new = await tx.insert(
+            f"INSERT INTO live_games ({', '.join(_MOVED_GAME)}) VALUES ({marks(_MOVED_GAME)})",
+            values(
+                row, _MOVED_GAME, club_id=moved.club_id, draft_id=no_draft,
+                tournament_id=moved.of("tournaments", row["tournament_id"]),
+                players=json.dumps(players), game_id=moved.of("games", row["game_id"]),
+            ),
+        )  # fmt: skip
+        moved.new("live_games", row["id"], new)
+    await tx.executemany(
+        f"INSERT INTO live_events ({', '.join(_MOVED_EVENT)}) VALUES ({marks(_MOVED_EVENT)})",
+        [
+            values(row, _MOVED_EVENT, live_id=moved.of("live_games", row["live_id"]))
+            for row in archive.get("live_events", [])
+        ],
+    )  # fmt: skip

@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 from bot.core.club_scope import club_id
 from bot.core.db import Reader, Transaction
 from bot.core.outbox import PostKey
+from bot.tables.moved import Archive, Moved, by_id, marks, rows_of, values
 from bot.vocabulary.nights import NightStatus, SignupRole
 from bot.vocabulary.statuses import GameStatus
 
@@ -544,3 +545,85 @@ async def table_round(
         (night_id, round_number, table),
     )
     return [(row[0], row[1]) for row in rows]
+
+
+# -- a club's archive (bot/moving/archive.py) ------------------------------------------------------
+
+_MOVED_NIGHT = (
+    "club_id", "tournament_id", "date", "starts_at", "rounds", "tables", "status", "seed",
+    "seating_version", "opened_by", "request_key", "created_at", "ended_at", "reminded_at",
+    "final_top", "final_seats", "tournament_day", "last_rounds", "last_tables",
+)  # fmt: skip
+_MOVED_PERSON = ("night_id", "user_id", "player_id", "shown_name", "role", "coming", "signed_at")
+_MOVED_SEAT = ("night_id", "round", "table_number", "seat", "player_id")
+_MOVED_TABLE = ("night_id", "table_number", "user_id")
+_MOVED_GAME = ("night_id", "round", "table_number", "game_id")
+_OF_THE_CLUB = "JOIN nights AS n ON n.id = x.night_id WHERE n.club_id = ?"
+
+
+async def archived(reader: Reader) -> Archive:
+    """The club's evenings with their sign-ups, tables, seats and games, as an archive
+    carries them."""
+    found = {"nights": rows_of(await reader.all(
+        "SELECT * FROM nights WHERE club_id = ? ORDER BY id", (club_id(),)
+    ))}  # fmt: skip
+    found["night_people"] = rows_of(
+        await reader.all(
+            f"SELECT x.* FROM night_people AS x {_OF_THE_CLUB} ORDER BY x.id", (club_id(),)
+        )
+    )
+    found["night_seats"] = rows_of(
+        await reader.all(f"SELECT x.* FROM night_seats AS x {_OF_THE_CLUB}", (club_id(),))
+    )
+    found["night_tables"] = rows_of(
+        await reader.all(f"SELECT x.* FROM night_tables AS x {_OF_THE_CLUB}", (club_id(),))
+    )
+    found["night_games"] = rows_of(
+        await reader.all(f"SELECT x.* FROM night_games AS x {_OF_THE_CLUB}", (club_id(),))
+    )
+    return found
+
+
+async def restore(tx: Transaction, archive: Archive, moved: Moved) -> None:
+    """The archive's evenings in the club at hand, with new ids (tournaments, players and games
+    moved first)."""
+    for row in by_id(archive.get("nights", [])):
+        new = await tx.insert(
+            f"INSERT INTO nights ({', '.join(_MOVED_NIGHT)}) VALUES ({marks(_MOVED_NIGHT)})",
+            values(
+                row, _MOVED_NIGHT, club_id=moved.club_id, request_key=None,
+                tournament_id=moved.of("tournaments", row.get("tournament_id")),
+            ),
+        )  # fmt: skip
+        moved.new("nights", row["id"], new)
+
+    def night(row: dict[str, Any]) -> Any:
+        return moved.of("nights", row["night_id"])
+
+    await tx.executemany(
+        f"INSERT INTO night_people ({', '.join(_MOVED_PERSON)}) VALUES ({marks(_MOVED_PERSON)})",
+        [
+            values(row, _MOVED_PERSON, night_id=night(row),
+                   player_id=moved.of("players", row.get("player_id")))
+            for row in by_id(archive.get("night_people", []))
+        ],
+    )  # fmt: skip
+    await tx.executemany(
+        f"INSERT INTO night_seats ({', '.join(_MOVED_SEAT)}) VALUES ({marks(_MOVED_SEAT)})",
+        [
+            values(row, _MOVED_SEAT, night_id=night(row),
+                   player_id=moved.of("players", row["player_id"]))
+            for row in archive.get("night_seats", [])
+        ],
+    )  # fmt: skip
+    await tx.executemany(
+        f"INSERT INTO night_tables ({', '.join(_MOVED_TABLE)}) VALUES ({marks(_MOVED_TABLE)})",
+        [values(row, _MOVED_TABLE, night_id=night(row)) for row in archive.get("night_tables", [])],
+    )
+    await tx.executemany(
+        f"INSERT INTO night_games ({', '.join(_MOVED_GAME)}) VALUES ({marks(_MOVED_GAME)})",
+        [
+            values(row, _MOVED_GAME, night_id=night(row), game_id=moved.of("games", row["game_id"]))
+            for row in archive.get("night_games", [])
+        ],
+    )  # fmt: skip

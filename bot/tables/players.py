@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.core.club_scope import club_id
 from bot.core.db import Change, Reader, Transaction
+from bot.tables.moved import Archive, Moved, by_id, marks, rows_of, values
 from bot.vocabulary.statuses import PlayerAction
 
 
@@ -75,3 +76,45 @@ async def rename(tx: Transaction, player_id: int, nickname: str, key: str) -> No
 async def delete(tx: Transaction, player_id: int) -> None:
     await tx.execute("DELETE FROM players WHERE id = ?", (player_id,))
     tx.changed(Change.STANDINGS)
+
+
+# -- a club's archive (bot/moving/archive.py) ------------------------------------------------------
+
+_MOVED_PLAYER = ("club_id", "nickname", "nickname_key", "user_id", "created_by", "created_at")
+_MOVED_AUDIT = ("player_id", "actor_id", "at", "action", "details")
+
+
+async def archived(reader: Reader) -> Archive:
+    """The club's players and their nicknames' history, as an archive carries them."""
+    return {
+        "players": rows_of(await reader.all(
+            "SELECT * FROM players WHERE club_id = ? ORDER BY id", (club_id(),)
+        )),
+        "player_audit": rows_of(await reader.all(
+            "SELECT a.* FROM player_audit AS a JOIN players AS p ON p.id = a.player_id "
+            "WHERE p.club_id = ? ORDER BY a.id", (club_id(),)
+        )),
+    }  # fmt: skip
+
+
+async def restore(tx: Transaction, archive: Archive, moved: Moved) -> None:
+    """The archive's players in the club at hand, with new ids (their accounts moved first)."""
+    for row in by_id(archive.get("players", [])):
+        new = await tx.insert(
+            f"INSERT INTO players ({', '.join(_MOVED_PLAYER)}) VALUES ({marks(_MOVED_PLAYER)})",
+            values(row, _MOVED_PLAYER, club_id=moved.club_id),
+        )
+        moved.new("players", row["id"], new)
+    await tx.executemany(
+        f"INSERT INTO player_audit ({', '.join(_MOVED_AUDIT)}) VALUES ({marks(_MOVED_AUDIT)})",
+        [
+            values(row, _MOVED_AUDIT, player_id=moved.of("players", row["player_id"]))
+            for row in by_id(archive.get("player_audit", []))
+        ],
+    )  # fmt: skip
+    tx.changed(Change.STANDINGS)
+
+
+async def count_of_club(reader: Reader) -> int:
+    row = await reader.one("SELECT count(*) FROM players WHERE club_id = ?", (club_id(),))
+    return int(row[0]) if row else 0

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.core.club_scope import club_id
 from bot.core.db import Change, Reader, Transaction
+from bot.tables.moved import Archive, Moved, by_id, marks, rows_of, values
 from bot.vocabulary.statuses import ProtestStatus
 
 
@@ -119,3 +120,32 @@ async def decide(
 async def take_for_change(tx: Transaction, protest_id: int, actor_id: int) -> None:
     """A head judge edits the game: saving his correction decides the protest."""
     await tx.execute("UPDATE protests SET change_by = ? WHERE id = ?", (actor_id, protest_id))
+
+
+# -- a club's archive (bot/moving/archive.py) ------------------------------------------------------
+
+_MOVED = (
+    "club_id", "game_id", "player_id", "user_id", "text", "filed_at", "status", "change_by",
+    "decided_by", "decided_at", "reason",
+)  # fmt: skip
+
+
+async def archived(reader: Reader) -> Archive:
+    """The club's protests and their decisions, as an archive carries them."""
+    return {"protests": rows_of(await reader.all(
+        "SELECT * FROM protests WHERE club_id = ? ORDER BY id", (club_id(),)
+    ))}  # fmt: skip
+
+
+async def restore(tx: Transaction, archive: Archive, moved: Moved) -> None:
+    await tx.executemany(
+        f"INSERT INTO protests ({', '.join(_MOVED)}) VALUES ({marks(_MOVED)})",
+        [
+            values(
+                row, _MOVED, club_id=moved.club_id, game_id=moved.of("games", row["game_id"]),
+                player_id=moved.of("players", row["player_id"]),
+            )
+            for row in by_id(archive.get("protests", []))
+        ],
+    )  # fmt: skip
+    tx.changed(Change.SCHEDULE)

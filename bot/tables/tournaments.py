@@ -17,6 +17,7 @@ from typing import Any
 from bot.core.club_scope import club_id
 from bot.core.db import Change, Reader, Transaction
 from bot.core.outbox import PostKey
+from bot.tables.moved import Archive, Moved, by_id, marks, rows_of, values
 from bot.vocabulary.names import name_key
 from scoring import Ruleset
 from scoring.rulesets import builtin, ruleset_from_mapping
@@ -305,3 +306,51 @@ async def set_min_games(tx: Transaction, tournament_id: int, value: int | None) 
         (value, tournament_id),
     )
     tx.changed(Change.STANDINGS)
+
+
+# -- a club's archive (bot/moving/archive.py) ------------------------------------------------------
+
+_MOVED_TOURNAMENT = (
+    "club_id", "title", "ruleset_ref", "ruleset_data", "seed", "is_current", "created_by",
+    "created_at", "request_key", "revision", "min_games", "archived_at", "source_digest",
+    "closed_at",
+)  # fmt: skip
+_MOVED_STAGE = ("tournament_id", "name", "position", "created_at", "weight")
+
+
+async def archived(reader: Reader) -> Archive:
+    """The club's tournaments and their stages, as an archive carries them."""
+    return {
+        "tournaments": rows_of(await reader.all(
+            "SELECT * FROM tournaments WHERE club_id = ? ORDER BY id", (club_id(),)
+        )),
+        "stages": rows_of(await reader.all(
+            "SELECT s.* FROM stages AS s JOIN tournaments AS t ON t.id = s.tournament_id "
+            "WHERE t.club_id = ? ORDER BY s.id", (club_id(),)
+        )),
+    }  # fmt: skip
+
+
+async def restore(tx: Transaction, archive: Archive, moved: Moved) -> None:
+    """The archive's tournaments and stages in the club at hand, with new ids."""
+    for row in by_id(archive.get("tournaments", [])):
+        new = await tx.insert(
+            f"INSERT INTO tournaments ({', '.join(_MOVED_TOURNAMENT)}) "
+            f"VALUES ({marks(_MOVED_TOURNAMENT)})",
+            values(row, _MOVED_TOURNAMENT, club_id=moved.club_id, request_key=None),
+        )
+        moved.new("tournaments", row["id"], new)
+    for row in by_id(archive.get("stages", [])):
+        tournament = moved.of("tournaments", row["tournament_id"])
+        new = await tx.insert(
+            f"INSERT INTO stages ({', '.join(_MOVED_STAGE)}) VALUES ({marks(_MOVED_STAGE)})",
+            values(row, _MOVED_STAGE, tournament_id=tournament),
+        )
+        moved.new("stages", row["id"], new)
+    tx.changed(Change.STANDINGS)
+
+
+async def count_of_club(reader: Reader) -> int:
+    """How many tournaments the club at hand has (archived ones too)."""
+    row = await reader.one("SELECT count(*) FROM tournaments WHERE club_id = ?", (club_id(),))
+    return int(row[0]) if row else 0

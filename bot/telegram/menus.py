@@ -53,6 +53,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("import", audience="admin"),
     Command("mingames", audience="admin"),
     Command("backup", audience="admin"),
+    Command("archive", audience="admin"),
     Command("status", audience="admin"),
     Command("game", audience="judge"),
     Command("games", audience="judge"),

@@ -26,6 +26,7 @@ DESCRIPTIONS = {
     "export": "Выгрузить турнир: протокол, CSV и таблица Excel",
     "import": "Загрузить турнир: JSON-протокол с этой подписью",
     "backup": "Копия базы клуба файлом",
+    "archive": "Весь клуб одним файлом: перенести в другого бота",
     "status": "Состояние бота: очередь, база, копии",
     "mingames": "Минимум игр для таблиц рейтинга",
     "game": "Внести результат игры",
@@ -56,7 +57,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "Турниры",
         ("newtournament", "tournaments", "newstage", "closetournament", "ruleset", "mingames"),
     ),
-    ("Игроки и данные", ("rename", "merge", "import", "backup", "status")),
+    ("Игроки и данные", ("rename", "merge", "import", "backup", "archive", "status")),
 )
 EXAMPLES = {
     "rating": "/rating осенний",

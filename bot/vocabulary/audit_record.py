@@ -6,6 +6,7 @@ its default («no extra», «no penalty»), never as a change."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -60,6 +61,17 @@ def with_player_replaced(record: str, old_id: int, new_id: int) -> str:
     for seat in data.get("players") or []:
         if seat.get("player_id") == old_id:
             seat["player_id"] = new_id
+    return json.dumps(data, ensure_ascii=False)
+
+
+def with_players_moved(record: str | None, new_id: Callable[[Any], Any]) -> str | None:
+    """The record with each seat's player given his id in another database (a club's archive
+    brought in: ``Moved.of``)."""
+    if record is None:
+        return None
+    data = json.loads(record)
+    for seat in data.get("players") or []:
+        seat["player_id"] = new_id(seat.get("player_id"))
     return json.dumps(data, ensure_ascii=False)
 
 

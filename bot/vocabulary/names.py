@@ -4,6 +4,7 @@ invisible ones (emoji sequences keep theirs)."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 _ZWJ = "\u200d"
@@ -49,3 +50,9 @@ def without_hidden(text: str) -> str:
 
 def name_key(name: str) -> str:
     return " ".join(name.split()).casefold().replace("ё", "е")
+
+
+def file_stem(title: str, fallback: str = "tournament") -> str:
+    """A title as the start of a file's name: letters, digits, «-» and «_» only."""
+    stem = re.sub(r"[^\w\-]+", "_", title, flags=re.UNICODE).strip("_")
+    return stem[:60] or fallback

@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from tests.harness import ROOT
+from tests.timing import scaled
 
 pytestmark = [pytest.mark.process, pytest.mark.slow]  # every benchmark, at small sizes
 
@@ -19,7 +20,7 @@ def test_the_quick_benchmark_run_writes_every_section(tmp_path):
     output = tmp_path / "performance.md"
     done = subprocess.run(
         [sys.executable, "-m", "benchmarks", "--quick", "--output", str(output)],
-        cwd=ROOT, capture_output=True, text=True, timeout=600, check=False,
+        cwd=ROOT, capture_output=True, text=True, timeout=scaled(600), check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-3000:]
     page = output.read_text(encoding="utf-8")

@@ -10,6 +10,7 @@ import pytest
 
 from bot.app import SHUTDOWN_GRACE_SECONDS
 from tests.harness import ROOT
+from tests.timing import scaled
 
 UNIT = ROOT / "deploy" / "mafia-bot.service"
 
@@ -64,19 +65,19 @@ def test_the_wheel_gives_the_mafia_bot_command(tmp_path):
                         ignore=shutil.ignore_patterns("__pycache__"))  # fmt: skip
     pip = [sys.executable, "-m", "pip", "-q", "--disable-pip-version-check"]
     subprocess.run([*pip, "wheel", "--no-deps", "-w", str(tmp_path / "dist"), str(source)],
-                   check=True, timeout=300)  # fmt: skip
+                   check=True, timeout=scaled(300))  # fmt: skip
     (wheel,) = (tmp_path / "dist").glob("mafia_club_bot-*.whl")
     venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=scaled(120))
     subprocess.run([str(venv / "bin" / "pip"), "install", "-q", "--disable-pip-version-check",
-                    str(wheel)], check=True, timeout=600)  # fmt: skip
+                    str(wheel)], check=True, timeout=scaled(600))  # fmt: skip
     command = venv / "bin" / "mafia-bot"
     clean = {k: v for k, v in os.environ.items() if not k.startswith(("BOT_", "PYTHON"))}
     shown = subprocess.run([str(command), "--version"], capture_output=True, text=True,
-                           cwd=tmp_path, env=clean, timeout=60)  # fmt: skip
+                           cwd=tmp_path, env=clean, timeout=scaled(60))  # fmt: skip
     assert shown.returncode == 0 and shown.stdout.startswith("mafia-bot 0."), shown.stderr
     bare = subprocess.run([str(command)], capture_output=True, text=True, cwd=tmp_path,
-                          env=clean, timeout=60)  # fmt: skip
+                          env=clean, timeout=scaled(60))  # fmt: skip
     assert bare.returncode == 2 and "BOT_TOKEN" in bare.stderr, bare.stderr
 
 

@@ -14,6 +14,7 @@ from tests.browser import BROWSER, DARK, PHONE, TABLET, browser, screenshots_dir
 from tests.club import NAMES, Taps, appoint_head_judge, seat_players, setup_club
 from tests.harness import CLUB_CHAT_ID, dispatcher_world
 from tests.live_games import Table
+from tests.timing import ms
 from tests.webapp import app_server, init_data
 
 pytestmark = BROWSER  # a real Chromium, one per worker: seconds each
@@ -30,7 +31,7 @@ async def press(page, label: str) -> None:
 
 
 async def synced(page, timeout: float = 10.0) -> None:
-    await page.locator(".sync", has_text="✓ сохранено").wait_for(timeout=timeout * 1000)
+    await page.locator(".sync", has_text="✓ сохранено").wait_for(timeout=ms(timeout))
 
 
 async def server_log(world, live: int = 1) -> list[dict]:
@@ -125,11 +126,11 @@ async def test_the_network_cut_mid_game_loses_and_doubles_no_event(tmp_path):
                 await seat(page, number)
             await press(page, "Фол")
             await seat(page, 8)
-            await page.locator(".sync.offline").wait_for(timeout=10_000)
+            await page.locator(".sync.offline").wait_for(timeout=ms(10))
             assert "в очереди 5" in await page.locator(".sync").inner_text()
             assert len(await server_log(world)) == 4  # nothing reached the server
             await page.reload()  # he reloads while offline: the page opens from his phone…
-            await page.locator(".sync.offline").wait_for(timeout=10_000)
+            await page.locator(".sync.offline").wait_for(timeout=ms(10))
             assert "в очереди 5" in await page.locator(".sync").inner_text()
             assert "⚠1" in await page.locator('.table [data-seat="8"]').inner_text()
             await page.screenshot(path=screenshots_dir(tmp_path) / "phone-offline-reload.png")
@@ -166,12 +167,12 @@ async def test_a_second_page_takes_the_game_over(tmp_path):
             await seat(second, 3)
             await synced(second)
             # The first page picks it up by itself within its poll.
-            await first.locator(".phase b", has_text="День 2").wait_for(timeout=10_000)
+            await first.locator(".phase b", has_text="День 2").wait_for(timeout=ms(10))
             await second.context.set_offline(True)
             await press(second, "🏁 Завершить…")
             await press(second, "Победа красных")
             await second.context.set_offline(False)
-            await second.locator("#summary").wait_for(timeout=15_000)
+            await second.locator("#summary").wait_for(timeout=ms(15))
             await press(second, "✅ Сохранить")
             await second.get_by_text("Игра сохранена").wait_for()
             await second.screenshot(path=shots / "tablet-dark-saved.png")

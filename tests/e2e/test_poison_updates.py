@@ -14,6 +14,7 @@ import pytest
 from tests.fakes.bot_api import BOT_USER
 from tests.harness import ADMIN_ID, CLUB_CHAT_ID, BotProcess
 from tests.protocols import protocol_bytes, random_protocol
+from tests.timing import scaled
 
 pytestmark = pytest.mark.process  # each test starts the bot as a program
 
@@ -115,7 +116,7 @@ async def test_the_drawing_worker_ends_when_the_bot_is_killed(fake_telegram, tmp
     workers = children_of(process.process.pid)
     assert workers, "the picture was drawn in a worker process"
     process.process.send_signal(signal.SIGKILL)
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + scaled(5)
     while any(alive(pid) for pid in workers) and time.monotonic() < deadline:  # noqa: ASYNC110
         await asyncio.sleep(0.1)
     left = [pid for pid in workers if alive(pid)]

@@ -8,6 +8,7 @@ import time
 import pytest
 
 from tests.harness import CLUB_CHAT_ID, BotProcess
+from tests.timing import scaled
 
 pytestmark = pytest.mark.process  # each test starts the bot as a program
 
@@ -47,7 +48,7 @@ async def test_fresh_start_answers_start_within_a_second(fake_telegram, tmp_path
         await anna.send("/start")
         reply = await anna.reply(timeout=1.0)
         latency = time.monotonic() - started_at
-        assert latency < 1.0
+        assert latency < scaled(1.0)
         assert "Здравствуйте, Анна!" in reply.text
     finally:
         assert await process.stop() == 0
@@ -142,7 +143,7 @@ async def test_a_database_it_may_only_read_stops_at_once_with_code_3(tmp_path):
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
     )  # fmt: skip
     try:
-        stdout, _ = await asyncio.wait_for(child.communicate(), 20)
+        stdout, _ = await asyncio.wait_for(child.communicate(), scaled(20))
     except TimeoutError:
         child.kill()
         raise AssertionError("the bot hung on a database it may only read") from None
@@ -174,15 +175,15 @@ async def test_a_stop_while_telegram_is_unreachable_at_start_up_is_at_once(tmp_p
     process = BotProcess("http://127.0.0.1:9", tmp_path)
     await process.start()
     assert process.process is not None and process.process.stdout is not None
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + scaled(20)
     seen = b""
     while b"retrying" not in seen and time.monotonic() < deadline:
-        seen += await asyncio.wait_for(process.process.stdout.readline(), 20)
+        seen += await asyncio.wait_for(process.process.stdout.readline(), scaled(20))
     assert b"deleteWebhook failed" in seen
     process.output = seen
     stopped_at = time.monotonic()
     assert await process.stop(timeout=5) == 0
-    assert time.monotonic() - stopped_at < 3
+    assert time.monotonic() - stopped_at < scaled(3)
     assert "Stopped" in process.text() and "Traceback" not in process.text()
 
 
@@ -255,7 +256,7 @@ async def test_a_slow_answer_holds_up_nobody_else(fake_telegram, tmp_path):
         started_at = time.monotonic()
         await anna.send("/help")
         assert "/rating" in (await anna.reply(timeout=2)).text
-        assert time.monotonic() - started_at < 2
+        assert time.monotonic() - started_at < scaled(2)
     finally:
         await process.stop()  # (the hung sendDocument fails as the fake server stops: logged)
 

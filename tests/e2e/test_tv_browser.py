@@ -12,6 +12,7 @@ from tests.club import Taps, appoint_judge, seat_players, setup_club
 from tests.handlers.test_nights import play_seated_game, seated_evening
 from tests.handlers.test_tv import token_of
 from tests.harness import dispatcher_world
+from tests.timing import ms, scaled
 from tests.webapp import AppCaller, app_server, event, short_game
 
 pytestmark = BROWSER  # a real Chromium, one per worker: seconds each
@@ -63,12 +64,12 @@ async def test_the_tv_shows_the_game_in_play_and_a_saved_game_within_five_second
             status, _ = await app.call("confirm", {"live": app.live})
             assert status == 200
             saved = time.monotonic()
-            await page.locator(".standings h2", has_text="игр: 1").wait_for(timeout=5_000)
-            assert time.monotonic() - saved < 5
+            await page.locator(".standings h2", has_text="игр: 1").wait_for(timeout=ms(5))
+            assert time.monotonic() - saved < scaled(5)
             assert await page.locator(".table").count() == 0
             await admin.send("/tv off")
             await admin.reply()
-            await page.get_by_text("Ссылка на экран клуба не действует").wait_for(timeout=5_000)
+            await page.get_by_text("Ссылка на экран клуба не действует").wait_for(timeout=ms(5))
             assert errors == []
 
 
@@ -135,7 +136,7 @@ async def test_the_tv_reads_from_the_back_of_the_room(tmp_path):
             labels = [b for b in other.buttons() if b.startswith("➕ Создать новых игроков")]
             if labels:
                 await taps.press(labels[0])
-            await page.locator(".table").nth(1).wait_for(timeout=5_000)
+            await page.locator(".table").nth(1).wait_for(timeout=ms(5))
             second = await page.locator(".table").nth(1).inner_text()
             assert "Гость1" in second and "Гость10" in second
             height = await page.evaluate("document.documentElement.scrollHeight")

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tests.fakes.telegram_rules import BotAPIError, bad_request, check_markup, check_text
+from tests.timing import scaled
 
 BOT_ID = 7000001
 TOKEN = f"{BOT_ID}:TEST-token"
@@ -303,8 +304,9 @@ class FakeBotAPI:
     ) -> Any:
         """Wait until ``predicate()`` is truthy (re-checked on every change, or on every change
         of the messages in ``chat_id`` when the predicate reads nothing else, and every 0.2 s
-        anyway); return its value."""
-        deadline = asyncio.get_running_loop().time() + timeout
+        anyway); return its value. ``timeout`` is in the reference machine's seconds
+        (tests/timing.py)."""
+        deadline = asyncio.get_running_loop().time() + scaled(timeout)
         while True:
             value = predicate()
             if value:

@@ -8,6 +8,7 @@ import pytest
 from tests.club import NAMES, Taps, enter_protocol, linked_player, setup_club
 from tests.fakes.bot_api import FakeBotAPI
 from tests.harness import CLUB_CHAT_ID, dispatcher_world
+from tests.timing import scaled
 
 
 def refusals_were_the_point(world):
@@ -174,7 +175,7 @@ async def test_an_announcement_does_not_wait_for_a_private_result_being_drawn(wo
     announcer.personal = slow_personal
     await enter_protocol(Taps(judge))  # Сова plays again: her own result is drawn
     await judge.press("✅ Подтвердить")
-    await asyncio.wait_for(drawn.wait(), 5)
+    await asyncio.wait_for(drawn.wait(), scaled(5))
     await save_game(judge, 3)
     await world.api.wait_for(lambda: len(club_messages(world)) == 3, 5)
     assert [m.text.split(":")[0] for m in club_messages(world)][-1] == "🏁 Стол 1, игра 3"

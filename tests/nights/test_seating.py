@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from benchmarks.seating_bounds import lower_bound, random_seating
 from seating import SEATS, Evening, SeatingError, fairness, seat
 from seating.search import assignment
+from tests.timing import scaled
 
 
 @st.composite
@@ -119,7 +120,7 @@ def test_forty_players_four_tables_five_rounds_seat_in_well_under_a_second():
     everyone = list(range(1, 41))
     started = time.perf_counter()
     seat(Evening(everyone, 4, 5, 3, strength={p: p for p in everyone}))
-    assert time.perf_counter() - started < 2  # a second on this machine; CI machines are noisy
+    assert time.perf_counter() - started < scaled(2)  # a second on the reference machine
 
 
 def test_the_strongest_are_spread_across_tables():
