@@ -376,3 +376,77 @@ def test_the_architecture_page_names_every_package_and_table(tmp_path: Path) -> 
     connection.close()
     missing = [t for t in tables if f"`{t}`" not in page]
     assert missing == [], f"tables docs/architecture.md does not name: {missing}"
+
+
+# -- every read of a club's rows names its club ---------------------------------------------------
+
+# The tables whose rows each say their club (docs/architecture.md, «Clubs»). A read of one of
+# them names ``club_id`` — or reads by a key that is one club's already; each such read is listed
+# here with why, so that a new read is a decision, not an accident that shows one club another's.
+CLUB_ROOTS = {
+    "tournaments", "nights", "member_rights", "players", "drafts", "live_games", "tv_links",
+    "link_requests", "protests", "club_options",
+}  # fmt: skip
+READ_BY_A_CLUBS_KEY = {
+    ("bot/rating/standings.py", "protests"): "a board's games' protests, by game",
+    ("bot/rating/standings.py", "tournaments"): "a kept board's own tournament, by its id",
+    ("bot/tables/games.py", "protests"): "a game's own protests, by game",
+    ("bot/tables/live.py", "live_games"): "a tournament's logs by its id; the lowest draft number",
+    ("bot/tables/nights.py", "players"): "the nicknames of one evening's people",
+    ("bot/tables/nights.py", "nights"): "by a request's unique key; by a tournament's id",
+    ("bot/tables/players.py", "players"): "the table's next id (its sequence)",
+    ("bot/tables/protests.py", "players"): "a protest's player, joined (its query names the club)",
+    ("bot/tables/protests.py", "protests"): "by a query its callers finish; by a game and player",
+    ("bot/tables/tournaments.py", "tournaments"): "by a request's unique key; a game's or "
+    "player's tournaments",
+    ("bot/tables/tournaments.py", "drafts"): "the drafts of a tournament, by its id",
+}
+_READ = re.compile(r"\b(?:FROM|JOIN)\s+(\w+)", re.IGNORECASE)
+_WRITE_FIRST = ("INSERT", "UPDATE", "DELETE", "REPLACE", "CREATE", "DROP", "ALTER")
+
+
+def _sql_strings(tree: ast.AST) -> list[tuple[int, str]]:
+    """Each whole string literal (an f-string's parts joined), not the parts again."""
+    parts = {id(v) for n in ast.walk(tree) if isinstance(n, ast.JoinedStr) for v in n.values}
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in parts:
+            found.append((node.lineno, node.value))
+        elif isinstance(node, ast.JoinedStr):
+            text = "".join(
+                v.value if isinstance(v, ast.Constant) and isinstance(v.value, str) else "{}"
+                for v in node.values
+            )
+            found.append((node.lineno, text))
+    return found
+
+
+def unscoped_reads(paths: list[Path], excused: set[tuple[str, str]] | None = None) -> list[str]:
+    """Reads of a club's rows that do not name the club and are not listed; ``excused``
+    collects the listed ones met."""
+    problems = []
+    for path in paths:
+        name = str(path.relative_to(ROOT))
+        for line, text in _sql_strings(ast.parse(path.read_text("utf-8"))):
+            if text.lstrip().upper().startswith(_WRITE_FIRST) or "club_id" in text:
+                continue
+            for table in {m.group(1) for m in _READ.finditer(text)} & CLUB_ROOTS:
+                if (name, table) not in READ_BY_A_CLUBS_KEY:
+                    problems.append(f"{name}:{line}: reads {table} without its club")
+                elif excused is not None:
+                    excused.add((name, table))
+    return problems
+
+
+def test_every_read_of_a_clubs_rows_names_its_club(tmp_path: Path) -> None:
+    excused: set[tuple[str, str]] = set()
+    assert unscoped_reads(SOURCES, excused) == []
+    assert excused == set(READ_BY_A_CLUBS_KEY)  # a listed read that is gone leaves the list
+    probe = ROOT / "bot" / "club" / "_unscoped_probe.py"
+    probe.write_text('Q = "SELECT nickname FROM players WHERE id = ?"\n', "utf-8")
+    try:
+        assert unscoped_reads([probe]) == [
+            "bot/club/_unscoped_probe.py:1: reads players without its club"
+        ]
+    finally:
+        probe.unlink()

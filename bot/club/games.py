@@ -425,8 +425,8 @@ async def _queue_private_results(
     marks = ",".join("?" * len(ids))
     found = await tx.all(
         f"SELECT p.id, p.user_id FROM players AS p JOIN members AS m ON m.user_id = p.user_id "
-        f"WHERE p.id IN ({marks}) AND m.private_results = 1",
-        ids,
+        f"WHERE p.id IN ({marks}) AND p.club_id = ? AND m.private_results = 1",
+        (*ids, club_scope.club_id()),
     )
     markup = file_protest_markup(game_id)
     for row in found:

@@ -118,7 +118,9 @@ class PlayerDirectory:
             return False
         marks = ",".join("?" * len(ids))
         row = await self.database.fetchone(
-            f"SELECT 1 FROM players WHERE id IN ({marks}) AND user_id IS NOT NULL LIMIT 1", ids
+            f"SELECT 1 FROM players WHERE id IN ({marks}) AND club_id = ? "
+            "AND user_id IS NOT NULL LIMIT 1",
+            (*ids, club_id()),
         )
         return row is not None
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from bot.core.club_scope import club_id
 from bot.core.db import Transaction
 from bot.core.outbox import Kind, enqueue, private
 from bot.texts import record as texts
@@ -23,8 +24,8 @@ async def queue_changed_points(
     marks = ",".join("?" * len(changed))
     linked = await tx.all(
         f"SELECT p.id, p.user_id FROM players AS p JOIN members AS m ON m.user_id = p.user_id "
-        f"WHERE p.id IN ({marks}) AND m.private_results = 1",
-        changed,
+        f"WHERE p.id IN ({marks}) AND p.club_id = ? AND m.private_results = 1",
+        (*changed, club_id()),
     )
     for row in linked:
         old, new = before.get(row["id"]), after.get(row["id"])

@@ -58,8 +58,8 @@ class NicknameRepair:
                 "SELECT g.table_number, g.game_number, t.title FROM game_seats AS a "
                 "JOIN game_seats AS b ON a.game_id = b.game_id JOIN games AS g ON g.id = a.game_id "
                 "JOIN tournaments AS t ON t.id = g.tournament_id "
-                "WHERE a.player_id = ? AND b.player_id = ? LIMIT 1",
-                (dup.id, kept.id),
+                "WHERE a.player_id = ? AND b.player_id = ? AND t.club_id = ? LIMIT 1",
+                (dup.id, kept.id, club_id()),
             )
             if together is not None:
                 raise IdentityError(texts.played_together(

@@ -141,8 +141,8 @@ class Protests:
         found = OpenGame(game["id"], game["table_number"], game["game_number"], deadline)
         seat = await reader.one(
             "SELECT p.id FROM players AS p JOIN game_seats AS s ON s.player_id = p.id "
-            "WHERE p.user_id = ? AND s.game_id = ?",
-            (user_id, game_id),
+            "WHERE p.user_id = ? AND s.game_id = ? AND p.club_id = ?",
+            (user_id, game_id, club_id()),
         )
         if seat is None:
             linked = await player_rows.linked_to(reader, user_id)

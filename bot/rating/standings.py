@@ -292,13 +292,21 @@ def _parsed(
     return [(head, *_game(head, seats[head["id"]], names)) for head in heads]
 
 
+# The nicknames of the tournament's club only: a deployment of many clubs has their players in
+# one table, and each refresh of a board reads these again.
+_NAMES_QUERY = (
+    "SELECT id, nickname FROM players WHERE club_id = "
+    "(SELECT club_id FROM tournaments WHERE id = ?)"
+)
+
+
 def _built(connection: sqlite3.Connection, tournament: Tournament, rules: tuple[Any, ...]) -> _Kept:
     """The standings from nothing (in a worker thread, on a connection of its own: 10,000 games
     take a second). The seats are streamed into the standings game by game, so that a season's
     100,000 rows are never in memory at once."""
     pending = ProtestStatus.PENDING.value
     _, seen = connection.execute(_REVISION_QUERY, (tournament.id,)).fetchone()
-    names = {row[0]: row[1] for row in connection.execute("SELECT id, nickname FROM players")}
+    names = {row[0]: row[1] for row in connection.execute(_NAMES_QUERY, (tournament.id,))}
     heads = {
         row["id"]: row
         for row in connection.execute(_ALL_HEADS_QUERY, (pending, tournament.id, _ANNULLED))
@@ -412,7 +420,7 @@ class Standings:
         async with self.database.snapshot() as connection:
             cursor = await connection.execute(_REVISION_QUERY, (tournament.id,))
             revision, seen = await cursor.fetchone()  # type: ignore[misc]
-            cursor = await connection.execute("SELECT id, nickname FROM players")
+            cursor = await connection.execute(_NAMES_QUERY, (tournament.id,))
             names = {row[0]: row[1] for row in await cursor.fetchall()}
             fresh = await self.tournaments.get(tournament.id)  # a newer ruleset is harmless
             assert fresh is not None
