@@ -45,6 +45,7 @@ from bot.rating.screens import RatingScreens
 from bot.rating.service import Ratings
 from bot.rating.standings import Standings
 from bot.settings.service import NoticeSettings
+from bot.tables import games as game_rows
 from bot.tables import nights as night_rows
 from bot.tables import tournaments as tournament_rows
 from bot.telegram.dead_letters import DeadLetters
@@ -151,10 +152,16 @@ def build_services(
     protests = Protests(database, clock, window, zone, members, announcer, games)
     scheduler = Scheduler(clock)
     each = clubs.each_club  # a club's job runs in its club, for every club that has one due
-    scheduler.add("protest windows", *each(protests.next_deadline, protests.finalize_due))
+    scheduler.add("protest windows", *each(
+        protests.next_deadline, protests.finalize_due, game_rows.clubs_with_open_games
+    ))  # fmt: skip
     # after the windows: a game made final there may end its evening in the same round
-    scheduler.add("evenings' end", *each(nights.timer.next_end, nights.timer.end_finished))
-    scheduler.add("evening reminders", *each(nights.timer.next_reminder, nights.timer.remind_due))
+    scheduler.add("evenings' end", *each(
+        nights.timer.next_end, nights.timer.end_finished, night_rows.clubs_with_seated
+    ))  # fmt: skip
+    scheduler.add("evening reminders", *each(
+        nights.timer.next_reminder, nights.timer.remind_due, night_rows.clubs_with_seated
+    ))  # fmt: skip
     backups = Backups(database, clock, settings.zone)  # the deployment's
     daily = None
     if settings.backup_dir is not None:

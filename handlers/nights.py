@@ -146,8 +146,7 @@ async def on_sign_up(callback: CallbackQuery, callback_data: NightCB, nights: Ni
 async def on_picture(callback: CallbackQuery, callback_data: NightCB, nights: Nights) -> None:
     """«🖼 Картинкой» under the seating or the results: the picture comes in private (thirty
     taps in the club chat must not post thirty pictures there)."""
-    picture = await nights.posts.picture(callback_data.n, callback_data.v)
-    await picture_in_private(callback, picture)
+    await picture_in_private(callback, nights.posts.picture(callback_data.n, callback_data.v))
 
 
 def build_signup_router() -> Router:

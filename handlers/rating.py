@@ -86,7 +86,7 @@ async def on_season(
 async def on_closing_picture(
     callback: CallbackQuery, callback_data: ClosingCB, closing: Closing
 ) -> None:
-    await picture_in_private(callback, await closing.picture(callback_data.t))
+    await picture_in_private(callback, closing.picture(callback_data.t))
 
 
 def build_club_buttons_router() -> Router:

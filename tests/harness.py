@@ -135,7 +135,9 @@ async def dispatcher_world(
         await world.bot.session.close()
         await world.database.close()
         await server.stop()
-    assert api.unanswered_callbacks() == [], "every callback query must be answered"
+    assert api.unanswered_callbacks() == [], (
+        f"every callback query must be answered: {api.unanswered_report()}"
+    )
     # A flood wait is retried, an edit that changes nothing (two taps racing to show the same
     # saved game) is caught by the bot and loses nothing, and a player who never opened the bot
     # cannot be written to first (his private result is skipped); every other refusal is a lost

@@ -370,6 +370,16 @@ async def earliest_open(reader: Reader) -> str | None:
     return str(row[0]) if row and row[0] else None
 
 
+async def clubs_with_open_games(reader: Reader) -> set[int]:
+    """The clubs with a provisional game (across clubs, in one read: the scheduler asks only
+    these clubs when their windows close)."""
+    rows = await reader.all(
+        f"SELECT DISTINCT t.club_id FROM games JOIN tournaments AS t ON t.id = games.tournament_id "
+        f"WHERE {_PROVISIONAL}"
+    )
+    return {int(row[0]) for row in rows}
+
+
 async def move_player(tx: Transaction, duplicate_id: int, kept_id: int) -> list[int]:
     """Every seat of the duplicate becomes the kept player's; the games touched."""
     rows = await tx.all(

@@ -487,6 +487,15 @@ async def to_remind(tx: Reader) -> list[Night]:
     return [night_of(row) for row in rows]
 
 
+async def clubs_with_seated(reader: Reader) -> set[int]:
+    """The clubs with a seated evening (across clubs, in one read: the scheduler asks only
+    these clubs for their evenings' reminders and ends)."""
+    rows = await reader.all(
+        "SELECT DISTINCT club_id FROM nights WHERE status = ?", (NightStatus.SEATED.value,)
+    )
+    return {int(row[0]) for row in rows}
+
+
 async def set_reminded(tx: Transaction, night_id: int, now: str) -> None:
     await tx.execute("UPDATE nights SET reminded_at = ? WHERE id = ?", (now, night_id))
 

@@ -143,10 +143,29 @@ async def send_privately(bot: Bot, user_id: int, picture: Picture) -> bool:
     return True
 
 
-async def picture_in_private(callback: CallbackQuery, picture: Picture | None) -> None:
+log = logging.getLogger(__name__)
+_drawing: set[asyncio.Task[None]] = set()  # pictures being drawn and sent in the background
+
+# Telegram shows the tapping person a spinner until the bot answers, and refuses an answer after
+# about 15 s: a picture not drawn by then (a busy night, a slow machine) is answered for first.
+PICTURE_ANSWER_WITHIN = 8.0  # seconds
+
+
+async def picture_in_private(
+    callback: CallbackQuery, drawing: Coroutine[Any, Any, Picture | None]
+) -> None:
     """A picture asked for by a button in the club chat, sent to the one who tapped, in private:
-    thirty taps must not post thirty pictures in the chat."""
+    thirty taps must not post thirty pictures in the chat. The tap is answered when the picture
+    is sent — or, if its drawing takes longer than ``PICTURE_ANSWER_WITHIN``, at once with «it
+    will come», and the picture follows when drawn."""
     bot = callback.bot
+    drawn = asyncio.get_running_loop().create_task(drawing)
+    done, _ = await asyncio.wait({drawn}, timeout=PICTURE_ANSWER_WITHIN)
+    if not done and bot is not None:
+        await callback.answer(common_texts.PICTURE_COMING)
+        _in_background(_send_when_drawn(bot, callback.from_user.id, drawn))
+        return
+    picture = await drawn
     if picture is None or bot is None:
         await callback.answer(common_texts.PICTURE_NOTHING, show_alert=True)
         return
@@ -158,14 +177,19 @@ async def picture_in_private(callback: CallbackQuery, picture: Picture | None) -
     await callback.answer(common_texts.PICTURE_SENT)
 
 
+async def _send_when_drawn(bot: Bot, user_id: int, drawn: asyncio.Task[Picture | None]) -> None:
+    try:
+        picture = await drawn
+        if picture is not None and not await send_privately(bot, user_id, picture):
+            log.info("A picture drawn late could not be sent to %s in private", user_id)
+    except Exception:  # the tap was answered; a lost picture must not stop anything
+        log.exception("A picture could not be sent")
+
+
 async def answer_picture(message: Message, picture: Picture) -> None:
     await message.answer_photo(
         BufferedInputFile(picture.png, picture.filename), caption=picture.caption
     )
-
-
-log = logging.getLogger(__name__)
-_drawing: set[asyncio.Task[None]] = set()
 
 
 def answer_picture_later(message: Message, drawn: Coroutine[Any, Any, Picture]) -> None:
@@ -179,7 +203,12 @@ def answer_picture_later(message: Message, drawn: Coroutine[Any, Any, Picture]) 
         except Exception:  # the text answered him; a lost picture must not stop anything
             log.exception("A picture could not be sent")
 
-    task = asyncio.get_running_loop().create_task(send())
+    _in_background(send())
+
+
+def _in_background(sending: Coroutine[Any, Any, None]) -> None:
+    """A picture's sending runs on its own, kept referenced until it ends."""
+    task = asyncio.get_running_loop().create_task(sending)
     _drawing.add(task)
     task.add_done_callback(_drawing.discard)
 

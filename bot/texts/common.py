@@ -143,6 +143,7 @@ def help_group(bot_username: str | None, commands: Commands) -> str:
 
 
 PICTURE_SENT = "Картинка — в личных сообщениях со мной."
+PICTURE_COMING = "Рисую картинку — она придёт в личных сообщениях со мной."
 PICTURE_NOTHING = "Показывать пока нечего."
 
 

@@ -109,7 +109,9 @@ class Chat:
 class CallbackQuery:
     id: str
     created: float
+    data: str = ""  # the button's: named when it is left unanswered
     answered: bool = False
+    late_by: float | None = None  # answered after Telegram's deadline: this many seconds
     answer: dict[str, Any] | None = None
 
 
@@ -144,7 +146,9 @@ class FakeBotAPI:
         group_window: float = 60.0,
     ) -> None:
         self.clock = clock
-        self.callback_deadline = callback_deadline
+        # Telegram's ≈ 15 s to answer a tap, in this machine's time (tests/timing.py): the
+        # bot's way to the answer is as much slower here as every other clock of the suite.
+        self.callback_deadline = scaled(callback_deadline)
         self.group_limit = group_limit  # messages per window into one group
         self.group_window = group_window
         self.chats: dict[int, Chat] = {}
@@ -232,7 +236,7 @@ class FakeBotAPI:
         self, chat: Chat, user: dict[str, Any], message: Message, data: str
     ) -> dict[str, Any]:
         query_id = str(next(self._callback_ids))
-        self.callback_queries[query_id] = CallbackQuery(query_id, self.clock())
+        self.callback_queries[query_id] = CallbackQuery(query_id, self.clock(), data)
         return self._queue(
             {
                 "callback_query": {
@@ -327,6 +331,14 @@ class FakeBotAPI:
     def all_acknowledged(self) -> bool:
         """Every update was confirmed by a later getUpdates offset (so it was handled)."""
         return not self._updates
+
+    def unanswered_report(self) -> list[str]:
+        """Each unanswered callback query: its button's data, and how late an answer came."""
+        return [
+            f"{q.id} {q.data!r}" + (f" answered {q.late_by:.1f} s after" if q.late_by else "")
+            for q in self.callback_queries.values()
+            if not q.answered
+        ]
 
     def unanswered_callbacks(self) -> list[str]:
         return [q.id for q in self.callback_queries.values() if not q.answered]
@@ -662,6 +674,8 @@ class FakeBotAPI:
     def api_answercallbackquery(self, params: dict[str, Any]) -> bool:
         query = self.callback_queries.get(str(params.get("callback_query_id")))
         too_late = query is not None and self.clock() - query.created > self.callback_deadline
+        if query is not None and too_late and not query.answered:
+            query.late_by = self.clock() - query.created
         if query is None or query.answered or too_late:
             raise bad_request(
                 "query is too old and response timeout expired or query ID is invalid"

@@ -383,7 +383,7 @@ async def the_pictures_come_in_private_never_into_the_chat(world, post):
     await fan.reply()
     before = len(group.history())
     await fan.press("🖼 Картинкой", chat=group, message=post)
-    assert fan.last_answer()["text"] == "Картинка — в личных сообщениях со мной."
+    assert "в личных сообщениях со мной" in fan.last_answer()["text"]  # sent, or on its way
     await world.api.wait_for(lambda: fan.last().photo, PICTURE_SECONDS)
     assert fan.last().caption.startswith("Итоги вечера ")
     png = world.api.file_of(fan.last())[1]
@@ -1258,3 +1258,21 @@ async def test_an_evening_that_changes_23_players_two_tables_four_rounds(tmp_pat
             assert max(played[n] for n in stayed) - min(played[n] for n in stayed) <= 1
     finally:
         NICKNAMES = saved
+
+
+async def test_a_picture_slow_to_draw_is_answered_for_at_once_and_follows(tmp_path, monkeypatch):
+    """Telegram refuses a tap's answer after some 15 s: a picture not drawn within
+    ``PICTURE_ANSWER_WITHIN`` is answered for first («it will come»), then sent when drawn."""
+    from bot.telegram import screen
+
+    monkeypatch.setattr(screen, "PICTURE_ANSWER_WITHIN", 0.0)
+    async with dispatcher_world(tmp_path) as world:
+        await seated_evening(world)
+        fan = world.person("Болельщик", username="fan")
+        await fan.send("/start")
+        await fan.reply()
+        group = world.api.chats[CLUB_CHAT_ID]
+        await fan.press("🖼 Картинкой", chat=group, message=seating_post(world))
+        assert fan.last_answer()["text"].startswith("Рисую картинку — она придёт")
+        await world.api.wait_for(lambda: fan.last().photo, PICTURE_SECONDS)
+        assert fan.last().caption.startswith("Рассадка вечера")
