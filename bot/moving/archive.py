@@ -182,12 +182,24 @@ def _packed(document: dict[str, Any]) -> bytes:
     return gzip.compress(text.encode(), compresslevel=6, mtime=0)
 
 
+def _unpacked(raw: bytes) -> bytes:
+    """The file's text, unpacked no further than ``MAX_ARCHIVE_BYTES`` (a small file may unpack
+    to gigabytes: it is refused before they are made)."""
+    if raw[:2] != b"\x1f\x8b":
+        return raw
+    unpacker = zlib.decompressobj(wbits=31)
+    text = unpacker.decompress(raw, MAX_ARCHIVE_BYTES + 1)
+    if len(text) > MAX_ARCHIVE_BYTES:
+        raise ArchiveRefused(texts.TOO_BIG)
+    if not unpacker.eof:
+        raise ArchiveRefused(texts.BROKEN)  # cut short
+    return text
+
+
 def _read(raw: bytes) -> tuple[dict[str, Any], str]:
     """The archive's document and its digest, or why it cannot come in (``ArchiveRefused``)."""
     try:
-        text = gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw
-        if len(text) > MAX_ARCHIVE_BYTES:
-            raise ArchiveRefused(texts.TOO_BIG)
+        text = _unpacked(raw)
         document = json.loads(text)
     except (OSError, EOFError, zlib.error, UnicodeDecodeError, json.JSONDecodeError):
         raise ArchiveRefused(texts.BROKEN) from None

@@ -87,7 +87,7 @@ async def test_a_club_moves_to_another_bot_whole(tmp_path, caplog):
     assert not [r for r in caplog.records if r.levelname == "ERROR"], caplog.text[-2000:]
 
 
-async def test_an_archive_comes_only_into_an_empty_club_and_whole(tmp_path):
+async def test_an_archive_comes_only_into_an_empty_club_and_whole(tmp_path, monkeypatch):
     async with dispatcher_world(tmp_path / "old") as old:
         admin, _, _ = await a_club_with_a_season(old)
         await admin.send("/archive")
@@ -115,6 +115,12 @@ async def test_an_archive_comes_only_into_an_empty_club_and_whole(tmp_path):
         assert texts.NEWER in (await admin.reply()).text
         await admin.send_file(name, archive[:-40], "/import")  # cut short in the upload
         assert texts.BROKEN in (await admin.reply()).text
+        from bot.moving import archive as moving
+
+        monkeypatch.setattr(moving, "MAX_ARCHIVE_BYTES", 2000)  # a small file unpacking to more
+        await admin.send_file(name, archive, "/import")
+        assert texts.TOO_BIG in (await admin.reply()).text
+        monkeypatch.undo()
         assert await counts(third) == empty
         await admin.send_file(name, archive, "/import")  # and the whole file still comes in
         assert "перенесён" in (await admin.reply()).text
