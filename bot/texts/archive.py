@@ -24,10 +24,10 @@ def archive_caption(title: str, tournaments: int, games: int, players: int) -> s
 
 
 def brought_in(title: str, tournaments: int, games: int, players: int, nights: int) -> str:
+    evenings = f", {plural.plural(nights, 'вечер', 'вечера', 'вечеров')}" if nights else ""
     return (
-        f"✅ Клуб «{quote(title)}» перенесён из архива: {_counts(tournaments, games, players)}, "
-        f"{plural.plural(nights, 'вечер', 'вечера', 'вечеров')}. Права судей, протесты и "
-        "настройки — как были. Рейтинг: /rating"
+        f"✅ Клуб «{quote(title)}» перенесён из архива: {_counts(tournaments, games, players)}"
+        f"{evenings}. Права судей, протесты и настройки — как были. Рейтинг: /rating"
     )
 
 
