@@ -7,24 +7,12 @@ import re
 
 from bot.callbacks import NEW_MESSAGE, AdminAction, AdminCB
 from tests.club import Taps, seat_players
-from tests.handlers.test_many_clubs import MANY_CLUBS, joined
+from tests.handlers.test_many_clubs import MANY_CLUBS, two_clubs
 from tests.handlers.test_tv import screen, token_of
 from tests.harness import dispatcher_world
 from tests.webapp import APP_URL, AppCaller, app_server, event, init_data
 
 SETTINGS = {**MANY_CLUBS, "club_signup": "open", "webapp_url": APP_URL}
-
-
-async def two_clubs(world):
-    """The North (Anna's, club 1) and the South (Boris's, club 2), a tournament each."""
-    anna = world.person("Анна", username="anna")
-    boris = world.person("Борис", username="boris")
-    await joined(world, anna, -1001, "Мафия Север")
-    await joined(world, boris, -1002, "Мафия Юг")
-    for admin, title in ((anna, "Кубок Севера"), (boris, "Кубок Юга")):
-        await admin.send(f"/newtournament {title}")
-        assert "создан" in (await admin.reply()).text
-    return anna, boris
 
 
 async def rows(world, table):

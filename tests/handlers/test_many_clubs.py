@@ -32,6 +32,19 @@ async def joined(world, admin, chat_id, title):
     return group
 
 
+async def two_clubs(world):
+    """The North (Anna's, club 1) and the South (Boris's, club 2), joined open, a tournament
+    each."""
+    anna = world.person("Анна", username="anna")
+    boris = world.person("Борис", username="boris")
+    await joined(world, anna, -1001, "Мафия Север")
+    await joined(world, boris, -1002, "Мафия Юг")
+    for admin, title in ((anna, "Кубок Севера"), (boris, "Кубок Юга")):
+        await admin.send(f"/newtournament {title}")
+        assert "создан" in (await admin.reply()).text
+    return anna, boris
+
+
 async def test_a_club_joins_with_an_operators_approval_and_keeps_to_itself(tmp_path):
     settings = {**MANY_CLUBS, "club_signup": "approval"}
     async with dispatcher_world(tmp_path, **settings) as world:
@@ -134,13 +147,7 @@ async def test_an_open_deployment_connects_at_once_and_refuses_a_member_who_is_n
 async def test_the_mini_app_speaks_of_the_callers_club_and_refuses_a_person_of_none(tmp_path):
     settings = {**MANY_CLUBS, "club_signup": "open", "webapp_url": APP_URL}
     async with dispatcher_world(tmp_path, **settings) as world:
-        anna = world.person("Анна", username="anna")
-        boris = world.person("Борис", username="boris")
-        await joined(world, anna, -1001, "Мафия Север")
-        await joined(world, boris, -1002, "Мафия Юг")
-        for admin, title in ((anna, "Кубок Севера"), (boris, "Кубок Юга")):
-            await admin.send(f"/newtournament {title}")
-            assert "создан" in (await admin.reply()).text
+        anna, boris = await two_clubs(world)
         async with app_server(world) as base:
             status, answer = await AppCaller(base, anna.id).call("standings", {})
             assert status == 200 and answer["tournament"] == "Кубок Севера"
