@@ -9,6 +9,7 @@ what they were before. CI runs a short seeded walk; a longer one:
     CLUBS_ACTIONS=400 CLUBS_SEED=5 .venv/bin/python -m pytest tests/handlers/test_clubs_property.py
 """
 
+import asyncio
 import gzip
 import json
 import os
@@ -38,11 +39,23 @@ async def souths_world(world, south_admin, south_people):
     )
     answers = []
     for person, command in south_people:
+        before = len(person.bot_messages())
         await person.send(command)
+        await person.reply()
+        await pictures_sent()  # /me's chart follows its text: both are the answer
+        said = [m.text or m.caption for m in person.bot_messages()[before:]]
         answers.append(
-            [line for line in (await person.reply()).text.splitlines() if "состоянию" not in line]
+            [line for text in said for line in text.splitlines() if "состоянию" not in line]
         )
     return document["tables"], [tuple(row) for row in outbox], answers
+
+
+async def pictures_sent():
+    """Until the pictures being drawn in the background have been sent."""
+    from bot.telegram import screen
+
+    while screen._drawing:
+        await asyncio.gather(*list(screen._drawing), return_exceptions=True)
 
 
 def north_actions(rng, anna, judge, players):
