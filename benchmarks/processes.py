@@ -68,15 +68,20 @@ def _environment(url: str, folder: Path) -> dict[str, str]:
 
 @asynccontextmanager
 async def running(
-    module: str, args: Sequence[str] = (), env: dict[str, str] | None = None
+    module: str,
+    args: Sequence[str] = (),
+    env: dict[str, str] | None = None,
+    groups: dict[int, str] | None = None,
 ) -> AsyncIterator[Running]:
     """``python -m module`` polling a fresh fake Telegram (with the club's group); ``env``: more
-    settings."""
+    settings; ``groups``: more groups (id → title) the fake knows."""
     api = FakeBotAPI()
     server = FakeTelegramServer(api)
     url = await server.start()
     world = World(api)
     world.group(CLUB_CHAT_ID)
+    for chat_id, title in (groups or {}).items():
+        world.group(chat_id, title)
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         with (folder / "bot.log").open("wb") as log:

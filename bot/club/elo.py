@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from bot.core import club_scope
 from bot.core.db import Database
 from bot.core.memory import settle_built
-from bot.core.tasks import cancelled
+from bot.core.tasks import ClubWarmUps
 from bot.vocabulary.statuses import GameStatus
 from scoring.elo import BLACK, RED, RESULT, Brier, BrierSums, EloSettings, Rated, Ratings, Seat
 from scoring.model import RED_ROLES, Role, Winner
@@ -100,15 +100,14 @@ class EloRatings:
         self.database = database
         self.settings = settings or EloSettings()
         self._states: dict[int, EloState] = {}  # by club: each club's ratings are its own
-        self._lock = asyncio.Lock()
-        self._warming: asyncio.Task[EloState | None] | None = None
+        self._locks: dict[int, asyncio.Lock] = {}  # by club: one club never waits for another
+        self._warming = ClubWarmUps()
 
     def refresh_soon(self) -> None:
         """After a committed change of games (and at start-up): bring the ratings up to date
         now, in the background, so that the announcement and the next /rating elo find them
         ready instead of waiting for the replay."""
-        if self._warming is None or self._warming.done():
-            self._warming = asyncio.get_running_loop().create_task(self._warm())
+        self._warming.start(club_scope.maybe_club_id(), self._warm)
 
     async def _warm(self) -> EloState | None:
         if club_scope.maybe_club() is None:  # many clubs at start-up: each club's first
@@ -120,7 +119,7 @@ class EloRatings:
             return None
 
     async def stop(self) -> None:
-        await cancelled(self._warming)
+        await self._warming.stop()
 
     async def state(self) -> EloState:
         """The ratings as of now (brought up to date only when a game changed since)."""
@@ -130,7 +129,8 @@ class EloRatings:
         state = self._states.get(club)
         if state is not None and state.seq == seq:
             return state
-        async with self._lock:  # thirty requests after one change replay once
+        # thirty requests after one change replay once
+        async with self._locks.setdefault(club, asyncio.Lock()):
             previous = self._states.get(club)
             if previous is None or previous.seq != seq:
                 state = await self.database.read_apart(

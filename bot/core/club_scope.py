@@ -56,6 +56,11 @@ def maybe_club() -> Club | None:
     return found if found is not None else (_fallback[0] if _fallback else None)
 
 
+def maybe_club_id() -> int | None:
+    found = maybe_club()
+    return found.id if found is not None else None
+
+
 def named() -> str | None:
     """The club at hand's title where the deployment serves several clubs (a notice in private
     then says which club it comes from); None in a one-club deployment."""

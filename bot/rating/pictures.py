@@ -26,18 +26,21 @@ from bot.rating.drawing import (
     draw_standings,
     end_with_parent,
 )
+from bot.telegram.screen import Picture
+from bot.telegram.sent_pictures import SentPictures
 from bot.texts import pictures as texts
 from bot.texts.points import show
 from bot.vocabulary.ratings import Record, Table
 
-__all__ = ["ProgressChart", "StandingsPicture", "as_input", "progress_chart", "render_async",
-           "standings_picture", "stop_drawing"]  # fmt: skip
+__all__ = ["ProgressChart", "StandingsPicture", "as_input", "picture_of", "progress_chart",
+           "render_async", "standings_picture", "stop_drawing"]  # fmt: skip
 
 _painter: ProcessPoolExecutor | None = None
 # Pictures drawn lately, by what they show: a player asking /me again before anything changed,
 # or thirty players looking at the same page, get the same PNG without a drawing (~100 ms each).
 _drawn: OrderedDict[ProgressChart | StandingsPicture, bytes] = OrderedDict()
 KEPT_PICTURES = 64
+_being_drawn: dict[ProgressChart | StandingsPicture, asyncio.Future[bytes]] = {}
 
 
 def progress_chart(data: Record) -> ProgressChart:
@@ -114,14 +117,31 @@ def _worker() -> ProcessPoolExecutor:
     return _painter
 
 
+async def picture_of(
+    drawing: ProgressChart | StandingsPicture, filename: str, caption: str, kept: SentPictures
+) -> Picture:
+    """The picture to send: by the ``file_id`` of one showing the same, sent before (nothing
+    drawn or uploaded), else drawn."""
+    sent_as = kept.sent_before(drawing)
+    png = b"" if sent_as is not None else await render_async(drawing)
+    return Picture(png, filename, caption, shows=drawing, kept=kept, sent_as=sent_as)
+
+
 async def render_async(picture: ProgressChart | StandingsPicture) -> bytes:
-    """The PNG, drawn in the worker process (started again if it died), or kept from before."""
+    """The PNG, drawn in the worker process (started again if it died), or kept from before;
+    asked for again while it is being drawn, drawn once."""
     kept = _drawn.get(picture)
     if kept is not None:
         _drawn.move_to_end(picture)
         return kept
-    png = await _draw(picture)
+    drawing = _being_drawn.get(picture)
+    if drawing is None:
+        drawing = asyncio.ensure_future(_draw(picture))
+        _being_drawn[picture] = drawing
+        drawing.add_done_callback(lambda _: _being_drawn.pop(picture, None))
+    png = await asyncio.shield(drawing)  # one asker gone does not cancel the others' drawing
     _drawn[picture] = png
+    _drawn.move_to_end(picture)
     if len(_drawn) > KEPT_PICTURES:
         _drawn.popitem(last=False)
     return png

@@ -25,6 +25,7 @@ from bot.rating.service import RatingError, Ratings, pages_of, parse_request
 from bot.tables.tournaments import Tournament
 from bot.telegram.keyboards import button, column, keyboard, link
 from bot.telegram.screen import Picture, Screen, with_web_app
+from bot.telegram.sent_pictures import SentPictures
 from bot.texts import common
 from bot.texts import live as live_texts
 from bot.texts import rating as texts
@@ -117,6 +118,7 @@ class RatingScreens:
         self.app_name = app_name if app_page else None
         self._elo_ranked: tuple[EloState, list[_EloRow]] | None = None  # kept per state
         self._pages = _Pages()
+        self.sent = SentPictures()  # the bot's pictures sent before: sent again by file_id
 
     async def _page(self, tournament: Tournament, kind: Kind, number: int, user_id: int) -> Screen:
         table, now = await self.ratings.table(tournament, kind)
@@ -212,9 +214,8 @@ class RatingScreens:
         drawing = pictures.standings_picture(
             tournament.title, table, data.p, pages, mine, clock_time(now, self.zone)
         )
-        png = await pictures.render_async(drawing)
         caption = texts.picture_caption(tournament.title, data.p, pages)
-        return Picture(png, f"rating-{data.p}.png", caption)
+        return await pictures.picture_of(drawing, f"rating-{data.p}.png", caption, self.sent)
 
     async def min_games(self, args: str | None) -> Screen:
         """``/mingames``: the boards' minimum of games, shown or set (``auto``: the default)."""
@@ -349,14 +350,13 @@ class RatingScreens:
         )
         return screen, data if data.cumulative else None
 
-    @staticmethod
-    async def progress(data: Record) -> Picture:
+    async def progress(self, data: Record) -> Picture:
         """His points game by game, as a picture."""
         from bot.rating import pictures  # lazy: the drawing library loads on first use
 
-        png = await pictures.render_async(pictures.progress_chart(data))
         caption = record_texts.CHART_CAPTION_ELO if data.elo_curve else record_texts.CHART_CAPTION
-        return Picture(png, "progress.png", caption)
+        chart = pictures.progress_chart(data)
+        return await pictures.picture_of(chart, "progress.png", caption, self.sent)
 
 
 _EloRow = tuple[float, int, tuple[float, int], tuple[float, int]]  # overall, id, red, black

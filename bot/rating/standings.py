@@ -30,7 +30,7 @@ from bot.club.tournaments import Tournament, Tournaments
 from bot.core import club_scope
 from bot.core.db import Database
 from bot.core.memory import release_memory, settle_built
-from bot.core.tasks import cancelled
+from bot.core.tasks import ClubWarmUps
 from bot.tables.games import SEAT_COLUMNS, protocol_of, seat_columns
 from bot.vocabulary.statuses import GameStatus, ProtestStatus
 from bot.vocabulary.window import ProtestWindow
@@ -38,7 +38,11 @@ from scoring import Game, Result, Role, Ruleset, SeatScore, Standing, compute
 from scoring.kept import KeptStandings, RoleTotals
 
 log = logging.getLogger(__name__)
-KEPT_TOURNAMENTS = 4
+# The boards kept in memory (least recently used first out) hold at most this many games
+# together, the newest always kept: four seasons of 10,000 games, or the current tournaments of
+# some hundred clubs playing tonight — a count of boards would let a few big ones take the
+# memory, or evict twenty small ones that twenty clubs ask for at once.
+KEPT_GAMES = 40_000
 _NEVER = datetime.max.replace(tzinfo=UTC)
 
 
@@ -360,8 +364,8 @@ class Standings:
         self.window = window  # the protest window: which games are still provisional
         self._boards: OrderedDict[int, Board] = OrderedDict()
         self._kept: dict[int, _Kept] = {}
-        self._lock = asyncio.Lock()
-        self._warming: asyncio.Task[None] | None = None
+        self._locks: dict[int, asyncio.Lock] = {}  # by tournament: clubs do not wait for others
+        self._warming = ClubWarmUps()
 
     async def _revision(self, tournament_id: int) -> int | None:
         row = await self.database.fetchone(
@@ -374,8 +378,7 @@ class Standings:
         background, so that the next /rating finds them ready — the current tournament's, and
         the newest one's (an import makes a tournament that is not current yet: its first
         /rating, or «⭐ Сделать текущим», must not wait for seconds of building)."""
-        if self._warming is None or self._warming.done():
-            self._warming = asyncio.get_running_loop().create_task(self._warm())
+        self._warming.start(club_scope.maybe_club_id(), self._warm)
 
     async def _warm(self) -> None:
         if club_scope.maybe_club() is None:  # many clubs at start-up: each club's first
@@ -391,7 +394,7 @@ class Standings:
             log.exception("Refreshing the standings failed")
 
     async def stop(self) -> None:
-        await cancelled(self._warming)
+        await self._warming.stop()
 
     async def board(self, tournament: Tournament) -> Board:
         """The standings as of ``tournament``'s revision (read with it, in this request) or
@@ -400,17 +403,23 @@ class Standings:
         if board is not None and board.revision >= tournament.revision:
             self._boards.move_to_end(tournament.id)
             return board
-        async with self._lock:  # two requests after one change update once
+        # two requests after one change update once
+        async with self._locks.setdefault(tournament.id, asyncio.Lock()):
             board = self._boards.get(tournament.id)
             if board is not None and board.revision == await self._revision(tournament.id):
                 return board
             board = await self._update(tournament)
             self._boards[tournament.id] = board
             self._boards.move_to_end(tournament.id)
-            while len(self._boards) > KEPT_TOURNAMENTS:
-                evicted, _ = self._boards.popitem(last=False)
-                self._kept.pop(evicted, None)
+            self._evict()
             return board
+
+    def _evict(self) -> None:
+        held = sum(board.game_count for board in self._boards.values())
+        while held > KEPT_GAMES and len(self._boards) > 1:
+            evicted, board = self._boards.popitem(last=False)
+            self._kept.pop(evicted, None)
+            held -= board.game_count
 
     async def _update(self, tournament: Tournament) -> Board:
         # The revision and the changes are read in one snapshot (a read transaction on the

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Hashable
 from contextlib import suppress
 from dataclasses import dataclass, replace
 from typing import Any
@@ -23,6 +23,7 @@ from aiogram.types import (
     WebAppInfo,
 )
 
+from bot.telegram.sent_pictures import SentPictures
 from bot.texts import common as common_texts
 from bot.texts import entry as entry_texts
 from bot.texts.markup import plain
@@ -124,22 +125,41 @@ async def answer_choice(message: Message, screen: Screen) -> None:
 
 @dataclass(frozen=True, slots=True)
 class Picture:
-    """A PNG to send as a photo, with its caption."""
+    """A PNG to send as a photo, with its caption; or, when a picture showing the same was sent
+    before (``sent_as``), that one's ``file_id`` instead of the PNG."""
 
     png: bytes
     filename: str
     caption: str
+    shows: Hashable | None = None  # what it shows: its ``file_id`` is kept under it in ``kept``
+    kept: SentPictures | None = None
+    sent_as: str | None = None
+
+    def photo(self) -> BufferedInputFile | str:
+        return self.sent_as or BufferedInputFile(self.png, self.filename)
+
+    def sent(self, message: Message) -> None:
+        if self.kept is not None and self.shows is not None:
+            self.kept.remember(self.shows, message)
+
+    def refused(self) -> None:
+        """Telegram refused it: a ``file_id`` it no longer knows is not offered again (never
+        seen in practice: a bot's files stay valid for it)."""
+        if self.kept is not None and self.shows is not None and self.sent_as is not None:
+            self.kept.forget(self.shows)
 
 
 async def send_privately(bot: Bot, user_id: int, picture: Picture) -> bool:
     """The picture in the person's private chat with the bot; False when the bot may not write
     to him there (he never opened it, or blocked it)."""
     try:
-        await bot.send_photo(
-            user_id, BufferedInputFile(picture.png, picture.filename), caption=picture.caption
-        )
-    except (TelegramForbiddenError, TelegramBadRequest):
+        sent = await bot.send_photo(user_id, picture.photo(), caption=picture.caption)
+    except TelegramForbiddenError:
         return False
+    except TelegramBadRequest:
+        picture.refused()
+        return False
+    picture.sent(sent)
     return True
 
 
@@ -187,9 +207,12 @@ async def _send_when_drawn(bot: Bot, user_id: int, drawn: asyncio.Task[Picture |
 
 
 async def answer_picture(message: Message, picture: Picture) -> None:
-    await message.answer_photo(
-        BufferedInputFile(picture.png, picture.filename), caption=picture.caption
-    )
+    try:
+        sent = await message.answer_photo(picture.photo(), caption=picture.caption)
+    except TelegramBadRequest:
+        picture.refused()
+        raise
+    picture.sent(sent)
 
 
 def answer_picture_later(message: Message, drawn: Coroutine[Any, Any, Picture]) -> None:

@@ -68,6 +68,37 @@ async def test_me_shows_place_points_roles_best_moves_games_and_a_chart(tmp_path
         assert "↳ штраф 8.5.6.1" in game.text and "Протест можно подать до" in game.text
 
 
+async def test_a_chart_asked_for_again_is_sent_by_telegrams_file_id_until_it_changes(tmp_path):
+    """/me again before his next game: the same picture, sent by the file_id Telegram gave it
+    (nothing drawn, nothing uploaded); after his next game a new one."""
+    async with dispatcher_world(tmp_path) as world:
+        admin, judge = await two_games(world)
+        fox = world.person("Лиса", username="fox")
+        await fox.send("/start")
+        await fox.reply()
+        await admin.send("/link @fox Лис")
+        await admin.reply()
+        await world.announced()
+        await fox.send("/me")
+        first = await world.api.wait_for(lambda: fox.last().photo and fox.last(), PICTURE_SECONDS)
+        uploads = len(world.api.files)
+        await fox.send("/me")
+        again = await world.api.wait_for(
+            lambda: fox.last().photo and fox.last() is not first and fox.last(), PICTURE_SECONDS
+        )
+        assert again.photo["file_id"] == first.photo["file_id"]
+        assert len(world.api.files) == uploads  # nothing uploaded
+        await enter_protocol(Taps(judge))  # Лис plays again
+        await judge.press("✅ Подтвердить")
+        await world.announced()
+        await fox.send("/me")
+        changed = await world.api.wait_for(
+            lambda: fox.last().photo and fox.last() is not again and fox.last(), PICTURE_SECONDS
+        )
+        assert changed.photo["file_id"] != first.photo["file_id"]
+        assert len(world.api.files) == uploads + 1
+
+
 async def test_player_by_nickname_and_unknown_nickname(tmp_path):
     async with dispatcher_world(tmp_path) as world:
         await two_games(world)

@@ -79,8 +79,31 @@ async def test_a_saved_game_refreshes_the_standings_before_anyone_asks(tmp_path)
         judge = await appoint_judge(world, admin, "Иван", "ivan")
         await enter_protocol(Taps(judge), names=names[:10])
         await judge.press("✅ Подтвердить")
-        await standings._warming  # the refresh the save started
+        await standings._warming.finished(1)  # the refresh the save started
         tournament = (await world.services.tournaments.current())[0]
         revision = await standings._revision(tournament.id)
         assert standings._boards[tournament.id].revision == revision
         assert standings._boards[tournament.id].game_count == 51
+
+
+async def test_the_boards_kept_are_bounded_by_their_games_not_their_number(tmp_path, monkeypatch):
+    """Six small tournaments asked for in turn are all kept (twenty clubs' evenings are not
+    rebuilt on every /rating); past the bound the least recently asked go, the newest stays."""
+    async with dispatcher_world(tmp_path) as world:
+        admin = world.person("Админ", user_id=ADMIN_ID)
+        names = [f"Игрок{n}" for n in range(12)]
+        for number in range(6):
+            data = protocol_bytes(random_protocol(names, 20, seed=number))
+            await admin.send_file(f"{number}.json", data, f"/import Сезон {number}")
+            assert "Готово" in (await admin.reply()).text
+        standings = world.services.standings
+        tournaments = sorted(await world.services.tournaments.all(), key=lambda t: t.id)
+        for tournament in tournaments:
+            await standings.board(tournament)
+        assert sorted(standings._boards) == [t.id for t in tournaments]
+        monkeypatch.setattr("bot.rating.standings.KEPT_GAMES", 50)  # two seasons of 20
+        bounded = Standings(world.database, world.services.tournaments)
+        for tournament in (*tournaments, tournaments[2]):  # the third asked again, last
+            await bounded.board(tournament)
+        assert list(bounded._boards) == [tournaments[-1].id, tournaments[2].id]
+        assert set(bounded._kept) == set(bounded._boards)

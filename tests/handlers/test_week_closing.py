@@ -77,7 +77,7 @@ async def test_an_imported_season_that_is_not_current_has_its_standings_ready(tm
         assert "Готово" in (await admin.reply()).text
         current = await world.services.tournaments.current_tournament()
         assert current.title == "Текущий"  # the import did not make it current
-        await world.services.standings._warming  # what the import set going
+        await world.services.standings._warming.finished(1)  # what the import set going
         built = caplog.text.count("built anew")
         await admin.send("/rating Большой")
         assert "Большой" in (await admin.reply()).text
