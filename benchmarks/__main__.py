@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from benchmarks import bot_stage, busy_night, live_app, load, scoring_cli, seating
+from benchmarks import bot_stage, busy_night, live_app, load, many_clubs, scoring_cli, seating
 from benchmarks.processes import percentile
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,13 +48,16 @@ class Sizes:
     seating_samples: int
     page_repeats: int
     tournament_seeds: int
+    clubs: many_clubs.Shape
 
 
 FULL = Sizes(
     [1_000, 10_000, 100_000], 3, 50, 10, [1_000, 10_000], 3, [1_000, 10_000], 4, 4, 30,
-    [100, 1_000], 1_000, 5, 5,
+    [100, 1_000], 1_000, 5, 5, many_clubs.FULL,
 )  # fmt: skip
-QUICK = Sizes([500, 2_000], 1, 10, 3, [300], 1, [300], 2, 1, 5, [20, 80], 100, 1, 1)
+QUICK = Sizes(
+    [500, 2_000], 1, 10, 3, [300], 1, [300], 2, 1, 5, [20, 80], 100, 1, 1, many_clubs.QUICK
+)
 
 
 @dataclass
@@ -284,11 +287,51 @@ def seating_section(sizes: Sizes) -> Section:
     )
 
 
+def clubs_section(sizes: Sizes) -> Section:
+    shape = sizes.clubs
+    evening = asyncio.run(many_clubs.measure(shape))
+    announced = evening.announced()
+    rating = percentile(evening.rating_ms, 0.99)
+    me = percentile(evening.me_ms, 0.99)
+    announce = percentile(announced, 0.99)
+    api = percentile(evening.api_ms, 0.99)
+    slowest, quickest = many_clubs.fairness(evening)
+    above = evening.rss_mb - evening.floor_rss_mb
+    verdicts = [
+        _verdict(evening.unanswered == 0, f"{evening.unanswered} requests unanswered (0)"),
+        _verdict(rating < 100, f"/rating p99 {rating:.0f} ms (< 100)"),
+        _verdict(me < 200, f"/me p99 {me:.0f} ms (< 200)"),
+        _verdict(
+            announce < 200 and evening.flood_waits == 0,
+            f"announced p99 {announce:.0f} ms after Confirm (< 200), flood waits "
+            f"{evening.flood_waits}",
+        ),
+        _verdict(api < 50, f"the app's API p99 {api:.0f} ms (< 50)"),
+        _verdict(
+            slowest < max(3 * quickest, 1_000),
+            f"fair between clubs: the slowest club's announcements at a median of "
+            f"{slowest:.0f} ms, the quickest's {quickest:.0f} (≤ 3×, or within a second)",
+        ),
+        _verdict(
+            above <= 120,
+            f"resident memory {evening.rss_mb:.0f} MB after the evening, "
+            f"{above:+.0f} MB beside the echo bot's {evening.floor_rss_mb:.0f} (≤ +120)",
+        ),
+    ]
+    return Section(
+        f"Many clubs on one bot: {shape.clubs:,} clubs, {shape.players:,} players, "
+        f"{shape.games:,} games; {shape.busy} clubs play an evening at once",
+        many_clubs.table(evening),
+        verdicts,
+    )
+
+
 SECTIONS: list[Callable[[Sizes], Section]] = [
     scoring_section,
     load_section,
     night_section,
     app_section,
+    clubs_section,
     stage_section,
     seating_section,
 ]

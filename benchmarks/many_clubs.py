@@ -195,6 +195,10 @@ class Evening:
     rating_ms: list[float] = field(default_factory=list)
     me_ms: list[float] = field(default_factory=list)
     chart_ms: list[float] = field(default_factory=list)  # /me until its chart is there
+    cold_ms: list[float] = field(default_factory=list)  # each busy club's first /rating
+    cold_all_s: float = 0.0  # until every busy club's first /rating was answered
+    warm_up_s: float = 0.0  # until everyone had his /rating, his /me and its chart
+    charts_drawn: int = 0  # in the warm-up
     unanswered: int = 0  # requests not answered within a minute
     api_ms: list[float] = field(default_factory=list)
     confirm_ms: list[float] = field(default_factory=list)
@@ -206,6 +210,8 @@ class Evening:
     flood_waits: int = 0
     seconds: float = 0.0  # the evening, first request to last announcement
     answered: int = 0  # requests and API calls answered in it
+    bot_cpu: float = 0.0  # the bot's processor time in the evening, per second of it
+    fake_cpu: float = 0.0  # this process's (the fake Telegram, the people, the app's callers)
     rss_mb: float = 0.0
     peak_rss_mb: float = 0.0
     floor_rss_mb: float = 0.0
@@ -234,14 +240,14 @@ async def _asker(
                 evening.unanswered += 1
 
 
-async def _me(person: Person, evening: Evening) -> None:
+async def _me(person: Person, evening: Evening, timeout: float = 60.0) -> None:
     """/me: its text, then its chart (drawn in the background, a photo after the text): both
     are the answer, and the next request waits for the chart, as a person's eye does."""
     shown = len(person.private.history())
     started = time.perf_counter()
-    evening.me_ms.append(await ask(person, "/me"))
+    evening.me_ms.append(await ask(person, "/me", timeout))
     await person.world.api.wait_for(
-        lambda: any(m.photo for m in person.private.history()[shown:]), timeout=60
+        lambda: any(m.photo for m in person.private.history()[shown:]), timeout
     )
     evening.chart_ms.append((time.perf_counter() - started) * 1e3)
 
@@ -297,6 +303,29 @@ def _private_results(bot: Running) -> list[float]:
     ]
 
 
+async def _cold_start(
+    bot: Running, busy: list[Planned], askers: list[Person], shape: Shape, evening: Evening
+) -> None:
+    """Just started, as after a restart in the middle of twenty evenings: one player of every
+    busy club asks /rating at once (each club's standings are read and built on its first
+    request). Then everyone has looked at /rating and /me once before the evening measured —
+    a service runs for weeks; what a restart costs is the cold figure."""
+    first = askers[:: shape.askers]  # one per club
+    started = time.perf_counter()
+    evening.cold_ms = list(await asyncio.gather(*(ask(person, "/rating") for person in first)))
+    evening.cold_all_s = time.perf_counter() - started
+    started = time.perf_counter()
+    warm = Evening(shape)
+
+    async def looks(person: Person) -> None:
+        await ask(person, "/rating", timeout=900)
+        await _me(person, warm, timeout=900)
+
+    await asyncio.gather(*map(looks, askers))
+    evening.warm_up_s = time.perf_counter() - started
+    evening.charts_drawn = len(warm.chart_ms)
+
+
 async def evening_on(path: Path, clubs: list[Planned], shape: Shape, seed: int) -> Evening:
     evening = Evening(shape)
     busy = [club for club in clubs if club.judges]
@@ -312,8 +341,7 @@ async def evening_on(path: Path, clubs: list[Planned], shape: Shape, seed: int) 
         world = bot.world
         judges = {c.number: [world.person(f"Судья {j}", user_id=j) for j in c.judges] for c in busy}
         askers = [world.person(f"Игрок {a}", user_id=a) for c in busy for a in c.askers]
-        for person in askers[:3]:  # the first /me draws a chart: matplotlib is imported once
-            await _me(person, Evening(shape))
+        await _cold_start(bot, busy, askers, shape, evening)
         rng = random.Random(seed)
         done = asyncio.Event()
         load = [
@@ -323,12 +351,14 @@ async def evening_on(path: Path, clubs: list[Planned], shape: Shape, seed: int) 
             for p in askers
         ]
         sent_before = len(_private_results(bot))
-        started = time.perf_counter()
+        started, cpu, own = time.perf_counter(), bot.cpu_seconds(), time.process_time()
         await asyncio.gather(*(
             _table(bot, base, club, judge, table, shape, random.Random(rng.random()), evening)
             for club in busy for table, judge in enumerate(judges[club.number], start=3)
         ))  # fmt: skip
         evening.seconds = time.perf_counter() - started
+        evening.bot_cpu = (bot.cpu_seconds() - cpu) / evening.seconds
+        evening.fake_cpu = (time.process_time() - own) / evening.seconds
         last_confirm = time.monotonic()  # the fake's clock
         done.set()
         await asyncio.gather(*load)
@@ -441,16 +471,18 @@ def table(evening: Evening) -> list[str]:
     announced = evening.announced()
     return [
         "| clubs / players / games | built in s (MB) | busy clubs × tables, people asking "
-        "| requests/s answered (unanswered) | /rating p50 / p99 ms | /me p50 / p99 ms (chart p99) "
+        "| requests/s answered (unanswered) | CPU: the bot's / the fake's "
+        "| /rating p50 / p99 ms | /me p50 / p99 ms (chart p99) "
         "| echo floor p50 / p99 ms | app's API p50 / p99 ms (floor) | Confirm p99 ms "
         "| announced p50 / p99 ms | slowest / quickest club's median ms "
         "| private results, sent within s of the last Confirm | flood waits "
         "| RSS now / peak MB (echo) |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
         f"| {shape.clubs:,} / {shape.players:,} / {shape.games:,} "
         f"| {evening.build_seconds:.0f} ({evening.database_mb:.0f}) "
         f"| {shape.busy} × {shape.tables}, {shape.busy * shape.askers} "
         f"| {evening.answered / max(evening.seconds, 1e-9):.0f} ({evening.unanswered}) "
+        f"| {evening.bot_cpu:.0%} / {evening.fake_cpu:.0%} "
         f"| {_p(evening.rating_ms, 0.5)} / {_p(evening.rating_ms, 0.99)} "
         f"| {_p(evening.me_ms, 0.5)} / {_p(evening.me_ms, 0.99)} ({_p(evening.chart_ms, 0.99)}) "
         f"| {_p(evening.floor_ms, 0.5)} / {_p(evening.floor_ms, 0.99)} "
@@ -461,6 +493,12 @@ def table(evening: Evening) -> list[str]:
         f"| {slowest:.0f} / {quickest:.0f} "
         f"| {evening.private_results}, {evening.drained_s:.1f} | {evening.flood_waits} "
         f"| {evening.rss_mb:.0f} / {evening.peak_rss_mb:.0f} ({evening.floor_rss_mb:.0f}) |",
+        "",
+        "| just started: each busy club's first /rating, p50 / max ms | all answered in s "
+        "| then everyone's first /rating, /me and chart: s (charts drawn) |",
+        "|---|---|---|",
+        f"| {_p(evening.cold_ms, 0.5)} / {_p(evening.cold_ms, 1.0)} | {evening.cold_all_s:.1f} "
+        f"| {evening.warm_up_s:.0f} ({evening.charts_drawn}) |",
     ]
 
 

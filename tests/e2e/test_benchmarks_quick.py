@@ -25,9 +25,11 @@ def test_the_quick_benchmark_run_writes_every_section(tmp_path):
     assert done.returncode == 0, done.stderr[-3000:]
     page = output.read_text(encoding="utf-8")
     for title in ("python -m scoring standings", "Under load", "A busy night", "The judge's app",
-                  "summary"):  # fmt: skip
+                  "Many clubs on one bot", "summary"):  # fmt: skip
         assert title in page
     assert "echo floor" in page and "× floor" in page
     verdicts = [line for line in page.splitlines() if line.startswith(("- ✅", "- ❌"))]
     assert len(verdicts) >= 6  # one for every target these sizes can tell
+    clubs = next(line for line in page.splitlines() if line.startswith("| 12 / 300 / 1,200"))
+    assert "–" not in clubs  # every figure of the many clubs' evening measured
     assert "Traceback" not in done.stdout + done.stderr
