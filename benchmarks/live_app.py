@@ -22,6 +22,8 @@ import re
 import socket
 import sys
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -78,6 +80,27 @@ async def _table(base: str, user_id: int, seed: int, figures: Figures) -> None:
             body = {"live": live, "events": [event]}
             figures.api_ms.append(await _call(session, f"{base}api/events", data, body))
         figures.confirm_ms.append(await _call(session, f"{base}api/confirm", data, {"live": live}))
+
+
+@asynccontextmanager
+async def echo_web() -> AsyncIterator[str]:
+    """The bare aiohttp echo server (``benchmarks.echo_web``) as a process, listening: its URL."""
+    port = free_port()
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "benchmarks.echo_web", str(port)
+    )
+    try:
+        url = f"http://127.0.0.1:{port}/echo"
+        for _ in range(100):  # until it listens
+            try:
+                async with aiohttp.ClientSession() as session, session.post(url, json={}):
+                    break
+            except aiohttp.ClientError:
+                await asyncio.sleep(0.1)
+        yield url
+    finally:
+        process.terminate()
+        await process.wait()
 
 
 def _game(seed: int) -> list[dict]:
@@ -246,23 +269,9 @@ async def one_night(games: int, tables: int, players: int, page_repeats: int = 5
         done.set()
         await load
         await readers
-    echo_port = free_port()
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "benchmarks.echo_web", str(echo_port)
-    )
-    try:
-        url = f"http://127.0.0.1:{echo_port}/echo"
-        for _ in range(100):  # until it listens
-            try:
-                async with aiohttp.ClientSession() as session, session.post(url, json={}):
-                    break
-            except aiohttp.ClientError:
-                await asyncio.sleep(0.1)
+    async with echo_web() as url:
         per_table = max(1, len(figures.api_ms) // tables)
         await asyncio.gather(*(_floor(url, per_table, figures) for _ in range(tables)))
-    finally:
-        process.terminate()
-        await process.wait()
     return figures
 
 

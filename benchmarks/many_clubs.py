@@ -29,7 +29,6 @@ import argparse
 import asyncio
 import random
 import statistics
-import sys
 import tempfile
 import time
 from collections.abc import Sequence
@@ -39,7 +38,7 @@ from pathlib import Path
 import aiohttp
 from aiogram.types import User
 
-from benchmarks.live_app import _call, _game, free_port
+from benchmarks.live_app import _call, _game, echo_web, free_port
 from benchmarks.processes import Running, ask, percentile, running
 from bot.app import open_database
 from bot.core import club_scope
@@ -403,26 +402,12 @@ async def _floors(evening: Evening, people: int, seed: int) -> None:
         done.set()
         await asyncio.gather(*load)
         evening.floor_rss_mb = floor.rss_mb()
-    port = free_port()
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "benchmarks.echo_web", str(port)
-    )
-    try:
-        url = f"http://127.0.0.1:{port}/echo"
-        for _ in range(100):  # until it listens
-            try:
-                async with aiohttp.ClientSession() as session, session.post(url, json={}):
-                    break
-            except aiohttp.ClientError:
-                await asyncio.sleep(0.1)
+    async with echo_web() as url:
         tables = shape.busy * shape.tables
         per_table = max(1, len(evening.api_ms) // tables)
         await asyncio.gather(
             *(_api_floor(url, per_table, shape, number, evening) for number in range(tables))
         )
-    finally:
-        process.terminate()
-        await process.wait()
 
 
 async def _api_floor(url: str, calls: int, shape: Shape, seed: int, evening: Evening) -> None:
