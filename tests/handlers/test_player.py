@@ -20,6 +20,16 @@ async def two_games(world):
     return admin, judge
 
 
+async def linked_fox(world, admin):
+    """Лиса opens the bot and the admin links her to the nickname Лис."""
+    fox = world.person("Лиса", username="fox")
+    await fox.send("/start")
+    await fox.reply()
+    await admin.send("/link @fox Лис")
+    await admin.reply()
+    return fox
+
+
 def png_size(content: bytes) -> tuple[int, int]:
     with Image.open(io.BytesIO(content)) as image:
         image.verify()
@@ -37,11 +47,7 @@ async def test_me_without_a_link_explains_iam(tmp_path):
 async def test_me_shows_place_points_roles_best_moves_games_and_a_chart(tmp_path):
     async with dispatcher_world(tmp_path) as world:
         admin, _judge = await two_games(world)
-        fox = world.person("Лиса", username="fox")
-        await fox.send("/start")
-        await fox.reply()
-        await admin.send("/link @fox Лис")
-        await admin.reply()
+        fox = await linked_fox(world, admin)
         await world.announced()  # «your account is linked» reached the player
         await fox.send("/me")
         await world.api.wait_for(lambda: fox.last().photo, PICTURE_SECONDS)
@@ -73,11 +79,7 @@ async def test_a_chart_asked_for_again_is_sent_by_telegrams_file_id_until_it_cha
     (nothing drawn, nothing uploaded); after his next game a new one."""
     async with dispatcher_world(tmp_path) as world:
         admin, judge = await two_games(world)
-        fox = world.person("Лиса", username="fox")
-        await fox.send("/start")
-        await fox.reply()
-        await admin.send("/link @fox Лис")
-        await admin.reply()
+        fox = await linked_fox(world, admin)
         await world.announced()
         await fox.send("/me")
         first = await world.api.wait_for(lambda: fox.last().photo and fox.last(), PICTURE_SECONDS)
