@@ -15,6 +15,7 @@ from aiogram.types import CallbackQuery, Message, User
 from bot.admin.service import APPOINT, ClubAdmin
 from bot.callbacks import AdminAction, AdminCB
 from bot.telegram.filters import HAS_TEXT, PLAIN_TEXT, PRIVATE, admin, command, not_admin
+from bot.telegram.refusals import lacks_right
 from bot.telegram.screen import answer, show
 from bot.texts import admin as texts
 from bot.texts import tournaments as tournament_texts
@@ -118,10 +119,7 @@ async def cmd_cancel_rename(message: Message, state: FSMContext) -> None:
 
 
 async def not_an_admin(event: Message | CallbackQuery) -> None:
-    if isinstance(event, CallbackQuery):
-        await event.answer(texts.NOT_AN_ADMIN, show_alert=True)
-    else:
-        await event.answer(texts.NOT_AN_ADMIN)
+    await lacks_right(event, texts.NOT_AN_ADMIN)
 
 
 ANYWHERE = (*APPOINT, "unjudge")

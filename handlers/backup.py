@@ -12,6 +12,7 @@ from aiogram.types import BufferedInputFile, Message
 from bot.club.clubs import Clubs
 from bot.core.backup import Backups
 from bot.telegram.filters import PRIVATE, command
+from bot.telegram.refusals import lacks_right
 from bot.texts import admin as admin_texts
 from bot.texts import backup as texts
 from bot.vocabulary.rights import Member
@@ -40,7 +41,7 @@ async def not_an_admin(message: Message, member: Member, clubs: Clubs) -> None:
     if member.is_admin and not clubs.one_club:
         await message.answer(texts.WHOLE_DATABASE_IS_THE_OPERATORS)
         return
-    await message.answer(admin_texts.NOT_AN_ADMIN)
+    await lacks_right(message, admin_texts.NOT_AN_ADMIN)
 
 
 async def in_group(message: Message) -> None:

@@ -14,6 +14,7 @@ from aiogram.types import CallbackQuery, Message
 from bot.callbacks import EntryCB, GameCB
 from bot.entry.editor import Editor
 from bot.telegram.filters import HAS_TEXT, PLAIN_TEXT, PRIVATE, command, judge
+from bot.telegram.refusals import lacks_right
 from bot.telegram.screen import show
 from bot.texts import entry as texts
 from bot.vocabulary.rights import Member
@@ -75,11 +76,11 @@ async def on_game_button(
 
 
 async def not_a_judge(message: Message) -> None:
-    await message.answer(texts.NOT_A_JUDGE)
+    await lacks_right(message, texts.NOT_A_JUDGE)
 
 
 async def not_a_judge_button(callback: CallbackQuery) -> None:
-    await callback.answer(texts.NOT_A_JUDGE, show_alert=True)
+    await lacks_right(callback, texts.NOT_A_JUDGE)
 
 
 def build_router() -> Router:

@@ -16,6 +16,7 @@ from bot.callbacks import LinkAction, LinkCB
 from bot.identity.repair import NicknameRepair
 from bot.identity.service import Identity, IdentityError
 from bot.telegram.filters import PRIVATE, admin, command, head_judge
+from bot.telegram.refusals import lacks_right
 from bot.telegram.screen import answer
 from bot.texts import admin as admin_texts
 from bot.texts import identity as texts
@@ -150,15 +151,15 @@ async def cmd_merge(
 
 
 async def not_a_judge(callback: CallbackQuery) -> None:
-    await callback.answer(texts.NOT_ALLOWED_DECIDE, show_alert=True)
+    await lacks_right(callback, texts.NOT_ALLOWED_DECIDE)
 
 
 async def not_a_head_judge(message: Message) -> None:
-    await message.answer(texts.NOT_ALLOWED_LINK)
+    await lacks_right(message, texts.NOT_ALLOWED_LINK)
 
 
 async def not_an_admin(message: Message) -> None:
-    await message.answer(admin_texts.NOT_AN_ADMIN)
+    await lacks_right(message, admin_texts.NOT_AN_ADMIN)
 
 
 async def decides(event: object, member: Member) -> bool:

@@ -12,6 +12,7 @@ from aiogram.types import BufferedInputFile, CallbackQuery, Document, Message
 from bot.callbacks import ImportCB
 from bot.rating.interchange import Files, InFile
 from bot.telegram.filters import PLAIN_TEXT, PRIVATE, Check, admin, command, judge
+from bot.telegram.refusals import lacks_right
 from bot.telegram.screen import answer
 from bot.texts import archive as archive_texts
 from bot.texts import interchange as texts
@@ -42,7 +43,7 @@ async def cmd_archive(message: Message, files: Files) -> None:
 
 
 async def not_allowed_archive(message: Message) -> None:
-    await message.answer(archive_texts.NOT_ALLOWED)
+    await lacks_right(message, archive_texts.NOT_ALLOWED)
 
 
 async def archive_in_group(message: Message) -> None:
@@ -139,11 +140,11 @@ async def file_without_command(message: Message) -> None:
 
 
 async def not_allowed_export(message: Message) -> None:
-    await message.answer(texts.NOT_ALLOWED_EXPORT)
+    await lacks_right(message, texts.NOT_ALLOWED_EXPORT)
 
 
 async def not_allowed_import(message: Message) -> None:
-    await message.answer(texts.NOT_ALLOWED_IMPORT)
+    await lacks_right(message, texts.NOT_ALLOWED_IMPORT)
 
 
 def build_router() -> Router:

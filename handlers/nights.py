@@ -12,6 +12,7 @@ from aiogram.types import CallbackQuery, Message
 from bot.callbacks import NightAction, NightCB
 from bot.nights.service import Nights
 from bot.telegram.filters import PLAIN_TEXT, PRIVATE, command, head_judge
+from bot.telegram.refusals import lacks_right
 from bot.telegram.screen import answer, answer_choice, picture_in_private, show
 from bot.texts import nights as texts
 from bot.vocabulary.rights import Member
@@ -126,11 +127,11 @@ async def on_screen(callback: CallbackQuery, callback_data: NightCB, nights: Nig
 
 
 async def not_a_head_judge(message: Message) -> None:
-    await message.answer(texts.ONLY_HEAD_JUDGE)
+    await lacks_right(message, texts.ONLY_HEAD_JUDGE)
 
 
 async def not_a_head_judge_button(callback: CallbackQuery) -> None:
-    await callback.answer(texts.ONLY_HEAD_JUDGE, show_alert=True)
+    await lacks_right(callback, texts.ONLY_HEAD_JUDGE)
 
 
 async def in_group(message: Message) -> None:

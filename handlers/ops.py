@@ -7,6 +7,7 @@ from aiogram.types import Message
 
 from bot.ops.health import Operations
 from bot.telegram.filters import PRIVATE, admin, command
+from bot.telegram.refusals import lacks_right
 from bot.telegram.screen import answer
 from bot.texts import ops as texts
 
@@ -16,7 +17,7 @@ async def cmd_status(message: Message, operations: Operations) -> None:
 
 
 async def not_an_admin(message: Message) -> None:
-    await message.answer(texts.NOT_AN_ADMIN_STATUS)
+    await lacks_right(message, texts.NOT_AN_ADMIN_STATUS)
 
 
 def build_router() -> Router:

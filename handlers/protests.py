@@ -17,6 +17,7 @@ from bot.callbacks import ProtestAction, ProtestCB
 from bot.entry.editor import Editor
 from bot.protests.service import ProtestError, Protests
 from bot.telegram.filters import GROUP, HAS_TEXT, PLAIN_TEXT, PRIVATE, command
+from bot.telegram.refusals import lacks_right
 from bot.telegram.screen import Screen, answer, show
 from bot.texts import protests as texts
 from bot.vocabulary.rights import Member
@@ -150,7 +151,7 @@ async def on_reason_text(
 
 
 async def not_a_decider_button(callback: CallbackQuery) -> None:
-    await callback.answer(texts.NOT_A_DECIDER, show_alert=True)
+    await lacks_right(callback, texts.NOT_A_DECIDER)
 
 
 async def cmd_protests(message: Message, protests: Protests) -> None:
@@ -164,7 +165,7 @@ async def cmd_replay(
 
 
 async def not_a_decider(message: Message) -> None:
-    await message.answer(texts.NOT_A_DECIDER)
+    await lacks_right(message, texts.NOT_A_DECIDER)
 
 
 async def decides(event: object, member: Member) -> bool:

@@ -10,6 +10,7 @@ from bot.callbacks import ClosingCB, RatingAction, RatingCB, SeasonCB
 from bot.rating.closing import Closing
 from bot.rating.screens import DEEP_LINK, RatingScreens
 from bot.telegram.filters import GROUP, PRIVATE, admin, command
+from bot.telegram.refusals import lacks_right
 from bot.telegram.screen import (
     answer,
     answer_choice,
@@ -62,7 +63,7 @@ async def cmd_min_games(message: Message, command: CommandObject, rating: Rating
 
 
 async def not_an_admin(message: Message) -> None:
-    await message.answer(admin_texts.NOT_AN_ADMIN)
+    await lacks_right(message, admin_texts.NOT_AN_ADMIN)
 
 
 async def cmd_close_tournament(

@@ -252,3 +252,22 @@ async def test_a_person_of_two_clubs_chooses_which_one_he_speaks_of(tmp_path):
         # A person of one club sees no switch at all.
         await anna.send("/me")
         assert "ваши другие клубы" not in (await anna.reply()).text
+
+
+async def test_a_judge_of_two_clubs_is_asked_which_club_his_game_is_of(tmp_path):
+    """Appointed in two clubs and never having chosen, he is not told he is no judge: /game asks
+    which club, one tap remembers it, and /game opens that club's protocol."""
+    async with dispatcher_world(tmp_path, **MANY_CLUBS, club_signup="open") as world:
+        anna, boris = await two_clubs(world)
+        ivan = await appoint_judge(world, anna, "Иван", "ivan")
+        await boris.send("/judge @ivan")
+        assert "назначен" in (await boris.reply()).text
+        await ivan.send("/game")
+        asked = await ivan.reply()
+        assert "О каком клубе" in asked.text and "только судьи" not in asked.text
+        await ivan.press("Мафия Юг")
+        await ivan.send("/game")
+        assert "Кубок Юга" in (await ivan.reply()).text
+        mallory = world.person("Мэллори")  # of no club at all: how to find his
+        await mallory.send("/game")
+        assert "о каком клубе" in (await mallory.reply()).text

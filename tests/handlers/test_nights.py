@@ -1077,6 +1077,8 @@ async def test_the_head_judges_screen_shows_each_table_and_who_left(tmp_path):
         await people[4].press(
             "🚪 Ухожу с вечера", chat=world.api.chats[CLUB_CHAT_ID], message=signup_post(world)
         )
+        # the head judge is told of the leaver through the outbox: read before /night's answer
+        await world.api.wait_for(lambda: "уходит с вечера" in admin.last().text)
         await admin.send("/night")
         screen = (await admin.reply()).text
         assert "Игра 1: стол 1 ✅ сохранена · стол 2 ⏳ ждёт\nВпереди: игры 2–3" in screen
