@@ -217,8 +217,9 @@ class ClubAction(StrEnum):
     CONNECT = "con"  # a group's admin connects the group as a club (i: the group's chat id)
     APPROVE = "ok"  # an operator approves a club's request (i: the club)
     REJECT = "no"
-    SUSPEND = "stop"  # an operator stops a club (i: the club)
+    SUSPEND = "stop"  # an operator stops a club (i: the club; v: the /clubs page shown)
     RESUME = "go"
+    PAGE = "page"  # an operator turns /clubs's page (i: the page)
     CHOOSE = "pick"  # a person chooses the club he speaks of in private (i: the club)
     LIST = "list"  # ... and first sees his clubs to choose from
     KEEP_TITLE = "keep"  # the joining dialog: keep the group's title

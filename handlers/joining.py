@@ -119,8 +119,16 @@ async def cmd_clubs(message: Message, joining: Joining) -> None:
 
 async def on_suspend(callback: CallbackQuery, callback_data: ClubCB, joining: Joining) -> None:
     stop = callback_data.a is ClubAction.SUSPEND
-    screen = await joining.suspend(callback.from_user.id, callback_data.i, stop)
+    page = int(callback_data.v) if callback_data.v.isdigit() else 0
+    screen = await joining.suspend(callback.from_user.id, callback_data.i, stop, page)
     await callback.answer(screen.toast)
+    if isinstance(callback.message, Message):
+        await show(callback.message, screen, tapped=True)
+
+
+async def on_page(callback: CallbackQuery, callback_data: ClubCB, joining: Joining) -> None:
+    screen = joining.listing(callback.from_user.id, callback_data.i)
+    await callback.answer()
     if isinstance(callback.message, Message):
         await show(callback.message, screen, tapped=True)
 
@@ -170,6 +178,7 @@ def build_router() -> Router:
     )
     router.message.register(cmd_clubs, command("clubs"), PRIVATE)
     router.callback_query.register(on_suspend, cb(F.a.in_({ClubAction.SUSPEND, ClubAction.RESUME})))
+    router.callback_query.register(on_page, cb(F.a == ClubAction.PAGE))
     router.message.register(cmd_club, command("club"), PRIVATE)
     router.callback_query.register(on_choose, cb(F.a == ClubAction.CHOOSE))
     router.callback_query.register(on_list, cb(F.a == ClubAction.LIST))

@@ -30,6 +30,7 @@ from bot.vocabulary.refusal import Refusal, RefusalKind
 from bot.vocabulary.rights import Right
 
 MIN_TITLE, MAX_TITLE = 2, 60
+CLUBS_PER_PAGE = 15  # /clubs: a page fits one message with room to spare
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,26 +190,38 @@ class Joining:
         with club_scope.within(club):
             return await self.members.admin_ids()
 
-    def listing(self, user_id: int) -> Screen:
-        """/clubs: every club with its state; suspend or resume with a tap."""
+    def listing(self, user_id: int, page: int = 0) -> Screen:
+        """/clubs: the clubs with their state, ``CLUBS_PER_PAGE`` a page (a service of
+        hundreds fits no message); suspend or resume with a tap, turn the page with another."""
         self._operator(user_id)
         clubs = self.clubs.everyone()
         if not clubs:
             return Screen(texts.NO_CLUBS)
-        lines = [texts.clubs_header(len(clubs))]
+        pages = -(-len(clubs) // CLUBS_PER_PAGE)
+        page = min(max(page, 0), pages - 1)
+        shown = clubs[page * CLUBS_PER_PAGE : (page + 1) * CLUBS_PER_PAGE]
+        lines = [texts.clubs_header(len(clubs), page + 1, pages)]
         buttons = []
-        for club in clubs:
+        for club in shown:
             chat = str(club.chat_id) if club.chat_id is not None else "—"
-            lines.append(texts.club_line(quote(club.title), texts.STATE_WORDS[club.state], chat))
-            if club.state is ClubState.SUSPENDED:
-                buttons.append(button(f"{texts.RESUME} {club.title[:30]}",
-                                      ClubCB(a=ClubAction.RESUME, i=club.id)))  # fmt: skip
-            elif club.state in (ClubState.ACTIVE, ClubState.LEFT):
-                buttons.append(button(f"{texts.SUSPEND} {club.title[:30]}",
-                                      ClubCB(a=ClubAction.SUSPEND, i=club.id)))  # fmt: skip
-        return Screen("\n".join(lines), column(buttons[:100]) if buttons else None)
+            state = texts.STATE_WORDS[club.state]
+            lines.append(texts.club_line(club.id, quote(club.title), state, chat))
+            action = {ClubState.SUSPENDED: ClubAction.RESUME, ClubState.ACTIVE: ClubAction.SUSPEND,
+                      ClubState.LEFT: ClubAction.SUSPEND}.get(club.state)  # fmt: skip
+            if action is not None:
+                word = texts.RESUME if action is ClubAction.RESUME else texts.SUSPEND
+                data = ClubCB(a=action, i=club.id, v=str(page))
+                buttons.append([button(f"{word} №{club.id} {club.title[:30]}", data)])
+        turns = [
+            button(label, ClubCB(a=ClubAction.PAGE, i=to))
+            for label, to in ((texts.EARLIER, page - 1), (texts.LATER, page + 1))
+            if 0 <= to < pages
+        ]
+        rows = [*buttons, turns] if turns else buttons
+        markup = InlineKeyboardMarkup(inline_keyboard=rows) if rows else None
+        return Screen("\n".join(lines), markup)
 
-    async def suspend(self, user_id: int, club_id: int, stop: bool) -> Screen:
+    async def suspend(self, user_id: int, club_id: int, stop: bool, page: int = 0) -> Screen:
         self._operator(user_id)
         club = self.clubs.get(club_id)
         if club is None:
@@ -216,7 +229,7 @@ class Joining:
         state = ClubState.SUSPENDED if stop else ClubState.ACTIVE
         club = await self.clubs.set_state(club, state, user_id)
         note = texts.suspended_note if stop else texts.resumed_note
-        shown = self.listing(user_id)
+        shown = self.listing(user_id, page)
         return Screen(shown.text, shown.markup, toast=note(club.title))
 
     # -- which club a person speaks of -----------------------------------------------------------

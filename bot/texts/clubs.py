@@ -109,12 +109,17 @@ RESUME = "▶️ Возобновить"
 NO_CLUBS = "Клубов пока нет. Клуб подключается, когда бота добавляют в группу."
 
 
-def clubs_header(count: int) -> str:
-    return f"🏠 Клубы бота: {count}"
+EARLIER = "◀ Раньше"
+LATER = "Дальше ▶"
 
 
-def club_line(title: str, state: str, chat: str) -> str:
-    return f"• {title} — {state} ({chat})"
+def clubs_header(count: int, page: int, pages: int) -> str:
+    shown = f" · страница {page} из {pages}" if pages > 1 else ""
+    return f"🏠 Клубы бота: {count}{shown}"
+
+
+def club_line(number: int, title: str, state: str, chat: str) -> str:
+    return f"№{number} {title} — {state} (чат {chat})"
 
 
 def suspended_note(title: str) -> str:

@@ -104,7 +104,7 @@ async def test_a_club_joins_with_an_operators_approval_and_keeps_to_itself(tmp_p
         # An operator suspends the South: its commands are refused there, its data kept.
         await operator.send("/clubs")
         assert "Мафия Юг" in (await operator.reply()).text
-        await operator.press("⛔ Приостановить Мафия Юг")
+        await operator.press("⛔ Приостановить №2 Мафия Юг")
         await boris.send("/rating", south)
         assert "приостановлен" in (await boris.reply(south)).text
         await anna.send("/rating", north)
@@ -271,3 +271,32 @@ async def test_a_judge_of_two_clubs_is_asked_which_club_his_game_is_of(tmp_path)
         mallory = world.person("Мэллори")  # of no club at all: how to find his
         await mallory.send("/game")
         assert "о каком клубе" in (await mallory.reply()).text
+
+
+async def test_an_operator_pages_through_hundreds_of_clubs_and_suspends_one_on_its_page(tmp_path):
+    """Thirty-two clubs do not fit one message: /clubs shows fifteen a page, «Дальше ▶» turns,
+    and a club suspended on page 3 leaves the operator on page 3."""
+    async with dispatcher_world(tmp_path, **MANY_CLUBS, club_signup="open") as world:
+        clubs = world.services.clubs
+        for number in range(1, 33):
+            await clubs.create(clubs.new(f"Клуб {number:02}", -5000 - number), OPERATOR)
+        operator = world.person("Оператор", user_id=OPERATOR)
+        await operator.send("/clubs")
+        first = await operator.reply()
+        assert first.text.startswith("🏠 Клубы бота: 32 · страница 1 из 3")
+        assert "№1 Клуб 01 — ✅ работает (чат -5001)" in first.text
+        assert "Клуб 16" not in first.text and len(first.text) < 4096
+        assert operator.buttons()[-1] == "Дальше ▶"
+        await operator.press("Дальше ▶")
+        await operator.press("Дальше ▶")
+        third = operator.last()
+        assert "страница 3 из 3" in third.text and "№32 Клуб 32" in third.text
+        assert operator.buttons()[-1] == "◀ Раньше"
+        await operator.press("⛔ Приостановить №32 Клуб 32")
+        assert "приостановлен" in operator.last_answer()["text"]
+        shown = operator.last()
+        assert "страница 3 из 3" in shown.text
+        assert "№32 Клуб 32 — ⛔ приостановлен" in shown.text
+        assert "▶️ Возобновить №32 Клуб 32" in operator.buttons()
+        assert clubs.get(32).state.value == "suspended"
+        assert clubs.get(31).state.value == "active"
