@@ -450,6 +450,28 @@ NOTES = """## What dominated, what was done, what is left
      handling a batch while it is stored (/help cost 3.9–4.3 ms of processor time per reply
      in three runs, against 2.6–3.6 ms), and writing the handled marks that pile up at the
      writing lock in one statement (the night's number of writes stayed at 560–573).
+- **Many clubs on one bot** (issue 47: 300 clubs, 50,000 games, 20 of them playing at once,
+  600 people asking, 80 tables in the Mini App). The first run answered /rating at p99 16 s and
+  left 505 requests unanswered. Three causes, each a thing kept for one club that twenty
+  clubs shared:
+  1. *The standings kept four boards* (least recently used, by count): twenty clubs' /rating
+     rebuilt a 1,000-game board on nearly every request. Now the boards are bounded by the
+     games they hold (`KEPT_GAMES`, 40,000; the newest always kept), the lock is per
+     tournament.
+  2. *One warm-up task and one Elo lock for all clubs*: a club's refresh after a Confirm was
+     skipped while another club's ran, so its next /rating built in the request. Now each
+     club has its own (`ClubWarmUps`).
+  3. *Every /me drew and uploaded its chart again.* A picture Telegram has is now sent again
+     by its `file_id` (`SentPictures`), and one picture asked twice while drawing is drawn
+     once. The Mini App's signed `initData` is checked once per string (its age every call).
+  After them: nothing unanswered, the median of /rating and of the app's calls 14–22 ms, but
+  the p99 tails at about a second: the bot's one process is at two thirds of a core on
+  average and full in bursts (each Confirm: the save, the club's standings and Elo, an
+  announcement and ten private results, the next /me's record and chart of its ten players),
+  and on this 2-core machine the harness, the fake Telegram and the chart worker take the
+  other core. A restart in the middle of twenty evenings answers each club's first /rating
+  within 7 s (its 1,000-game board built on the first request). What is left is the one
+  process: the next issue (PostgreSQL, two bot processes) is where the tails come down.
 - **What is left**: the bot's loop is busy about three quarters of the night at 10,000 games.
   Of its time, editor taps take about a quarter (about 4 ms of processor time per tap, half of
   it the two Bot API calls: aiohttp, and pydantic validating the edited message Telegram

@@ -61,6 +61,11 @@ def maybe_club_id() -> int | None:
     return found.id if found is not None else None
 
 
+def serves_one_club() -> bool:
+    """A deployment of one club (no ``CLUB_SIGNUP``): what is the whole database's is the club's."""
+    return bool(_fallback)
+
+
 def named() -> str | None:
     """The club at hand's title where the deployment serves several clubs (a notice in private
     then says which club it comes from); None in a one-club deployment."""

@@ -9,6 +9,7 @@ from aiogram import Bot
 from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 from aiogram.types import BotCommand, BotCommandScopeChat
 
+from bot.core import club_scope
 from bot.texts.menu import DESCRIPTIONS, WORDS
 from bot.vocabulary.rights import Member
 
@@ -19,6 +20,7 @@ class Command:
     private: bool = True
     group: bool = False
     audience: str = "player"  # player, judge, head_judge or admin
+    one_club_only: bool = False  # the whole database's: a club's admin has it only when alone
 
     @property
     def description(self) -> str:
@@ -52,7 +54,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("merge", audience="admin"),
     Command("import", audience="admin"),
     Command("mingames", audience="admin"),
-    Command("backup", audience="admin"),
+    Command("backup", audience="admin", one_club_only=True),
     Command("archive", audience="admin"),
     Command("status", audience="admin"),
     Command("game", audience="judge"),
@@ -87,10 +89,13 @@ def commands_for(member: Member, *, private: bool) -> list[Command]:
         allowed.add("head_judge")
     if member.is_admin:
         allowed.add("admin")
+    alone = club_scope.serves_one_club()
     return [
         command
         for command in COMMANDS
-        if command.audience in allowed and (command.private if private else command.group)
+        if command.audience in allowed
+        and (command.private if private else command.group)
+        and (alone or not command.one_club_only)
     ]
 
 

@@ -6,7 +6,7 @@ from bot.callbacks import ClubAction, ClubCB
 from bot.core import club_scope, outbox
 from bot.core.outbox import Kind
 from tests.club import NAMES, Taps, appoint_judge, enter_protocol, linked_player
-from tests.harness import dispatcher_world
+from tests.harness import ADMIN_ID, dispatcher_world
 from tests.webapp import APP_URL, AppCaller, app_server, init_data
 
 OPERATOR = 900001
@@ -300,3 +300,20 @@ async def test_an_operator_pages_through_hundreds_of_clubs_and_suspends_one_on_i
         assert "▶️ Возобновить №32 Клуб 32" in operator.buttons()
         assert clubs.get(32).state.value == "suspended"
         assert clubs.get(31).state.value == "active"
+
+
+async def test_a_club_admins_menu_of_a_service_has_no_backup_of_the_whole_database(tmp_path):
+    """/backup copies the whole database: in a service of many clubs it is the operators', so a
+    club's admin is not offered it (his club leaves with /archive)."""
+    async with dispatcher_world(tmp_path, **MANY_CLUBS, club_signup="open") as world:
+        anna, _ = await two_clubs(world)
+        await anna.send("/help")
+        shown = (await anna.reply()).text
+        assert "/archive" in shown and "/backup" not in shown
+        await world.api.wait_for(lambda: f"chat:{anna.id}" in world.api.commands)
+        menu = {c["command"] for c in world.api.commands[f"chat:{anna.id}"]}
+        assert "archive" in menu and "backup" not in menu
+    async with dispatcher_world(tmp_path / "one") as world:
+        admin = world.person("Админ", user_id=ADMIN_ID)
+        await admin.send("/help")
+        assert "/backup" in (await admin.reply()).text
