@@ -39,9 +39,14 @@ class Kind(StrEnum):
     TECHNICAL = "technical"  # {seat}
     REMOVAL = "removal"  # {seat}: removed by the judge
     PPK = "ppk"  # {seat}: a team defeat; the game ends, the other team wins
-    NOMINATE = "nominate"  # {seat}: put to the vote (day)
+    NOMINATE = "nominate"  # {seat, by?}: put to the vote (day); by: who nominated him (a layer)
     VOTE = "vote"  # {out: [seats]}: who leaves after the vote ([] nobody; several: «поднять всех»)
-    SHOT = "shot"  # {seat | null}: the night's shot, null a miss (night 1 and later)
+    HANDS = "hands"  # {for: seat | null, seats: [voters]}: the hands raised for a candidate, or
+    # (null) for lifting everyone (the per-hand layer)
+    REVOTE = "revote"  # {}: a re-vote begins in this voting (the tied, or «поднять всех»)
+    SHOT = "shot"  # {seat | null, by?}: the night's shot, null a miss (night 1 and later); by:
+    # [[black seat, his target | null], ...] when the blacks disagreed (the shooters' layer)
+    LAST_WORDS = "last_words"  # {seat, black: [seats], red: [seats]}: a leaving player's calls
     CHECK = "check"  # {by: sheriff | don, seat} (night 1 and later)
     BEST_MOVE = "best_move"  # {seats: [three]}: the first-killed's guess
     NEXT = "next"  # {}: the next phase (night → day → vote → night)
@@ -75,6 +80,24 @@ class Skip(StrEnum):
     BEST_MOVE_RECORDED = "best_move_recorded"
     BEST_MOVE_SELF = "best_move_self"
     ROLES_BEFORE_NEXT = "roles_before_next"
+    NOMINATOR_AT_TABLE = "nominator_at_table"
+    NOMINATOR_ONCE = "nominator_once"  # the event's «by» nominated today already
+    HANDS_FOR_NOMINATED = "hands_for_nominated"
+    HANDS_AT_TABLE = "hands_at_table"
+    HANDS_ONCE = "hands_once"  # a hand raised twice in one round of the vote
+    SHOOTERS = "shooters"
+    LAST_WORDS_WHO = "last_words_who"
+    LAST_WORDS_RECORDED = "last_words_recorded"
+
+
+class Layer(StrEnum):
+    """What a club may record beyond the game itself (a club option; the log stores the layers
+    that were on, so that a statistic counts only games where its layer was recorded)."""
+
+    HANDS = "hands"  # who raised a hand for whom, each round of each vote
+    NOMINATORS = "nominators"  # who nominated whom
+    SHOOTERS = "shooters"  # each black's shot on a night the blacks disagreed
+    LAST_WORDS = "last_words"  # the colours a leaving player called
 
 
 class Left(StrEnum):
@@ -96,6 +119,17 @@ class Ended(StrEnum):
     PPK = "ppk"  # a team defeat
 
 
+@dataclass(frozen=True, slots=True)
+class Hands:
+    """The hands raised for one candidate (None: for lifting everyone) in one round of a day's
+    vote."""
+
+    day: int
+    round: int
+    candidate: int | None
+    voters: tuple[int, ...]
+
+
 class LogError(ValueError):
     """An event that is not one at all (not an object, no id, an unknown kind or field); the
     message in Russian (a protocol file's refusal names it)."""
@@ -113,7 +147,12 @@ class LiveState:
     removals: list[Removal | None] = field(default_factory=lambda: [None] * 10)
     out: dict[int, Left] = field(default_factory=dict)  # seat → how he left (in order)
     nominated: list[int] = field(default_factory=list)  # today's, in order
+    nominations: list[tuple[int, int, int | None]] = field(default_factory=list)  # (day, seat, by)
+    voting_round: int = 0  # today's vote: 0, then 1, 2, … after each re-vote
+    hands: list[Hands] = field(default_factory=list)
     shots: list[tuple[int, int | None]] = field(default_factory=list)  # (night, seat or miss)
+    shooters: list[tuple[int, int, int | None]] = field(default_factory=list)  # (night, black, at)
+    last_words: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = field(default_factory=dict)
     checks: list[tuple[int, str, int]] = field(default_factory=list)  # (night, by, seat)
     best_move: tuple[int, ...] = ()
     winner: Winner | None = None
@@ -207,14 +246,22 @@ _FIELDS: dict[str, frozenset[str]] = {
     Kind.PPK: frozenset({"seat"}),
     Kind.NOMINATE: frozenset({"seat"}),
     Kind.VOTE: frozenset({"out"}),
+    Kind.HANDS: frozenset({"for", "seats"}),
+    Kind.REVOTE: frozenset(),
     Kind.SHOT: frozenset({"seat"}),
+    Kind.LAST_WORDS: frozenset({"seat", "black", "red"}),
     Kind.CHECK: frozenset({"by", "seat"}),
     Kind.BEST_MOVE: frozenset({"seats"}),
     Kind.NEXT: frozenset(),
     Kind.END: frozenset({"winner"}),
     Kind.UNDO: frozenset({"target"}),
 }
+_OPTIONAL: dict[str, frozenset[str]] = {  # a layer's field: absent when it is not recorded
+    Kind.NOMINATE: frozenset({"by"}),
+    Kind.SHOT: frozenset({"by"}),
+}
 _KINDS = frozenset(kind.value for kind in Kind)
+_LAYERS = frozenset(layer.value for layer in Layer)
 MAX_ID = 64
 
 
@@ -228,13 +275,27 @@ def check_event(event: Mapping[str, Any]) -> None:
         raise LogError(f"«id» события — строка из 1–{MAX_ID} символов")
     if not isinstance(kind, str) or kind not in _KINDS:  # a list or an object is no kind
         raise LogError(f"неизвестный вид события: {str(kind)[:20]!r}")
-    if set(event) - {"id", "kind"} != _FIELDS[kind]:
-        raise LogError(
-            f"у события {kind} поля: {', '.join(sorted(_FIELDS[kind])) or 'только id и kind'}"
-        )
+    given, needed = set(event) - {"id", "kind"}, _FIELDS[kind]
+    if not needed <= given <= needed | _OPTIONAL.get(kind, frozenset()):
+        named = sorted(needed) + [f"{name}?" for name in sorted(_OPTIONAL.get(kind, ()))]
+        raise LogError(f"у события {kind} поля: {', '.join(named) or 'только id и kind'}")
     if kind in (Kind.ROLE, Kind.FOUL, Kind.TECHNICAL, Kind.REMOVAL, Kind.PPK, Kind.NOMINATE,
-                Kind.CHECK):  # fmt: skip
+                Kind.CHECK, Kind.LAST_WORDS):  # fmt: skip
         _seat(event["seat"])
+    if kind == Kind.NOMINATE and "by" in event:
+        _seat(event["by"])
+    elif kind == Kind.SHOT and "by" in event:
+        _shooters(event["by"])
+    elif kind == Kind.HANDS:
+        if event["for"] is not None:
+            _seat(event["for"])
+        _seats(event["seats"], 0, 10)
+    elif kind == Kind.LAST_WORDS:
+        _seats(event["black"], 0, 9)
+        _seats(event["red"], 0, 9)
+        called = [*event["black"], *event["red"]]
+        if len(set(called)) != len(called) or event["seat"] in called:
+            raise LogError("завещание называет каждого не больше раза и не себя")
     elif kind == Kind.SHOT:
         if event["seat"] is not None:
             _seat(event["seat"])
@@ -258,6 +319,19 @@ def _seat(value: Any) -> int:
     if type(value) is not int or value not in SEATS:
         raise LogError("место — целое число от 1 до 10")
     return value
+
+
+def _shooters(value: Any) -> None:
+    if not isinstance(value, list) or not 1 <= len(value) <= 3:
+        raise LogError("by выстрела — от 1 до 3 пар [чёрный, цель]")
+    for pair in value:
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise LogError("by выстрела — пары [чёрный, цель или null]")
+        _seat(pair[0])
+        if pair[1] is not None:
+            _seat(pair[1])
+    if len({pair[0] for pair in value}) != len(value):
+        raise LogError("каждый чёрный стреляет один раз")
 
 
 def _seats(value: Any, least: int, most: int) -> None:
@@ -292,14 +366,23 @@ def refusal(state: LiveState, event: Mapping[str, Any]) -> Skip | None:
                 return Skip.NOMINATE_BY_DAY
             if seat in state.nominated:
                 return Skip.ALREADY_NOMINATED
+            return _nominator_refusal(state, event.get("by"))
         if kind == Kind.PPK and not state.roles_complete:
             return Skip.ROLES_BEFORE_PPK
         return None
+    if kind in (Kind.VOTE, Kind.HANDS, Kind.REVOTE) and state.phase is not Phase.VOTING:
+        return Skip.VOTE_AFTER_DAY
     if kind == Kind.VOTE:
-        if state.phase is not Phase.VOTING:
-            return Skip.VOTE_AFTER_DAY
         if any(not state.at_table(s) for s in event["out"]):
             return Skip.VOTE_AT_TABLE
+        return None
+    if kind == Kind.HANDS:
+        return _hands_refusal(state, event["for"], event["seats"])
+    if kind == Kind.LAST_WORDS:
+        if seat not in state.out:
+            return Skip.LAST_WORDS_WHO
+        if seat in state.last_words:
+            return Skip.LAST_WORDS_RECORDED
         return None
     if kind in (Kind.SHOT, Kind.CHECK):
         if state.phase is not Phase.NIGHT or state.round == 0:
@@ -309,6 +392,11 @@ def refusal(state: LiveState, event: Mapping[str, Any]) -> Skip | None:
                 return Skip.SHOT_RECORDED
             if seat is not None and not state.at_table(seat):
                 return Skip.NOT_AT_TABLE
+            if "by" in event and not all(
+                state.at_table(black) and state.role(black).team is Team.BLACK
+                for black, _ in event["by"]
+            ):
+                return Skip.SHOOTERS
         elif any(night == state.round and by == event["by"] for night, by, _ in state.checks):
             return Skip.CHECK_RECORDED
         return None
@@ -326,6 +414,33 @@ def refusal(state: LiveState, event: Mapping[str, Any]) -> Skip | None:
             return Skip.ROLES_BEFORE_NEXT
         return None
     return None  # END
+
+
+def _nominator_refusal(state: LiveState, by: int | None) -> Skip | None:
+    if by is None:
+        return None
+    if not state.at_table(by):
+        return Skip.NOMINATOR_AT_TABLE
+    today = state.round
+    if any(day == today and who == by for day, _, who in state.nominations):
+        return Skip.NOMINATOR_ONCE
+    return None
+
+
+def _hands_refusal(state: LiveState, candidate: int | None, voters: list[int]) -> Skip | None:
+    if candidate is not None and candidate not in state.nominated:
+        return Skip.HANDS_FOR_NOMINATED
+    if any(not state.at_table(voter) for voter in voters):
+        return Skip.HANDS_AT_TABLE
+    raised = {
+        voter
+        for hands in state.hands
+        if hands.day == state.round and hands.round == state.voting_round
+        for voter in hands.voters
+    }
+    if raised & set(voters):
+        return Skip.HANDS_ONCE
+    return None
 
 
 def _apply(state: LiveState, event: Mapping[str, Any]) -> None:
@@ -357,11 +472,25 @@ def _apply(state: LiveState, event: Mapping[str, Any]) -> None:
         return
     elif kind == Kind.NOMINATE:
         state.nominated.append(seat)
+        state.nominations.append((state.round, seat, event.get("by")))
+        return
+    elif kind == Kind.HANDS:
+        voters = tuple(event["seats"])
+        state.hands.append(Hands(state.round, state.voting_round, event["for"], voters))
+        return
+    elif kind == Kind.REVOTE:
+        state.voting_round += 1
+        return
+    elif kind == Kind.LAST_WORDS:
+        state.last_words[seat] = (tuple(event["black"]), tuple(event["red"]))
+        return
     elif kind == Kind.VOTE:
         for leaving in event["out"]:
             _leave(state, leaving, Left.VOTED)
     elif kind == Kind.SHOT:
         state.shots.append((state.round, seat))
+        for black, target in event.get("by", ()):
+            state.shooters.append((state.round, black, target))
         if seat is not None:
             _leave(state, seat, Left.SHOT)
     elif kind == Kind.CHECK:
@@ -391,7 +520,7 @@ def _next_phase(state: LiveState) -> None:
         state.phase, state.round = Phase.DAY, state.round + 1
         state.nominated = []
     elif state.phase is Phase.DAY:
-        state.phase = Phase.VOTING
+        state.phase, state.voting_round = Phase.VOTING, 0
     else:
         state.phase = Phase.NIGHT
         state.nominated = []
@@ -413,14 +542,18 @@ def _decide(state: LiveState) -> None:
 # -- a game's log in the protocol file -------------------------------------------------------
 
 LOG_FIELDS = frozenset({"kinds", "events"})
+LOG_OPTIONAL = frozenset({"layers"})  # absent in a log made before the layers: none recorded
 
 
 def check_log(value: Any) -> str | None:
     """Why ``value`` is not a game's ``log`` of the protocol file (docs/live-log.md), in Russian,
     or None: ``{"kinds": [...], "events": [...]}``, each event as the app sent it with the time
     the server took it (``at``)."""
-    if not isinstance(value, Mapping) or set(value) != LOG_FIELDS:
-        return "поле «log» — объект с полями «kinds» и «events»"
+    if not isinstance(value, Mapping) or not LOG_FIELDS <= set(value) <= LOG_FIELDS | LOG_OPTIONAL:
+        return "поле «log» — объект с полями «kinds», «events» и, может быть, «layers»"
+    layers = value.get("layers", [])
+    if not isinstance(layers, list) or not all(layer in _LAYERS for layer in layers):
+        return "«log.layers» — список записанных слоёв: " + ", ".join(sorted(_LAYERS))
     kinds, events = value["kinds"], value["events"]
     if not isinstance(kinds, list) or not all(kind in _KINDS for kind in kinds):
         return "«log.kinds» — список видов событий"

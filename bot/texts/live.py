@@ -62,6 +62,14 @@ SKIPPED = {
     Skip.BEST_MOVE_RECORDED: "лучший ход уже записан",
     Skip.BEST_MOVE_SELF: "лучший ход не называет себя",
     Skip.ROLES_BEFORE_NEXT: "сначала отметьте роли: шериф, дон, две мафии",
+    Skip.NOMINATOR_AT_TABLE: "выставляет тот, кто за столом",
+    Skip.NOMINATOR_ONCE: "этот игрок сегодня уже выставлял",
+    Skip.HANDS_FOR_NOMINATED: "голосуют за выставленных сегодня",
+    Skip.HANDS_AT_TABLE: "голосуют те, кто за столом",
+    Skip.HANDS_ONCE: "в этом голосовании рука уже поднята",
+    Skip.SHOOTERS: "стреляют чёрные, которые за столом",
+    Skip.LAST_WORDS_WHO: "завещание — у того, кто покинул стол",
+    Skip.LAST_WORDS_RECORDED: "завещание игрока {seat} уже записано",
 }
 
 
