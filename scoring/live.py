@@ -146,6 +146,7 @@ class LiveState:
     technical_fouls: list[int] = field(default_factory=lambda: [0] * 10)
     removals: list[Removal | None] = field(default_factory=lambda: [None] * 10)
     out: dict[int, Left] = field(default_factory=dict)  # seat → how he left (in order)
+    left_at: dict[int, tuple[int, Phase]] = field(default_factory=dict)  # seat → when he left
     nominated: list[int] = field(default_factory=list)  # today's, in order
     nominations: list[tuple[int, int, int | None]] = field(default_factory=list)  # (day, seat, by)
     voting_round: int = 0  # today's vote: 0, then 1, 2, … after each re-vote
@@ -511,6 +512,7 @@ def _apply(state: LiveState, event: Mapping[str, Any]) -> None:
 def _leave(state: LiveState, seat: int, why: Left) -> None:
     if seat not in state.out:
         state.out[seat] = why
+        state.left_at[seat] = (state.round, state.phase)
     if seat in state.nominated:
         state.nominated.remove(seat)
 

@@ -155,7 +155,8 @@ def _file_with_log(log) -> str:
     ("log", "told"),
     [
         ([], "поле «log» — объект с полями «kinds», «events» и, может быть, «layers»"),
-        ({"kinds": [], "events": [], "layers": ["spies"]}, "«log.layers» — список записанных слоёв"),
+        ({"kinds": [], "events": [], "layers": ["spies"]},
+         "«log.layers» — список записанных слоёв"),
         ({"kinds": ["dance"], "events": []}, "«log.kinds» — список видов событий"),
         ({"kinds": [], "events": [{"id": "a", "kind": "next"}]}, "объект со временем «at»"),
         ({"kinds": [], "events": [{"id": "a", "kind": "foul", "seat": 11, "at": "t"}]},

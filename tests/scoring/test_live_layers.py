@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.live import Hands, Kind, LogError, Skip, check_event, check_log, replay
+from scoring.live import Hands, Kind, Layer, Left, LogError, Skip, check_event, check_log, replay
+from scoring.stats import counters
 from tests.live_games import Table
 
 NAMES = [f"Игрок{n}" for n in range(1, 11)]
@@ -121,3 +122,31 @@ def test_a_logs_layers_are_named_or_absent() -> None:
     assert check_log({"kinds": ["next"], "events": events}) is None  # made before the layers
     assert check_log({"kinds": ["next"], "events": events, "layers": ["hands"]}) is None
     assert "layers" in (check_log({"kinds": [], "events": [], "layers": ["spies"]}) or "")
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_the_counters_add_up(seed: int) -> None:
+    """Votes given are votes received, nominations made are nominations received, each night
+    hits at most one; the counters of an unrecorded layer are None, never zero."""
+    state = Table(seed, layers=True).play()
+    rows = counters(state, [layer.value for layer in Layer])
+    total = sum
+    assert total(sum(r.voted.values()) for r in rows.values()) == total(
+        sum(r.voted_by.values()) for r in rows.values()
+    )
+    assert total(sum(r.nominated.values()) for r in rows.values()) == total(
+        sum(r.nominated_by.values()) for r in rows.values()
+    )
+    for night in {n for n, _ in state.shots}:
+        hit = [
+            r for r in rows.values() if r.left and r.left.how is Left.SHOT and r.left.round == night
+        ]
+        assert len(hit) <= 1
+    for row in rows.values():
+        if row.shooting is not None:
+            nights = sum(sum(part.values()) for part in vars(row.shooting).values())
+            assert nights <= len(state.shots)
+    bare = counters(state, [])
+    assert all(
+        r.voted is None and r.nominated is None and r.shooting is None for r in bare.values()
+    )
