@@ -61,6 +61,9 @@ class SeatCounters:
     won: bool | None  # None: a draw
     left: Departure | None = None
     fouls: int = 0
+    first_killed: bool = False  # the shot of night 1 hit him
+    best_move_blacks: int | None = None  # the blacks among his best move's three, if he gave one
+    checks_recorded: bool = False  # the next four say nothing when the checks were not
     # the sheriff's and the don's checks of this seat: the night (None: never checked)
     checked_by_sheriff: int | None = None
     checked_by_don: int | None = None
@@ -78,9 +81,12 @@ class SeatCounters:
     last_words: tuple[int, int] | None = None  # (colours called right, wrong)
 
 
-def counters(state: LiveState, layers: Collection[str]) -> dict[int, SeatCounters]:
+def counters(
+    state: LiveState, layers: Collection[str], checks: bool = True
+) -> dict[int, SeatCounters]:
     """Each seat's counters of a finished game; ``layers``: what the log says was recorded
-    (``Layer`` values)."""
+    (``Layer`` values); ``checks``: whether the judge recorded the night's checks (the log's
+    kinds name ``check``: a game without them says nothing of who checked whom)."""
     seats = {
         seat: SeatCounters(seat, state.role(seat), _won(state, seat), fouls=state.fouls[seat - 1])
         for seat in SEATS
@@ -88,7 +94,16 @@ def counters(state: LiveState, layers: Collection[str]) -> dict[int, SeatCounter
     for seat, how in state.out.items():
         round_, phase = state.left_at[seat]
         seats[seat].left = Departure(round_, phase is not Phase.NIGHT, how)
-    _checks(state, seats)
+    killed = state.first_killed
+    if killed is not None:
+        seats[killed].first_killed = True
+        if state.best_move:
+            found = sum(state.role(s).team is Team.BLACK for s in state.best_move)
+            seats[killed].best_move_blacks = found
+    if checks:
+        for row in seats.values():
+            row.checks_recorded = True
+        _checks(state, seats)
     if Layer.NOMINATORS in layers:
         _nominations(state, seats)
     if Layer.HANDS in layers:
