@@ -24,7 +24,7 @@ def test_every_reason_has_its_sentence_and_the_page_gets_them_all():
 def test_the_pages_copy_of_the_rules_holds_no_sentence_and_no_rule_number():
     """live.js and modes.js mirror the logic only: a Russian word or a limit written there would
     drift from the server's first."""
-    for name in ("live.js", "modes.js"):
+    for name in ("live.js", "layers.js", "modes.js"):
         code = "\n".join(
             line.split("//")[0] for line in (STATIC / name).read_text("utf-8").splitlines()
             if not line.lstrip().startswith(("*", "/**", "//"))

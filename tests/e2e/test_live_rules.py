@@ -41,6 +41,35 @@ EVENT = st.one_of(
         st.lists(seat, min_size=3, max_size=3, unique=True),
     ),
     st.builds(lambda w: {"kind": "end", "winner": w}, st.sampled_from(["red", "black", "draw"])),
+    # the layers (issue 48): a nominator, hands, a re-vote, each black's shot, last words
+    st.builds(lambda s, by: {"kind": "nominate", "seat": s, "by": by}, seat, seat),
+    st.builds(
+        lambda c, v: {"kind": "hands", "for": c, "seats": v},
+        st.one_of(st.none(), seat),
+        st.lists(seat, max_size=4, unique=True),
+    ),
+    st.just({"kind": "revote"}),
+    st.builds(
+        lambda s, by: {"kind": "shot", "seat": s, "by": by},
+        st.one_of(st.none(), seat),
+        st.lists(
+            st.tuples(seat, st.one_of(st.none(), seat)).map(list),
+            min_size=1,
+            max_size=3,
+            unique_by=lambda pair: pair[0],
+        ),
+    ),
+    st.builds(
+        lambda s, calls, split: {
+            "kind": "last_words",
+            "seat": s,
+            "black": calls[:split],
+            "red": calls[split:],
+        },
+        seat,
+        st.lists(seat, max_size=3, unique=True),
+        st.integers(0, 3),
+    ).filter(lambda e: e["seat"] not in e["black"] + e["red"]),
     st.just({"kind": "undo"}),
     st.just({"kind": "repeat"}),
 )
@@ -50,7 +79,7 @@ EVENT = st.one_of(
 def logs(draw: st.DrawFn) -> list[dict]:
     """A legal game (``Table``) cut anywhere, with events of any kind put anywhere into it: out
     of place, an undo of an earlier event, a repeat of one (the same id)."""
-    table = Table(draw(st.integers(0, 2**32)))
+    table = Table(draw(st.integers(0, 2**32)), layers=draw(st.booleans()))
     table.play()
     log = table.log[: draw(st.integers(0, len(table.log)))]
     for number, event in enumerate(draw(st.lists(EVENT, max_size=8))):
@@ -117,3 +146,11 @@ async def test_drawn_logs_read_the_same_and_every_mode_offered_can_be_tapped(tmp
         assert (ours.winner.value if ours.winner else None) == page_state["winner"], log
         assert (ours.ended_by.value if ours.ended_by else None) == page_state["endedBy"], log
         assert theirs["stuck"] == [], (log, theirs["stuck"])
+        assert [list(n) for n in ours.nominations] == page_state["nominations"], log
+        assert [[h.day, h.round, h.candidate, list(h.voters)] for h in ours.hands] == page_state[
+            "hands"
+        ], log
+        assert [list(s) for s in ours.shooters] == page_state["shooters"], log
+        assert {str(k): [list(b), list(r)] for k, (b, r) in ours.last_words.items()} == (
+            page_state["lastWords"]
+        ), log

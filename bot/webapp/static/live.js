@@ -4,6 +4,7 @@
 // server's reading is the truth; this one lets the judge's taps show at once and work without a
 // network. A browser test replays random logs through both and compares, reason codes included.
 
+import { applyLayer, layerRefusal, nominatorRefusal } from "./layers.js";
 import { RULES } from "./rules.js";
 
 export const SEATS = RULES.seats;
@@ -24,7 +25,12 @@ const TEAM = RULES.team;
  * @property {Record<string, string>} out  seat → how he left
  * @property {number[]} order  seats in the order they left
  * @property {number[]} nominated
+ * @property {[number, number, number | null][]} nominations  (day, seat, by): the nominators' layer
+ * @property {number} votingRound  today's vote: 0, then 1, 2, … after each re-vote
+ * @property {[number, number, number | null, number[]][]} hands  (day, round, for, voters)
  * @property {[number, number | null][]} shots
+ * @property {[number, number, number | null][]} shooters  (night, black, target)
+ * @property {Record<string, [number[], number[]]>} lastWords  seat → (called black, called red)
  * @property {[number, string, number][]} checks
  * @property {number[]} bestMove
  * @property {string | null} winner
@@ -38,7 +44,8 @@ export function newState() {
   return {
     roles: {}, phase: "night", round: 0,
     fouls: SEATS.map(() => 0), technical: SEATS.map(() => 0), removals: SEATS.map(() => null),
-    out: {}, order: [], nominated: [], shots: [], checks: [], bestMove: [],
+    out: {}, order: [], nominated: [], nominations: [], votingRound: 0, hands: [], shots: [],
+    shooters: [], lastWords: {}, checks: [], bestMove: [],
     winner: null, endedBy: null, applied: [], skipped: [],
   };
 }
@@ -100,20 +107,26 @@ export function refusal(s, e) {
     if (kind === "nominate") {
       if (s.phase !== "day") return "nominate_by_day";
       if (s.nominated.includes(seat)) return "already_nominated";
+      return nominatorRefusal(s, e.by);
     }
     if (kind === "ppk" && !rolesComplete(s)) return "roles_before_ppk";
     return null;
   }
+  if (["vote", "hands", "revote"].includes(kind) && s.phase !== "voting") return "vote_after_day";
   if (kind === "vote") {
-    if (s.phase !== "voting") return "vote_after_day";
     if (e.out.some((x) => !atTable(s, x))) return "vote_at_table";
     return null;
   }
+  if (kind === "hands" || kind === "last_words") return layerRefusal(s, e);
   if (kind === "shot" || kind === "check") {
     if (s.phase !== "night" || s.round === 0) return "night_only";
     if (kind === "shot") {
       if (s.shots.some(([night]) => night === s.round)) return "shot_recorded";
       if (seat !== null && !atTable(s, seat)) return "not_at_table";
+      if (e.by !== undefined
+          && !e.by.every(([black]) => atTable(s, black) && TEAM[role(s, black)] === "black")) {
+        return "shooters";
+      }
     } else if (s.checks.some(([night, by]) => night === s.round && by === e.by)) {
       return "check_recorded";
     }
@@ -137,6 +150,7 @@ export function refusal(s, e) {
 
 function apply(s, e) {
   const seat = e.seat;
+  if (applyLayer(s, e)) return;
   switch (e.kind) {
     case "role":
       if (e.role === "civilian" || role(s, seat) === e.role) delete s.roles[seat];
@@ -162,12 +176,14 @@ function apply(s, e) {
       return;
     case "nominate":
       s.nominated.push(seat);
-      break;
+      s.nominations.push([s.round, seat, e.by === undefined ? null : e.by]);
+      return;
     case "vote":
       for (const x of e.out) leave(s, x, "voted");
       break;
     case "shot":
       s.shots.push([s.round, seat]);
+      for (const [black, target] of e.by || []) s.shooters.push([s.round, black, target]);
       if (seat !== null) leave(s, seat, "shot");
       break;
     case "check":
@@ -194,7 +210,7 @@ function leave(s, seat, why) {
 
 function nextPhase(s) {
   if (s.phase === "night") { s.phase = "day"; s.round += 1; s.nominated = []; }
-  else if (s.phase === "day") s.phase = "voting";
+  else if (s.phase === "day") { s.phase = "voting"; s.votingRound = 0; }
   else { s.phase = "night"; s.nominated = []; }
 }
 
