@@ -192,7 +192,7 @@ async def test_two_hundred_players_render_within_a_second_on_a_slow_phone(tmp_pa
                     "performance.now() - performance.getEntriesByType('resource')"
                     ".find(e => e.name.endsWith('api/standings')).responseEnd"
                 ))  # fmt: skip
-            assert min(drawn) < 1000, drawn
+            assert min(drawn) < ms(1), drawn  # a second on the reference machine
             for step in (
                 lambda: page.locator('th[data-key="games"]').click(),  # each click re-sorts
                 lambda: page.locator("#search").fill("Игрок1"),

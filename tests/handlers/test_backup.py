@@ -91,18 +91,29 @@ async def test_the_weekly_copy_goes_to_admins_on_its_day_only(tmp_path):
 
     from bot.core.clock import Clock
 
-    today = Clock().now().astimezone(ZoneInfo("Europe/Moscow")).isoweekday()
-    settings = {"backup_dir": str(tmp_path / "copies"), "backup_send_weekday": today}
+    # Today's copy is already there, so nothing is due while the club is set up (a copy taken at
+    # start-up raced the admin's first reply on a loaded machine); the sending day is tomorrow.
+    local = Clock().now().astimezone(ZoneInfo("Europe/Moscow"))
+    copies = tmp_path / "copies"
+    copies.mkdir()
+    (copies / f"club-{local:%Y-%m-%d-%H%M}.sqlite3").write_bytes(b"SQLite format 3\x00")
+    tomorrow = (local + timedelta(days=1)).isoweekday()
+    settings = {"backup_dir": str(copies), "backup_send_weekday": tomorrow}
     async with dispatcher_world(tmp_path, **settings) as world:
         admin, _judge = await setup_club(world)
         scheduler = world.services.scheduler
+        await scheduler.run_due()
+        await world.announced()
+        assert not [m for m in admin.bot_messages() if m.document]
+        world.clock.shift = timedelta(days=1)
         await scheduler.run_due()
         await world.announced()
         sent = [m for m in admin.bot_messages() if m.document]
         assert len(sent) == 1 and "Еженедельная копия базы" in sent[0].text
         name, content = world.api.file_of(sent[0])
         assert name.startswith("club-") and content.startswith(b"SQLite format 3")
-        for day in range(1, 7):  # the rest of the week: copies, none sent
+        assert len(content) > 100  # the database, not the placeholder laid down above
+        for day in range(2, 8):  # the rest of the week: copies, none sent
             world.clock.shift = timedelta(days=day)
             await scheduler.run_due()
         await world.announced()
