@@ -44,9 +44,11 @@ from bot.rating.periods import GameResults
 from bot.rating.screens import RatingScreens
 from bot.rating.service import Ratings
 from bot.rating.standings import Standings
+from bot.rating.statistics import PlayerStatistics
 from bot.settings.service import NoticeSettings
 from bot.tables import games as game_rows
 from bot.tables import nights as night_rows
+from bot.tables import statistics as statistics_rows
 from bot.tables import tournaments as tournament_rows
 from bot.telegram.dead_letters import DeadLetters
 from bot.telegram.middlewares import InFlightMiddleware
@@ -85,6 +87,7 @@ class Services:
     ratings: Ratings
     rating: RatingScreens
     closing: Closing
+    statistics: PlayerStatistics
     files: Files
     # running
     outbox: Outbox
@@ -152,6 +155,10 @@ def build_services(
     protests = Protests(database, clock, window, zone, members, announcer, games)
     scheduler = Scheduler(clock)
     each = clubs.each_club  # a club's job runs in its club, for every club that has one due
+    statistics = PlayerStatistics(database, clock, settings.stats_min_games)
+    scheduler.add("statistics to count", *each(
+        statistics.next_uncounted, statistics.count_uncounted, statistics_rows.clubs_with_uncounted
+    ))  # fmt: skip
     scheduler.add("protest windows", *each(
         protests.next_deadline, protests.finalize_due, game_rows.clubs_with_open_games
     ))  # fmt: skip
@@ -178,8 +185,10 @@ def build_services(
     # What a saved, corrected or annulled game means above the games owner, in its transaction.
     games.events.on_saved(played.game_saved)
     games.events.on_saved(live_service.game_saved)
+    games.events.on_saved(statistics.game_saved)  # after the log is marked saved
     games.events.on_results_changed(played.results_changed)
     games.events.on_results_changed(closing.redraw_for)
+    games.events.on_results_changed(statistics.results_changed)
     dead_letters = DeadLetters(database, clock, clubs.deployment_admins)
     polling = PollState()
     club_chat = ClubChat(clubs, database, clock, members)
@@ -204,7 +213,7 @@ def build_services(
         games=games,
         elo=elo,
         editor=editor,
-        live=LiveTables(database, clock, drafts, editor, games, players, members),
+        live=LiveTables(database, clock, drafts, editor, games, players, members, options),
         tv=ClubTv(
             clubs, database, clock, zone, ratings, players, drafts, results, settings.webapp_page
         ),
@@ -220,6 +229,7 @@ def build_services(
         ratings=ratings,
         rating=rating,
         closing=closing,
+        statistics=statistics,
         files=Files(
             Importer(database, clock), ratings, zone, ClubArchive(database, clubs, members, clock)
         ),

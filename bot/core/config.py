@@ -41,6 +41,9 @@ class Settings(BaseSettings):
     elo_k: float = Field(default=20.0, gt=0, le=200)  # a red player's step for a full surprise
     elo_start: float = Field(default=1500.0, ge=0, le=5000)  # a track's rating before any game
     elo_min_games: int = Field(default=5, ge=0, le=1000)  # games for the /rating elo board
+    # games a statistic must count for a player to be on its /stats board and in the club's
+    # average player
+    stats_min_games: int = Field(default=10, ge=1, le=1000)
     # club games after which the announcement gives the red team's chance, if it beat the base rate
     elo_chance_games: int = Field(default=100, ge=0, le=100_000)
     timezone: str = "Europe/Moscow"

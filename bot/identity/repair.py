@@ -12,6 +12,7 @@ from bot.identity.service import Identity, IdentityError, Merged, redraw_closed
 from bot.tables import audit, drafts
 from bot.tables import games as game_rows
 from bot.tables import players as rows
+from bot.tables import statistics as statistics_rows
 from bot.texts import identity as texts
 from bot.vocabulary import audit_record
 from bot.vocabulary.statuses import AuditAction, PlayerAction
@@ -90,6 +91,7 @@ async def _move_games(
 ) -> list[int]:
     """Seats of the duplicate become the kept player's; each game's audit records the change."""
     games = await game_rows.move_player(tx, dup_id, kept_id)
+    await statistics_rows.move_player(tx, dup_id, kept_id)
     for game_id in games:
         before = await audit.last_after(tx, game_id)
         if before:

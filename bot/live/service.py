@@ -21,6 +21,7 @@ from typing import Any
 
 from bot.club.games import Games, NewGame, SaveError
 from bot.club.members import MemberDirectory
+from bot.club.options import ClubOptions
 from bot.club.players import PlayerDirectory
 from bot.core.clock import Clock
 from bot.core.db import Database, Transaction
@@ -33,6 +34,7 @@ from bot.tables import live as rows
 from bot.telegram.screen import Screen
 from bot.texts import live as texts
 from bot.texts.markup import plain
+from bot.vocabulary.options import LAYER_OPTIONS
 from bot.vocabulary.protocol import SEATS
 from bot.vocabulary.refusal import Refusal, RefusalKind
 from bot.vocabulary.rights import Member
@@ -57,9 +59,10 @@ class ToChat:
 class LiveTables:
     def __init__(
         self, database: Database, clock: Clock, drafts: Drafts, editor: Editor,
-        games: Games, players: PlayerDirectory, members: MemberDirectory,
+        games: Games, players: PlayerDirectory, members: MemberDirectory, options: ClubOptions,
     ) -> None:  # fmt: skip
         self.database = database
+        self.options = options
         self.clock = clock
         self.drafts = drafts
         self.editor = editor
@@ -122,12 +125,14 @@ class LiveTables:
         now = self.clock.iso()
         protocol = draft.protocol
         players = tuple(p for p in protocol.players if p is not None)
+        layers = [layer.value for layer, option in LAYER_OPTIONS.items()
+                  if await self.options.get(option)]  # fmt: skip
         async with self.database.transaction() as tx:
             existing = await rows.of_draft(tx, draft.id)
             if existing is None:
                 await rows.create(
                     tx, draft.id, draft.judge_id, draft.tournament_id, protocol.table,
-                    protocol.number, players, now,
+                    protocol.number, players, layers, now,
                 )  # fmt: skip
         game = await rows.of_draft(self.database, draft.id)
         assert game is not None
@@ -265,6 +270,7 @@ class LiveTables:
                 for seat, p in zip(SEATS, players, strict=True)
             ],
             "log": events,
+            "layers": list(game.layers),
             "winner": state.winner.value if state.winner else None,
             "skipped": [
                 {"id": i, "why": why.value, "said": texts.skipped(why, by_id[i].get("seat"))}

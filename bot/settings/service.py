@@ -69,4 +69,5 @@ def _screen(
             parts.append(texts.CLUB_ON[option] if on else texts.CLUB_OFF[option])
             label = texts.CLUB_TURN_OFF[option] if on else texts.CLUB_TURN_ON[option]
             buttons.append(button(label, ClubOptionCB(k=option.value, on=int(not on))))
+        parts.append(texts.CLUB_LAYERS_HINT)
     return Screen("\n\n".join(parts), column(buttons), edit=edit)

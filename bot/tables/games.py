@@ -315,6 +315,28 @@ async def status_of(reader: Reader, game_id: int) -> GameStatus | None:
     return GameStatus(row[0]) if row else None
 
 
+@dataclass(frozen=True, slots=True)
+class Seated:
+    """Who sat where in a stored game, and what its statistics are filed under."""
+
+    tournament_id: int
+    ended_at: str
+    annulled: bool
+    players: dict[int, int]  # seat → player
+
+
+async def seated(reader: Reader, game_id: int) -> Seated | None:
+    row = await reader.one(
+        "SELECT games.tournament_id, games.ended_at, games.status FROM games "
+        "JOIN tournaments AS t ON t.id = games.tournament_id WHERE games.id = ? AND t.club_id = ?",
+        (game_id, club_id()),
+    )
+    if row is None:
+        return None
+    seats = await reader.all("SELECT seat, player_id FROM game_seats WHERE game_id = ?", (game_id,))
+    return Seated(row[0], row[1], row[2] == GameStatus.ANNULLED.value, {s[0]: s[1] for s in seats})
+
+
 async def counted_ended_between(
     reader: Reader, tournament_id: int, start: datetime, end: datetime
 ) -> list[int]:

@@ -23,6 +23,7 @@ class LiveGame:
     players: tuple[int, ...]
     status: LiveStatus
     game_id: int | None
+    layers: tuple[str, ...] = ()  # the optional layers its club recorded (scoring.live.Layer)
 
 
 def _game(row: Any) -> LiveGame:
@@ -30,7 +31,7 @@ def _game(row: Any) -> LiveGame:
         id=row["id"], draft_id=row["draft_id"], judge_id=row["judge_id"],
         tournament_id=row["tournament_id"], table=row["table_number"], number=row["game_number"],
         players=tuple(json.loads(row["players"])), status=LiveStatus(row["status"]),
-        game_id=row["game_id"],
+        game_id=row["game_id"], layers=tuple(json.loads(row["layers"])),
     )  # fmt: skip
 
 
@@ -50,11 +51,12 @@ async def of_draft(reader: Reader, draft_id: int) -> LiveGame | None:
 
 async def create(
     tx: Transaction, draft_id: int, judge_id: int, tournament_id: int, table: int, number: int,
-    players: tuple[int, ...], now: str,
+    players: tuple[int, ...], layers: list[str], now: str,
 ) -> int:  # fmt: skip
     return await tx.insert(
         "INSERT INTO live_games (club_id, draft_id, judge_id, tournament_id, table_number, "
-        "game_number, players, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "game_number, players, layers, created_at, updated_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             club_id(),
             draft_id,
@@ -63,6 +65,7 @@ async def create(
             table,
             number,
             json.dumps(list(players)),
+            json.dumps(layers),
             now,
             now,
         ),
@@ -120,10 +123,11 @@ async def saved(tx: Transaction, live_id: int, game_id: int, kinds: list[str], n
 
 async def logs_of_tournament(reader: Reader, tournament_id: int) -> dict[int, dict[str, Any]]:
     """The saved games of a tournament that were run live: game id → its ``log`` as the
-    protocol file has it (docs/live-log.md): the kinds recorded, and each event with the time
-    the server took it."""
+    protocol file has it (docs/live-log.md): the kinds and layers recorded, and each event with
+    the time the server took it."""
     rows = await reader.all(
-        "SELECT live_games.game_id, live_games.kinds, live_events.data, live_events.at "
+        "SELECT live_games.game_id, live_games.kinds, live_events.data, live_events.at, "
+        "live_games.layers "
         "FROM live_games JOIN live_events ON live_events.live_id = live_games.id "
         "WHERE live_games.tournament_id = ? AND live_games.status = ? "
         "ORDER BY live_games.game_id, live_events.seq",
@@ -131,16 +135,46 @@ async def logs_of_tournament(reader: Reader, tournament_id: int) -> dict[int, di
     )
     logs: dict[int, dict[str, Any]] = {}
     for row in rows:
-        log = logs.setdefault(int(row[0]), {"kinds": json.loads(row[1] or "[]"), "events": []})
+        log = logs.setdefault(int(row[0]), {
+            "kinds": json.loads(row[1] or "[]"), "layers": json.loads(row[4]), "events": [],
+        })  # fmt: skip
         log["events"].append({**json.loads(row[2]), "at": row[3]})
     return logs
+
+
+@dataclass(frozen=True, slots=True)
+class SavedLog:
+    kinds: tuple[str, ...]
+    layers: tuple[str, ...]
+    events: list[dict[str, Any]]
+
+
+async def log_of_game(reader: Reader, game_id: int) -> SavedLog | None:
+    """The log a saved game was run by, if it was run in the app."""
+    row = await reader.one(
+        "SELECT id, kinds, layers FROM live_games WHERE game_id = ? AND club_id = ? AND status = ?",
+        (game_id, club_id(), LiveStatus.SAVED.value),
+    )
+    if row is None:
+        return None
+    kinds, layers = json.loads(row[1] or "[]"), json.loads(row[2])
+    return SavedLog(tuple(kinds), tuple(layers), await events(reader, int(row[0])))
+
+
+async def saved_game_ids(reader: Reader) -> list[int]:
+    """The club's saved games that were run in the app."""
+    rows = await reader.all(
+        "SELECT game_id FROM live_games WHERE club_id = ? AND status = ? ORDER BY game_id",
+        (club_id(), LiveStatus.SAVED.value),
+    )
+    return [int(row[0]) for row in rows]
 
 
 # -- a club's archive (bot/moving/archive.py) ------------------------------------------------------
 
 _MOVED_GAME = (
     "club_id", "draft_id", "judge_id", "tournament_id", "table_number", "game_number", "players",
-    "status", "game_id", "kinds", "created_at", "updated_at",
+    "status", "game_id", "kinds", "layers", "created_at", "updated_at",
 )  # fmt: skip
 _MOVED_EVENT = ("live_id", "seq", "event_id", "data", "by_user", "at")
 
@@ -175,6 +209,7 @@ async def restore(tx: Transaction, archive: Archive, moved: Moved) -> None:
                 row, _MOVED_GAME, club_id=moved.club_id, draft_id=no_draft,
                 tournament_id=moved.of("tournaments", row["tournament_id"]),
                 players=json.dumps(players), game_id=moved.of("games", row["game_id"]),
+                layers=row.get("layers") or "[]",  # an archive made before the layers
             ),
         )  # fmt: skip
         moved.new("live_games", row["id"], new)
