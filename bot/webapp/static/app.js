@@ -5,9 +5,10 @@
 // replayed (live.js), drawn by the views (game-view.js, seating-view.js) from the state kept
 // here; only the actions below change it.
 
-import { api, h, initData, tg } from "./common.js";
+import { api, h, initData, newId, tg } from "./common.js";
 import { addClock, haptic, startClock, tick, toggleClock } from "./clock.js";
 import { closedView, doneView, gameView, modeNow, nickname } from "./game-view.js";
+import { layerActions, layerSeat, noLayerTaps } from "./layer-taps.js";
 import { atTable, firstKilled, refusal, replay } from "./live.js";
 import { bestMoveDue, eventOf, ONE_SHOT } from "./modes.js";
 import { lastShown, Queue } from "./queue.js";
@@ -27,6 +28,7 @@ const $app = /** @type {HTMLElement} */ (document.getElementById("app"));
 const ui = {
   screen: "loading", view: null, seating: null, choosing: [], mode: null, chosen: [],
   skipBest: false, picking: null, found: [], query: "", close: null, told: null, error: null,
+  lay: noLayerTaps(),
 };
 const queue = new Queue({
   onView: accept, onRefused: toast, onLost: (message) => { ui.error = message; },
@@ -96,11 +98,6 @@ function tap(event) {
   render();
 }
 
-function newId() {
-  if ("randomUUID" in crypto) return crypto.randomUUID(); // not on plain HTTP or old phones
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
-}
-
 function undo() {
   const s = state();
   const last = s.applied[s.applied.length - 1];
@@ -109,6 +106,7 @@ function undo() {
   ui.mode = null;
   ui.chosen = [];
   ui.skipBest = false;
+  ui.lay = noLayerTaps();
   queue.push({ id: newId(), kind: "undo", target: last });
   render();
 }
@@ -117,6 +115,7 @@ function undo() {
 function onSeat(seat) {
   const s = state();
   const mode = modeNow(ui, s);
+  if (layerSeat(ui, s, mode, seat, tap)) { render(); return; }
   if (!mode) { toast("Выберите действие внизу."); return; }
   if (mode === "leave" || mode === "best") { collect(s, mode, seat); return; }
   if (ONE_SHOT.has(mode)) ui.mode = null;
@@ -166,6 +165,7 @@ const game = {
   toggleClock: () => { toggleClock(); render(); },
   addClock: (seconds) => { addClock(seconds); render(); },
   startClock: (seconds) => { startClock(seconds); render(); },
+  layer: layerActions(ui, { tap, render, state }),
 };
 
 /** @param {Event} event */

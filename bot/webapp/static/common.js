@@ -27,6 +27,12 @@ export function h(tag, props, ...children) {
   return el;
 }
 
+/** An event's id, made on the device. */
+export function newId() {
+  if ("randomUUID" in crypto) return crypto.randomUUID(); // not on plain HTTP or old phones
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
 export class Refused extends Error {
   constructor(status, message) { super(message); this.status = status; }
 }

@@ -7,6 +7,7 @@ import { clock, clockText, low } from "./clock.js";
 import { atTable, firstKilled, over } from "./live.js";
 import { bestMoveDue, DANGER, defaultMode, modesOf, ONE_SHOT } from "./modes.js";
 import { RULES, skipSaid } from "./rules.js";
+import { LAYER_LABEL, layerButtons, layerMode, layerPanel, recording, voteExtras } from "./layer-taps.js";
 
 /** @typedef {import("./live.js").State} State */
 /** @typedef {import("./types.js").Ui} Ui */
@@ -19,12 +20,12 @@ const MODE_LABEL = {
   "role:sheriff": "Шериф", "role:don": "Дон", "role:mafia": "Мафия", nominate: "Выставить",
   leave: "Уходит", shot: "Выстрел", "check:sheriff": "Проверка шерифа",
   "check:don": "Проверка дона", best: "Лучший ход", foul: "Фол", technical: "Тех. фол",
-  removal: "Удалить", ppk: "ППК",
+  removal: "Удалить", ppk: "ППК", ...LAYER_LABEL,
 };
 const TABLE_ORDER = [2, 3, 4, 5, 1, null, 6, 10, 9, 8, 7]; // seats around the centre, as they sit
 
 /** @param {Ui} ui @param {State} s */
-export const modeNow = (ui, s) => ui.mode || defaultMode(s, ui.skipBest);
+export const modeNow = (ui, s) => layerMode(ui, s) || ui.mode || defaultMode(s, ui.skipBest);
 
 /** @param {Ui} ui @param {number} seat */
 export const nickname = (ui, seat) => ui.view?.seats[seat - 1]?.nickname || "—";
@@ -148,12 +149,14 @@ function modesView(ui, s, act) {
   return h("div", { class: "modes" }, modesOf(s).map((m) => h("button", {
     class: `${m === mode ? "on" : ""} ${DANGER.has(m) ? "danger" : ""}`,
     onclick: () => act.mode(m === mode && ONE_SHOT.has(m) ? null : m),
-  }, MODE_LABEL[m])));
+  }, MODE_LABEL[m])), layerButtons(ui, s, act.layer));
 }
 
 /** @param {Ui} ui @param {State} s @param {Actions} act */
 function panel(ui, s, act) {
   const mode = modeNow(ui, s);
+  const layer = layerPanel(ui, s, mode, act.layer);
+  if (layer) return layer;
   if (mode === "leave") {
     const named = s.nominated.length ? `Выставлены: ${s.nominated.join(", ")}.` : "Никто не выставлен.";
     const who = ui.chosen;
@@ -163,7 +166,7 @@ function panel(ui, s, act) {
           who.length > 1 ? `Уходят: ${who.join(", ")}` : who.length ? `Уходит: ${who[0]}` : "Уходит: —"),
         h("button", { onclick: () => act.vote([]) }, "Никто не уходит"),
         s.nominated.length > 1 ? h("button", { onclick: act.allUp },
-          `Поднять всех (${s.nominated.length})`) : null)];
+          `Поднять всех (${s.nominated.length})`) : null), ...voteExtras(ui, s, act.layer)];
   }
   if (mode === "best") {
     return [h("p", { class: "hint" },
@@ -173,7 +176,10 @@ function panel(ui, s, act) {
         "Записать лучший ход"),
       h("button", { onclick: act.skipBest }, "Без лучшего хода"))];
   }
-  if (mode === "shot") return [h("div", { class: "row" }, h("button", { onclick: act.miss }, "Промах"))];
+  if (mode === "shot") {
+    return [h("div", { class: "row" }, h("button", { onclick: act.miss }, "Промах"),
+      recording(ui, "shooters") ? h("button", { id: "split", onclick: act.layer.split }, "Стреляли по-разному") : null)];
+  }
   return [];
 }
 

@@ -3,8 +3,8 @@
 // the kept copy when the network is gone. The API is never kept: the server's log is the truth,
 // and the page's own queue (localStorage) holds what waits for it.
 
-const CACHE = "mafia-app-v4";
-const SHELL = ["./", "index.html", "app.js", "common.js", "rules.js", "rules.json", "layers.js",
+const CACHE = "mafia-app-v5";
+const SHELL = ["./", "index.html", "app.js", "common.js", "rules.js", "rules.json", "layers.js", "layer-taps.js",
   "live.js", "modes.js", "queue.js", "clock.js", "sheet.js", "game-view.js", "seating.js", "seating-view.js",
   "style.css", "standings.html", "standings.js", "record.html", "record.js",
   "tonight.html", "tonight.js"];

@@ -22,6 +22,7 @@
  * @property {{id: string, why: string, said: string}[]} skipped
  * @property {string} [summary]  the chat's summary, once the game is over
  * @property {OtherGame[]} [others]
+ * @property {string[]} [layers]  the optional layers the club records (scoring.live.Layer)
  *
  * @typedef {object} SeatingAnswer  /api/open, /api/seat: ten seats to fill before the game
  * @property {true} seating
@@ -137,6 +138,27 @@
  * @property {string | null} close  a new nickname the server found players a typo away from
  * @property {string | null} told
  * @property {string | null} error
+ * @property {LayerUi} lay  the layers' taps under way (layer-taps.js)
+ *
+ * @typedef {object} LayerUi
+ * @property {number | null} nominee  nominated, his nominator not tapped yet
+ * @property {number | null} candidate  the candidate the judge chose to count hands for (0: all)
+ * @property {string | null} skipped  the vote («day:round») whose hands the judge left out
+ * @property {Record<string, number | null> | null} split  each black's target so far
+ * @property {{seat: number, black: number[], red: number[]} | null} words  last words being tapped
+ *
+ * @typedef {object} LayerActions
+ * @property {() => void} anonymous
+ * @property {() => void} cancel
+ * @property {() => void} hands
+ * @property {() => void} rest
+ * @property {(who: number) => void} choose
+ * @property {() => void} revote
+ * @property {() => void} skip
+ * @property {() => void} split
+ * @property {() => void} notShot
+ * @property {() => void} words
+ * @property {() => void} saveWords
  *
  * @typedef {{pending: number, online: boolean, events: import("./live.js").LogEvent[]}} QueueShown
  *
@@ -157,6 +179,7 @@
  * @property {() => void} toggleClock
  * @property {(seconds: number) => void} addClock
  * @property {(seconds: number) => void} startClock
+ * @property {LayerActions} layer
  *
  * @typedef {object} SeatingActions
  * @property {(seat: number) => void} pick
