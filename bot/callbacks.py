@@ -121,6 +121,15 @@ class RecordCB(CallbackData, prefix="rec"):
     t: int = 0
 
 
+class StatsCB(CallbackData, prefix="st"):
+    """A /stats button: board ``k`` (a statistic's key) in tournament ``t`` (0: all time), or
+    player ``p``'s statistics (``k`` empty)."""
+
+    k: str = ""
+    t: int = 0
+    p: int = 0
+
+
 class PlayerCB(CallbackData, prefix="pl"):
     """Open the protocol of game ``g`` (from a player's list of last games)."""
 

@@ -45,6 +45,7 @@ from bot.rating.screens import RatingScreens
 from bot.rating.service import Ratings
 from bot.rating.standings import Standings
 from bot.rating.statistics import PlayerStatistics
+from bot.rating.statistics_screens import StatisticsScreens
 from bot.settings.service import NoticeSettings
 from bot.tables import games as game_rows
 from bot.tables import nights as night_rows
@@ -88,6 +89,7 @@ class Services:
     rating: RatingScreens
     closing: Closing
     statistics: PlayerStatistics
+    stats: StatisticsScreens
     files: Files
     # running
     outbox: Outbox
@@ -192,9 +194,10 @@ def build_services(
     dead_letters = DeadLetters(database, clock, clubs.deployment_admins)
     polling = PollState()
     club_chat = ClubChat(clubs, database, clock, members)
+    stats = StatisticsScreens(statistics, ratings, players)
     rating = RatingScreens(
         ratings, players, zone, results, elo, settings.elo_min_games,
-        settings.elo_chance_games, settings.webapp_page, settings.webapp_name,
+        settings.elo_chance_games, settings.webapp_page, settings.webapp_name, stats,
     )  # fmt: skip
     drafts = Drafts(database, clock)
     identity = Identity(database, clock, members, players)
@@ -230,6 +233,7 @@ def build_services(
         rating=rating,
         closing=closing,
         statistics=statistics,
+        stats=stats,
         files=Files(
             Importer(database, clock), ratings, zone, ClubArchive(database, clubs, members, clock)
         ),

@@ -19,6 +19,7 @@ from handlers import (
     rating,
     settings,
     start,
+    statistics,
     tv,
 )
 
@@ -29,6 +30,7 @@ def build_router() -> Router:
         joining.build_router(),  # a group's «🏠 Подключить клуб»; /start join-… is its link
         nights.build_signup_router(),  # the buttons a group may press: the sign-up, pictures
         rating.build_club_buttons_router(),
+        statistics.build_club_buttons_router(),  # a board's buttons in private or the club chat
         fallback.private_buttons_only(),
         club_chat.build_router(),
         rating.build_router(),  # before start: /start rating-… is its deep link
@@ -42,6 +44,7 @@ def build_router() -> Router:
         entry.build_router(),
         identity.build_router(),
         player.build_router(),
+        statistics.build_router(),
         ops.build_router(),
         tv.build_router(),
         errors.build_router(),

@@ -79,6 +79,18 @@ def _shots(alive: int, what: str) -> Statistic:
     return Statistic(f"shots{alive}_{what}", counts, part, nights)
 
 
+def _all_shots(row: SeatCounters) -> int:
+    shooting = row.shooting
+    assert shooting is not None
+    return sum(sum(getattr(shooting, kind).values()) for kind in ("ok", "miss", "blank", "fail"))
+
+
+SHOTS_OK = Statistic(
+    "shots_ok", lambda r: r.shooting is not None and _all_shots(r) > 0,
+    lambda r: sum(r.shooting.ok.values()) if r.shooting is not None else 0, _all_shots,
+)  # fmt: skip
+
+
 def _role_wins(role: Role) -> Statistic:
     return Statistic(
         f"wins_{role.value}", lambda r: r.role is role, lambda r: int(r.won is True), _one
@@ -169,6 +181,7 @@ STATISTICS: tuple[Statistic, ...] = (
         _one,
     ),
     # each black's shot
+    SHOTS_OK,
     *(_shots(alive, what) for alive in (3, 2, 1) for what in ("ok", "miss", "blank")),
     _shots(3, "fail"),
     # last words

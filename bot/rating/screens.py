@@ -22,6 +22,7 @@ from bot.core.parsing import small_number
 from bot.rating.periods import GameResults
 from bot.rating.record import LAST_GAMES
 from bot.rating.service import RatingError, Ratings, pages_of, parse_request
+from bot.rating.statistics_screens import StatisticsScreens
 from bot.tables.tournaments import Tournament
 from bot.telegram.keyboards import button, column, keyboard, link
 from bot.telegram.screen import Picture, Screen, with_web_app
@@ -103,8 +104,10 @@ class RatingScreens:
         self, ratings: Ratings, players: PlayerDirectory, zone: tzinfo, results: GameResults,
         elo: EloRatings | None = None, elo_min_games: int = 5, elo_chance_games: int = 100,
         app_page: str | None = None, app_name: str | None = None,
+        statistics: StatisticsScreens | None = None,
     ) -> None:  # fmt: skip
         self.ratings = ratings
+        self.statistics = statistics  # the short block of /stats under /me and /player
         self.players = players
         self.zone = zone
         self.results = results
@@ -324,11 +327,15 @@ class RatingScreens:
 
     async def my_record(self, player: Player) -> tuple[Screen, Record | None]:
         """/me: his record, and the page with its charts when the app is served."""
-        screen, data = await self.record(player)
+        screen, data = await self.record(player, own=True)
         return with_web_app(screen, live_texts.RECORD_APP, self.record_page), data
 
     async def record(
-        self, player: Player, tournament_words: str = "", last_games: int | None = LAST_GAMES
+        self,
+        player: Player,
+        tournament_words: str = "",
+        last_games: int | None = LAST_GAMES,
+        own: bool = False,
     ) -> tuple[Screen, Record | None]:
         """/me, /player: the record in the tournament named (the current one by default) as text,
         and the record itself when it has games to chart (``progress``: drawn after the text is
@@ -345,10 +352,9 @@ class RatingScreens:
                 elo=(state.player(player.id, RED), state.player(player.id, BLACK)),
                 elo_curve=state.curve(player.id),
             )
-        screen = Screen(
-            record_texts.record_text(data, clock_time(now, self.zone)), _recent_games(data)
-        )
-        return screen, data if data.cumulative else None
+        short = await self.statistics.short(player, own) if self.statistics else None
+        text = record_texts.record_text(data, clock_time(now, self.zone), short)
+        return Screen(text, _recent_games(data)), data if data.cumulative else None
 
     async def progress(self, data: Record) -> Picture:
         """His points game by game, as a picture."""

@@ -7,6 +7,7 @@ was saved before statistics existed (or came in an archive) is counted by a sche
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 
@@ -88,9 +89,33 @@ class PlayerStatistics:
             found = self._averages[club] = club_average(players.values(), self.least_games)
         return found
 
-    async def board(
-        self, key: str, tournament_id: int | None, start: str | None, end: str | None
-    ) -> dict[int, Ratio]:
-        """Each player's value of one statistic over a tournament or a stretch of time."""
+    async def board(self, key: str, tournament_id: int | None) -> Board:
+        """One statistic's board over a tournament (None: all time): the players with enough
+        games best first, how many have fewer, the average of those on it, and who may still
+        change (⏳)."""
         assert key in BY_KEY
-        return await rows.board(self.database, key, tournament_id, start, end)
+        found = await rows.board(self.database, key, tournament_id)
+        on = {p: ratio for p, ratio in found.items() if ratio.games >= self.least_games}
+        lower_first = key in LOWER_FIRST
+
+        def order(item: tuple[int, Ratio]) -> tuple[Fraction, int, int]:
+            number = item[1].value or Fraction(0)
+            return (number if lower_first else -number, -item[1].games, item[0])
+
+        ranked = sorted(on.items(), key=order)
+        values = [ratio.value for _, ratio in ranked if ratio.value is not None]
+        average = sum(values, Fraction(0)) / len(values) if values else None
+        open_ = await rows.with_provisional(self.database, key, tournament_id) if ranked else set()
+        return Board(key, ranked, len(found) - len(on), average, open_)
+
+
+LOWER_FIRST = frozenset({"fouls"})  # the fewest first: «Честная игра» reads the same way
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    key: str
+    ranked: list[tuple[int, Ratio]]  # player, his value: best first
+    left_out: int  # players with fewer games than the minimum
+    average: Fraction | None  # the mean of the values on the board
+    provisional: set[int]

@@ -80,27 +80,33 @@ async def of_club(reader: Reader) -> dict[int, dict[str, Ratio]]:
     return found
 
 
-async def board(
-    reader: Reader, key: str, tournament_id: int | None, start: str | None, end: str | None
-) -> dict[int, Ratio]:
-    """Each player's sum of one statistic over a tournament's games or the club's games that
-    ended in [``start``, ``end``) (ISO moments; None: no bound)."""
-    where, parameters = ["club_id = ?", "key = ?"], [club_id(), key]
-    if tournament_id is not None:
-        where.append("tournament_id = ?")
-        parameters.append(tournament_id)
-    if start is not None:
-        where.append("ended_at >= ?")
-        parameters.append(start)
-    if end is not None:
-        where.append("ended_at < ?")
-        parameters.append(end)
-    rows = await reader.all(
-        "SELECT player_id, sum(part), sum(whole), count(*) FROM game_statistics "
-        f"WHERE {' AND '.join(where)} GROUP BY player_id",
-        parameters,
-    )
+async def board(reader: Reader, key: str, tournament_id: int | None) -> dict[int, Ratio]:
+    """Each player's sum of one statistic over a tournament's games, or all the club's (kept
+    sums: a read of one row a player)."""
+    if tournament_id is None:
+        rows = await reader.all(
+            "SELECT player_id, part, whole, games FROM player_statistics "
+            "WHERE club_id = ? AND key = ?",
+            (club_id(), key),
+        )
+    else:
+        rows = await reader.all(
+            "SELECT player_id, sum(part), sum(whole), count(*) FROM game_statistics "
+            "WHERE club_id = ? AND tournament_id = ? AND key = ? GROUP BY player_id",
+            (club_id(), tournament_id, key),
+        )
     return {row[0]: Ratio(row[1], row[2], row[3]) for row in rows}
+
+
+async def with_provisional(reader: Reader, key: str, tournament_id: int | None) -> set[int]:
+    """The players whose counted games of this statistic include one still open to protest."""
+    rows = await reader.all(
+        "SELECT DISTINCT s.player_id FROM game_statistics AS s JOIN games ON games.id = s.game_id "
+        "WHERE s.club_id = ? AND s.key = ? AND games.status = 'provisional' "
+        "AND (? IS NULL OR s.tournament_id = ?)",
+        (club_id(), key, tournament_id, tournament_id),
+    )
+    return {int(row[0]) for row in rows}
 
 
 async def move_player(tx: Transaction, duplicate_id: int, kept_id: int) -> None:

@@ -37,6 +37,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("me"),
     Command("player"),
     Command("vs"),
+    Command("stats", private=True, group=True),
     Command("iam"),
     Command("protest", private=True, group=True),
     Command("settings"),

@@ -9,6 +9,7 @@ DESCRIPTIONS = {
     "me": "Моя статистика",
     "player": "Статистика игрока по нику",
     "vs": "Два игрока: вместе и друг против друга",
+    "stats": "Статистика по записям игр и её доски",
     "protest": "Подать протест на результат игры",
     "settings": "Что присылать мне в личные сообщения",
     "protests": "Протесты, ждущие решения",
@@ -46,7 +47,10 @@ DESCRIPTIONS = {
 # /help in private groups the commands by what they are for, each with an example where it takes
 # words after it. A section shows only the commands the person has.
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("Всем", ("rating", "me", "player", "vs", "iam", "protest", "settings", "start", "help")),
+    (
+        "Всем",
+        ("rating", "me", "player", "vs", "stats", "iam", "protest", "settings", "start", "help"),
+    ),
     ("Судье: игры", ("game", "games", "export")),
     (
         "Главному судье",
@@ -67,6 +71,7 @@ EXAMPLES = {
     "leave": "/leave Лис",
     "player": "/player Лис",
     "vs": "/vs Лис — Сова",
+    "stats": "/stats голосование",
     "iam": "/iam Лис",
     "export": "/export осенний",
     "replay": "/replay 1 3 посторонняя подсказка",
@@ -105,4 +110,5 @@ WORDS = {
     "настройки": "settings",
     "ник": "iam",
     "игрок": "player",
+    "доски": "stats",
 }

@@ -76,10 +76,12 @@ def no_games(nickname: str, tournament: str) -> str:
     return f"У игрока «{quote(nickname)}» пока нет игр в турнире «{quote(tournament)}»."
 
 
-def record_text(data: Record, as_of: str) -> str:
+def record_text(data: Record, as_of: str, statistics: str | None = None) -> str:
+    """``statistics``: the short block of /stats (all his games run in the app), when any."""
     row = data.standing
     if row is None:
-        return no_games(data.nickname, data.tournament)
+        empty = no_games(data.nickname, data.tournament)
+        return f"{empty}\n\n{statistics}" if statistics else empty
     lines = [f"👤 {bold(data.nickname)} — {quote(data.tournament)}"]
     mark = " · ⏳ есть предварительные результаты" if data.provisional else ""
     lot = " (место среди равных — жребием)" if row.lot else ""
@@ -100,6 +102,8 @@ def record_text(data: Record, as_of: str) -> str:
         lines += ["", streak_line(data.streaks), achievements_line(data.achievements)]
     if data.company is not None:
         lines += company_lines(data.company)
+    if statistics:
+        lines += ["", statistics]
     if data.recent:
         lines += ["", "Последние игры — нажмите, чтобы открыть протокол:"]
     return "\n".join(lines)
