@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.rating.screens import RatingScreens
 from bot.texts import record as record_texts
+from bot.texts import statistics as statistics_texts
 from bot.texts.game import ROLE
 from bot.texts.markup import plain
 from bot.texts.points import show
@@ -35,7 +36,11 @@ async def record(
         screen, data = await screens.record(player, tournament.strip()[:100], last_games=None)
     if data is None or data.standing is None:
         return {"text": plain(screen.text or "")}  # not found, several, no games: said
-    return _blocks(data)
+    blocks = _blocks(data)
+    if screens.statistics is not None:
+        blocks["statistics"] = await screens.statistics.blocks(data.player_id)
+        blocks["statistics_note"] = statistics_texts.LAYERS_NOTE
+    return blocks
 
 
 def _blocks(data: Record) -> dict[str, Any]:

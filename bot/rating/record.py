@@ -43,6 +43,7 @@ def record(
         lambda: _summary(played, nickname, partner_games, zone),
     )  # fmt: skip
     return Record(
+        player_id=player_id,
         nickname=nickname,
         tournament=board.tournament.title,
         standing=board.row_of(player_id),

@@ -4,6 +4,9 @@ nickname), the boards over a tournament or all time, and the short block /me and
 
 from __future__ import annotations
 
+from fractions import Fraction
+from typing import Any
+
 from bot.callbacks import StatsCB
 from bot.club.players import Player, PlayerDirectory
 from bot.rating.service import RatingError, Ratings
@@ -14,6 +17,14 @@ from bot.texts import common
 from bot.texts import record as record_texts
 from bot.texts import statistics as texts
 from bot.texts.markup import quote
+
+
+def _share(key: str, number: Fraction | None) -> float | None:
+    """A share drawn as a bar (a mean per game is not one)."""
+    if number is None or key in texts.MEANS:
+        return None
+    return round(float(number), 3)
+
 
 ALL_TIME = ("всё", "все", "всё время", "все время", "всегда")
 
@@ -63,6 +74,27 @@ class StatisticsScreens:
         mine = await self.statistics.of_player(player.id)
         more = "" if own else f" {player.nickname}"
         return texts.short(mine, await self.statistics.average(), quote(more))
+
+    async def blocks(self, player_id: int) -> list[dict[str, Any]]:
+        """The record page's blocks: each role's statistics, his value beside the club's average
+        player, the games counted and what the number says; none before a game is counted."""
+        mine = await self.statistics.of_player(player_id)
+        average = await self.statistics.average()
+        found = []
+        for title, keys in texts.BLOCKS:
+            rows = [
+                {
+                    "label": texts.LABEL[key], "hint": texts.HINT[key], "games": mine[key].games,
+                    "mine": texts.value(key, mine[key].value),
+                    "club": texts.value(key, average.get(key)),
+                    "share": _share(key, mine[key].value),
+                    "club_share": _share(key, average.get(key)),
+                }
+                for key in keys if key in mine and mine[key].games
+            ]  # fmt: skip
+            if rows:
+                found.append({"title": title, "rows": rows})
+        return found
 
     async def _own(self, user_id: int) -> Screen:
         player_id = await self.ratings.linked_player(user_id)

@@ -163,3 +163,4 @@ class Record:
     # his (red, black) ratings before his first club game and after each one, oldest first
     elo_curve: tuple[tuple[float, float], ...] = ()
     discipline: DisciplineTally | None = None
+    player_id: int = 0

@@ -9,7 +9,7 @@ import json
 
 from scoring.live import replay
 from tests.browser import BROWSER, browser, screenshots_dir, telegram_page
-from tests.club import Taps, seat_players, setup_club
+from tests.club import NAMES, Taps, linked_player, seat_players, setup_club
 from tests.harness import dispatcher_world
 from tests.timing import ms
 from tests.webapp import app_server, init_data
@@ -45,7 +45,7 @@ async def server_log(world) -> list[dict]:
 
 async def test_a_judge_taps_nominators_hands_last_words_and_each_shot(tmp_path):
     shots = screenshots_dir(tmp_path)
-    async with dispatcher_world(tmp_path, webapp_url=APP) as world:
+    async with dispatcher_world(tmp_path, webapp_url=APP, stats_min_games=1) as world:
         admin, judge = await setup_club(world)
         await admin.send("/settings")
         await admin.reply()
@@ -96,6 +96,20 @@ async def test_a_judge_taps_nominators_hands_last_words_and_each_shot(tmp_path):
             await you.press("🏁 Завершить…")
             await you.press("Победа красных")
             await page.locator("#summary").wait_for(timeout=ms(10))
+            await you.press("✅ Сохранить")
+            await page.get_by_text("Игра сохранена").wait_for()
+            assert page.errors == []
+            # A player reads the new numbers on his record page, beside the club's average.
+            fox = await linked_player(world, admin, "Лиса", "fox", NAMES[0])  # seat 1
+            page = await telegram_page(launched, base + "record.html", init_data(fox.id))
+            section = page.locator("#statistics")
+            await section.wait_for()
+            row = section.locator("tr", has_text="Выставлял чёрных")
+            assert [await row.locator("td").nth(n).inner_text() for n in (1, 2)] == ["100%", "100%"]
+            assert "игр: 1" in await row.inner_text()
+            assert await section.locator("th", has_text="Вы").count() >= 1
+            await section.scroll_into_view_if_needed()
+            await section.screenshot(path=shots / "phone-record-statistics.png")
             assert page.errors == []
         log = await server_log(world)
         state = replay(log)

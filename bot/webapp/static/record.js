@@ -5,6 +5,7 @@
 // announced it.
 
 import { api, h, initData, tabs, tg } from "./common.js";
+import { statistics } from "./record-stats.js";
 
 const $app = /** @type {HTMLElement} */ (document.getElementById("app"));
 const SVG = "http://www.w3.org/2000/svg";
@@ -146,7 +147,7 @@ async function load(player) {
         blocks.push(chart("Эло: красная линия — за красных, серая — за чёрных", [d.elo.map((e) => e[0]), d.elo.map((e) => e[1])],
           ["#d43b3b", "#8a8a96"]));
       }
-      blocks.push(achievements(d), company(d), games(d));
+      blocks.push(statistics(d.statistics, d.statistics_note, player ? d.nickname || "" : "Вы"), achievements(d), company(d), games(d));
     }
     $app.replaceChildren(...blocks.filter(Boolean));
     window.scrollTo(0, 0);

@@ -6,7 +6,7 @@
 const CACHE = "mafia-app-v5";
 const SHELL = ["./", "index.html", "app.js", "common.js", "rules.js", "rules.json", "layers.js", "layer-taps.js",
   "live.js", "modes.js", "queue.js", "clock.js", "sheet.js", "game-view.js", "seating.js", "seating-view.js",
-  "style.css", "standings.html", "standings.js", "record.html", "record.js",
+  "style.css", "standings.html", "standings.js", "record.html", "record.js", "record-stats.js",
   "tonight.html", "tonight.js"];
 
 self.addEventListener("install", (event) => {

@@ -87,7 +87,12 @@
  * @property {[number, number][]} elo  red, black
  * @property {{game: number, table: number, number: number, role: string, points: string,
  *   outcome: string, provisional: boolean}[]} games
+ * @property {StatisticsBlock[]} [statistics]  from the games run in the app (/stats)
+ * @property {string} [statistics_note]
  * @typedef {{name: string, count: number, games: number}} Partner
+ * @typedef {{label: string, hint: string, games: number, mine: string, club: string,
+ *   share: number | null, club_share: number | null}} StatisticsRow
+ * @typedef {{title: string, rows: StatisticsRow[]}} StatisticsBlock
  *
  * @typedef {{seat: number, name: string, me: boolean}} TonightSeat
  * @typedef {{table: number, state: "saved" | "playing" | "waiting", seats: TonightSeat[]}} TonightTable
