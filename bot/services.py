@@ -235,7 +235,11 @@ def build_services(
         statistics=statistics,
         stats=stats,
         files=Files(
-            Importer(database, clock), ratings, zone, ClubArchive(database, clubs, members, clock)
+            Importer(database, clock),
+            ratings,
+            zone,
+            ClubArchive(database, clubs, members, clock),
+            statistics,
         ),
         outbox=outbox,
         scheduler=scheduler,

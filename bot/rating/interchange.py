@@ -32,8 +32,9 @@ from bot.core.db import Database, Reader, Transaction
 from bot.core.memory import release_memory
 from bot.moving.archive import ArchiveRefused, ClubArchive, NotAnArchive, is_archive
 from bot.rating.service import RatingError, Ratings
-from bot.rating.spreadsheet import workbook
+from bot.rating.spreadsheet import StatisticsRows, statistics_csv, workbook
 from bot.rating.standings import Board, FrozenBoard
+from bot.rating.statistics import PlayerStatistics
 from bot.tables import audit
 from bot.tables import games as game_rows
 from bot.tables import live as live_rows
@@ -52,6 +53,7 @@ from scoring import DEFAULT_STAGE, Game, ProtocolError, Role, Ruleset, RulesetEr
 from scoring.protocol_json import dump_protocol, load_protocol
 from scoring.report import to_csv
 from scoring.rulesets import BUILT_IN
+from scoring.statistics import STATISTICS
 
 MAX_FILE_BYTES = 20 * 1024 * 1024  # what a bot may download from Telegram
 PACK_ABOVE = 19 * 1024 * 1024  # an export bigger than this goes gzipped
@@ -472,9 +474,11 @@ class Files:
     """/export and /import: which files go out, and what a file brought in became."""
 
     def __init__(
-        self, importer: Importer, ratings: Ratings, zone: tzinfo, archive: ClubArchive
-    ) -> None:
+        self, importer: Importer, ratings: Ratings, zone: tzinfo, archive: ClubArchive,
+        statistics: PlayerStatistics,
+    ) -> None:  # fmt: skip
         self.importer = importer
+        self.statistics = statistics
         self.ratings = ratings
         self.zone = zone  # the games' end times in the spreadsheet are the club's
         self.archive = archive  # a whole club's file is brought in by its own importer
@@ -505,9 +509,22 @@ class Files:
         csv_caption = texts.csv_caption(tournament.title)
         table = await asyncio.to_thread(export_csv, frozen)
         files.append(OutFile(table.encode(), f"{stem}.csv", csv_caption))
-        sheet = await asyncio.to_thread(workbook, board, self.zone)  # ~0.1 s per 1,000 games
+        counted = await self._statistics(tournament.id)
+        if counted:
+            rows = statistics_csv(counted)
+            caption = texts.statistics_caption(tournament.title)
+            files.append(OutFile(rows.encode(), f"{stem}-statistics.csv", caption))
+        # ~0.1 s per 1,000 games
+        sheet = await asyncio.to_thread(workbook, board, self.zone, counted)
         files.append(OutFile(sheet, f"{stem}.xlsx", texts.xlsx_caption(tournament.title)))
         return files
+
+    async def _statistics(self, tournament_id: int) -> StatisticsRows:
+        """The players' statistics over the tournament's games run in the app: by nickname,
+        then in the order statistics are defined."""
+        rows = await self.statistics.of_tournament(tournament_id)
+        order = {statistic.key: n for n, statistic in enumerate(STATISTICS)}
+        return sorted(rows, key=lambda row: (row[0].casefold(), order.get(row[1], len(order))))
 
     async def bring_in(
         self, bot: Bot, file: InFile, title: str, actor_id: int, request_key: str

@@ -1,5 +1,6 @@
 """A tournament as a spreadsheet (.xlsx) that opens right in a Russian Excel, LibreOffice and
-Google Sheets: Russian headers, numbers as numbers, a sheet of standings and one of games.
+Google Sheets: Russian headers, numbers as numbers, a sheet of standings and one of games, and
+one of the players' statistics when the tournament has games run in the app.
 
 The CSV stays exactly what ``python -m scoring standings --format csv`` prints (a machine's file);
 this is the people's one. XlsxWriter is imported on the first export only: most processes never
@@ -8,6 +9,7 @@ make a spreadsheet and should not pay for loading it.
 
 from __future__ import annotations
 
+import csv
 import io
 from datetime import tzinfo
 from fractions import Fraction
@@ -15,7 +17,9 @@ from typing import TYPE_CHECKING
 
 from bot.rating.standings import Board
 from bot.texts import spreadsheet as texts
+from bot.texts.statistics import LABEL
 from scoring import Role, Winner
+from scoring.statistics import Ratio
 
 if TYPE_CHECKING:
     from xlsxwriter.format import Format
@@ -35,7 +39,11 @@ def points(value: Fraction) -> float:
     return round(float(value), 4)
 
 
-def workbook(board: Board, zone: tzinfo) -> bytes:
+# A player's statistics for the sheet and the CSV: (name, key, ratio), ordered.
+StatisticsRows = list[tuple[str, str, Ratio]]
+
+
+def workbook(board: Board, zone: tzinfo, statistics: StatisticsRows | None = None) -> bytes:
     import xlsxwriter  # lazily: see the module's docstring
 
     buffer = io.BytesIO()
@@ -46,8 +54,35 @@ def workbook(board: Board, zone: tzinfo) -> bytes:
     moment = book.add_format({"num_format": "dd.mm.yyyy hh:mm"})
     _standings(book.add_worksheet(texts.STANDINGS_SHEET), board, header, number)
     _games(book.add_worksheet(texts.GAMES_SHEET), board, zone, header, number, moment)
+    if statistics:
+        _statistics(book.add_worksheet(texts.STATISTICS_SHEET), statistics, header, number)
     book.close()
     return buffer.getvalue()
+
+
+def _statistics(sheet: Worksheet, rows: StatisticsRows, header: Format, number: Format) -> None:
+    _head(sheet, texts.STATISTICS_COLUMNS, header)
+    for line, (name, key, ratio) in enumerate(rows, start=1):
+        sheet.write_string(line, 0, name)
+        sheet.write_string(line, 1, LABEL[key])
+        sheet.write_string(line, 2, key)
+        if ratio.value is not None:
+            sheet.write_number(line, 3, points(ratio.value), number)
+        sheet.write_number(line, 4, ratio.part)
+        sheet.write_number(line, 5, ratio.whole)
+        sheet.write_number(line, 6, ratio.games)
+    sheet.autofilter(0, 0, len(rows), len(texts.STATISTICS_COLUMNS) - 1)
+
+
+def statistics_csv(rows: StatisticsRows) -> str:
+    """The same rows as CSV: player, key, value (a share or a mean per game), part, whole, games."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["player", "statistic", "value", "part", "whole", "games"])
+    for name, key, ratio in rows:
+        shown = f"{float(ratio.value):.4f}" if ratio.value is not None else ""
+        writer.writerow([name, key, shown, ratio.part, ratio.whole, ratio.games])
+    return out.getvalue()
 
 
 def _head(sheet: Worksheet, columns: list[tuple[str, int]], header: Format) -> None:

@@ -89,6 +89,11 @@ class PlayerStatistics:
             found = self._averages[club] = club_average(players.values(), self.least_games)
         return found
 
+    async def of_tournament(self, tournament_id: int) -> list[tuple[str, str, Ratio]]:
+        """Every player's statistics over one tournament's games (the export's): nickname, key,
+        sum."""
+        return await rows.of_tournament(self.database, tournament_id)
+
     async def board(self, key: str, tournament_id: int | None) -> Board:
         """One statistic's board over a tournament (None: all time): the players with enough
         games best first, how many have fewer, the average of those on it, and who may still

@@ -98,6 +98,17 @@ async def board(reader: Reader, key: str, tournament_id: int | None) -> dict[int
     return {row[0]: Ratio(row[1], row[2], row[3]) for row in rows}
 
 
+async def of_tournament(reader: Reader, tournament_id: int) -> list[tuple[str, str, Ratio]]:
+    """Each player's statistics over a tournament's games (its export): nickname, key, sum."""
+    rows = await reader.all(
+        "SELECT players.nickname, s.key, sum(s.part), sum(s.whole), count(*) "
+        "FROM game_statistics AS s JOIN players ON players.id = s.player_id "
+        "WHERE s.club_id = ? AND s.tournament_id = ? GROUP BY s.player_id, s.key",
+        (club_id(), tournament_id),
+    )
+    return [(row[0], row[1], Ratio(row[2], row[3], row[4])) for row in rows]
+
+
 async def with_provisional(reader: Reader, key: str, tournament_id: int | None) -> set[int]:
     """The players whose counted games of this statistic include one still open to protest."""
     rows = await reader.all(

@@ -122,6 +122,13 @@ def export_caption(title: str, games: int) -> str:
     )
 
 
+def statistics_caption(title: str) -> str:
+    return (
+        f"Статистика игроков турнира «{quote(title)}» по играм, записанным в приложении, в CSV: "
+        "строка на игрока и статистику — значение, часть, из скольких, игр (docs/statistics.md)."
+    )
+
+
 def csv_caption(title: str) -> str:
     return (
         f"Таблица турнира «{quote(title)}» в CSV — для программ и проверки: ровно то, что "

@@ -4,6 +4,17 @@ from __future__ import annotations
 
 STANDINGS_SHEET = "Таблица"
 GAMES_SHEET = "Игры"
+STATISTICS_SHEET = "Статистика"
+# The statistics of the games run in the app: a row per player and statistic (docs/statistics.md)
+STATISTICS_COLUMNS = [
+    ("Игрок", 22),
+    ("Статистика", 34),
+    ("Ключ", 24),
+    ("Значение", 11),
+    ("Часть", 8),
+    ("Из", 8),
+    ("Игр", 7),
+]
 YES = "да"
 CIVILIAN, SHERIFF, MAFIA, DON = "мирный", "шериф", "мафия", "дон"
 RED_WON, BLACK_WON, DRAW = "красные", "чёрные", "ничья"

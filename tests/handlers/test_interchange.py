@@ -15,20 +15,28 @@ from tests.protocols import protocol_bytes, random_protocol
 from tests.xlsx import read_workbook
 
 
-async def export(world, person, *, with_sheet=False):
-    """/export's protocol and CSV (and, asked, its spreadsheet's sheets read back)."""
+async def export(world, person, *, with_sheet=False, with_statistics=False):
+    """/export's protocol and CSV (and, asked, its spreadsheet's sheets read back, and the
+    players' statistics CSV, None when the tournament has none)."""
     before = len(person.bot_messages())
     await person.send("/export")
-    await world.api.wait_for(lambda: len(person.bot_messages()) >= before + 3)
-    json_message, csv_message, sheet_message = person.bot_messages()[-3:]
-    json_name, json_bytes = world.api.file_of(json_message)
-    csv_name, csv_bytes = world.api.file_of(csv_message)
-    sheet_name, sheet_bytes = world.api.file_of(sheet_message)
-    assert json_name.endswith(".json") and csv_name.endswith(".csv")
-    assert sheet_name.endswith(".xlsx")
+
+    def sheet_sent() -> bool:
+        new = person.bot_messages()[before:]
+        return any(m.document and m.document["file_name"].endswith(".xlsx") for m in new)
+
+    await world.api.wait_for(sheet_sent)
+    files = dict(world.api.file_of(m) for m in person.bot_messages()[before:] if m.document)
+    names = list(files)
+    assert names[0].endswith(".json") and names[1].endswith(".csv")
+    assert names[-1].endswith(".xlsx")
+    statistics = [files[n] for n in names if n.endswith("-statistics.csv")]
+    found = [files[names[0]], files[names[1]]]
     if with_sheet:
-        return json_bytes, csv_bytes, read_workbook(sheet_bytes)
-    return json_bytes, csv_bytes
+        found.append(read_workbook(files[names[-1]]))
+    if with_statistics:
+        found.append(statistics[0] if statistics else None)
+    return tuple(found)
 
 
 def cli_csv(path, cwd=ROOT):

@@ -5,7 +5,8 @@ club chat; a typo, a forged button and a player not linked get a clear answer.""
 from __future__ import annotations
 
 from bot.callbacks import StatsCB
-from tests.club import NAMES, Taps, linked_player, seat_players, setup_club
+from tests.club import NAMES, Taps, enter_protocol, linked_player, seat_players, setup_club
+from tests.handlers.test_interchange import export
 from tests.handlers.test_statistics_kept import layered_game, play, turn_on
 from tests.harness import CLUB_CHAT_ID, dispatcher_world
 
@@ -70,3 +71,27 @@ async def test_a_player_not_linked_is_told_how(tmp_path):
         await guest.send("/stats")
         text = (await guest.reply()).text
         assert "/iam" in text and "Доски статистики" in text
+
+
+async def test_the_export_has_each_players_statistics(tmp_path):
+    """/export: a CSV of the players' statistics beside the table's, and a sheet of them."""
+    async with dispatcher_world(tmp_path, webapp_url=APP) as world:
+        _, judge = await club_with_a_layered_game(world)
+        _, _, sheets, statistics = await export(world, judge, with_sheet=True,
+                                                with_statistics=True)  # fmt: skip
+        lines = statistics.decode().splitlines()
+        assert lines[0] == "player,statistic,value,part,whole,games"
+        assert f"{NAMES[9]},votes_on_blacks,1.0000,1,1,1" in lines
+        assert f"{NAMES[0]},nominated_blacks,1.0000,1,1,1" in lines
+        sheet = sheets["Статистика"]
+        assert sheet[0][:4] == ["Игрок", "Статистика", "Ключ", "Значение"]
+        assert [NAMES[9], "Голоса в чёрных", "votes_on_blacks", 1, 1, 1, 1] in sheet
+
+
+async def test_an_export_without_app_games_has_no_statistics(tmp_path):
+    async with dispatcher_world(tmp_path) as world:
+        _, judge = await setup_club(world)
+        await enter_protocol(Taps(judge))
+        await judge.press("✅ Подтвердить")
+        *_, sheets, statistics = await export(world, judge, with_sheet=True, with_statistics=True)
+        assert statistics is None and "Статистика" not in sheets
