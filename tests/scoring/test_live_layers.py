@@ -5,6 +5,8 @@ without them; a replay, a repeated event and an undo behave as for every other e
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from scoring.live import Hands, Kind, Layer, Left, LogError, Skip, check_event, check_log, replay
@@ -150,3 +152,19 @@ def test_the_counters_add_up(seed: int) -> None:
     assert all(
         r.voted is None and r.nominated is None and r.shooting is None for r in bare.values()
     )
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_a_repeated_event_or_a_replayed_log_changes_no_counter(seed: int) -> None:
+    """A device sends events again (a lost acknowledgement), in any number and order of
+    repeats: the log reads to the same counters; and reading it twice gives the same."""
+    table = Table(seed, layers=True)
+    state = table.play()
+    every = [layer.value for layer in Layer]
+    once = counters(state, every)
+    rng = random.Random(seed)
+    repeated = list(table.log)
+    for event in rng.sample(table.log, min(8, len(table.log))):
+        repeated.insert(rng.randint(repeated.index(event) + 1, len(repeated)), dict(event))
+    assert counters(replay(repeated), every) == once
+    assert counters(replay(table.log), every) == once
