@@ -10,7 +10,8 @@ are shared and noisy, so the ratios mean more than the seconds):
 3. a busy club night end to end (judges confirming, players asking) against the echo bot;
 4. the judge's app (four tables playing in the Mini App) against a bare aiohttp echo server;
 5. the editor's summary and the announcement against the size of the stage;
-6. the evening's seating against random seatings of the same evening.
+6. the evening's seating against random seatings of the same evening;
+7. a player's statistics (/stats, the record page) against /help in the same world.
 """
 
 from __future__ import annotations
@@ -26,7 +27,16 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from benchmarks import bot_stage, busy_night, live_app, load, many_clubs, scoring_cli, seating
+from benchmarks import (
+    bot_stage,
+    busy_night,
+    live_app,
+    load,
+    many_clubs,
+    scoring_cli,
+    seating,
+)
+from benchmarks import statistics as player_statistics
 from benchmarks.processes import percentile
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,15 +59,17 @@ class Sizes:
     page_repeats: int
     tournament_seeds: int
     clubs: many_clubs.Shape
+    statistics: tuple[int, int, int]  # club games, players, requests
 
 
 FULL = Sizes(
     [1_000, 10_000, 100_000], 3, 50, 10, [1_000, 10_000], 3, [1_000, 10_000], 4, 4, 30,
-    [100, 1_000], 1_000, 5, 5, many_clubs.FULL,
+    [100, 1_000], 1_000, 5, 5, many_clubs.FULL, (10_000, 50, 200),
 )  # fmt: skip
 QUICK = Sizes(
-    [500, 2_000], 1, 10, 3, [300], 1, [300], 2, 1, 5, [20, 80], 100, 1, 1, many_clubs.QUICK
-)
+    [500, 2_000], 1, 10, 3, [300], 1, [300], 2, 1, 5, [20, 80], 100, 1, 1, many_clubs.QUICK,
+    (300, 30, 10),
+)  # fmt: skip
 
 
 @dataclass
@@ -326,12 +338,28 @@ def clubs_section(sizes: Sizes) -> Section:
     )
 
 
+def statistics_section(sizes: Sizes) -> Section:
+    games, players, requests = sizes.statistics
+    f = asyncio.run(player_statistics.measure(games, players, requests))
+    chat, page = percentile(f.stats_ms, 0.99), percentile(f.page_ms, 0.99)
+    verdicts = [
+        _verdict(chat < 100, f"/stats p99 {chat:.0f} ms (< 100) with {f.his_games:,} games of his"),
+        _verdict(page < 100, f"the record page's call p99 {page:.0f} ms (< 100)"),
+    ]
+    return Section(
+        f"A player's statistics from the game log: {games:,} club games",
+        player_statistics.table(f),
+        verdicts,
+    )
+
+
 SECTIONS: list[Callable[[Sizes], Section]] = [
     scoring_section,
     load_section,
     night_section,
     app_section,
     clubs_section,
+    statistics_section,
     stage_section,
     seating_section,
 ]

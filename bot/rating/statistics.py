@@ -73,6 +73,11 @@ class PlayerStatistics:
                 await count_game(tx, game_id)
         self._averages.pop(club_scope.club_id(), None)
 
+    def forget_averages(self) -> None:
+        """The clubs' average players are made again when next asked (a benchmark's worst case;
+        a counted game forgets its own club's)."""
+        self._averages.clear()
+
     # -- reading ---------------------------------------------------------------------------------
 
     async def of_player(self, player_id: int) -> dict[str, Ratio]:

@@ -25,7 +25,7 @@ def test_the_quick_benchmark_run_writes_every_section(tmp_path):
     assert done.returncode == 0, done.stderr[-3000:]
     page = output.read_text(encoding="utf-8")
     for title in ("python -m scoring standings", "Under load", "A busy night", "The judge's app",
-                  "Many clubs on one bot", "summary"):  # fmt: skip
+                  "Many clubs on one bot", "summary", "statistics from the game log"):  # fmt: skip
         assert title in page
     assert "echo floor" in page and "× floor" in page
     verdicts = [line for line in page.splitlines() if line.startswith(("- ✅", "- ❌"))]
