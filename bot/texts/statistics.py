@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from bot.texts.markup import bold, quote
-from bot.texts.plural import games, games_genitive
+from bot.texts.plural import games, games_genitive, plural
 from scoring.statistics import Ratio
 
 # What each statistic is called, and a short text of what it counts.
@@ -163,8 +163,8 @@ MENU = (
 )
 BOARD_HEAD = "📊 <b>{title}</b> — {where}"
 BOARD_ALL_TIME = "за всё время"
-BOARD_EMPTY = "Пока ни у кого нет {least}, посчитанных для этой доски."
-BOARD_LEFT_OUT = "Ещё {count} — меньше {least}."
+BOARD_EMPTY = "Пока на доске никого: нужно не меньше {least}, где это записано."
+BOARD_LEFT_OUT = "Ещё {count} — меньше {least}, где это записано."
 BOARD_AVERAGE = "Средний игрок клуба: {value}."
 PROVISIONAL = "⏳ — в его играх ещё открыт протест: число может измениться."
 NOT_A_BOARD = "Не знаю такой доски или игрока: {words}. Доски: {boards}."
@@ -225,7 +225,8 @@ def board(
     ]
     tail = []
     if left_out:
-        tail.append(BOARD_LEFT_OUT.format(count=left_out, least=games_genitive(least)))
+        who = plural(left_out, "игрок", "игрока", "игроков")
+        tail.append(BOARD_LEFT_OUT.format(count=who, least=games_genitive(least)))
     if average is not None:
         tail.append(BOARD_AVERAGE.format(value=value(key, average)))
     if any(provisional for _, _, provisional in rows):

@@ -71,6 +71,7 @@ async def test_a_player_not_linked_is_told_how(tmp_path):
         await guest.send("/stats")
         text = (await guest.reply()).text
         assert "/iam" in text and "Доски статистики" in text
+        assert "Голосование в чёрных" in guest.buttons(), guest.buttons()
 
 
 async def test_the_export_has_each_players_statistics(tmp_path):
@@ -95,3 +96,14 @@ async def test_an_export_without_app_games_has_no_statistics(tmp_path):
         await judge.press("✅ Подтвердить")
         *_, sheets, statistics = await export(world, judge, with_sheet=True, with_statistics=True)
         assert statistics is None and "Статистика" not in sheets
+
+
+def test_a_board_says_who_is_left_out_and_an_empty_one_what_it_needs():
+    from bot.texts.statistics import board
+    from scoring.statistics import Ratio
+
+    shown = board("fouls", "за всё время", [("Лис", Ratio(3, 10, 10), False)], 3, 10, None)
+    assert "1. Лис — <b>0,3</b> (10 игр)" in shown and "Ещё 3 игрока — меньше 10 игр" in shown
+    assert "⏳" not in shown
+    empty = board("shots_ok", "за всё время", [], 0, 1, None)
+    assert "Пока на доске никого: нужно не меньше 1 игры, где это записано." in empty
