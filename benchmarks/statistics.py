@@ -50,6 +50,7 @@ class Figures:
     stats_ms: list[float]
     page_ms: list[float]
     blocks_ms: list[float]
+    bare_ms: list[float]
     help_ms: list[float]
     count_ms: list[float]
     empty_ms: list[float]
@@ -127,10 +128,18 @@ async def measure(games: int, players: int, requests: int) -> Figures:
                     with club_scope.within(club):
                         await screens.blocks(asking.id)  # the page's statistics alone
                     blocks_ms.append((time.perf_counter() - started) * 1e3)
+                rating = world.services.rating  # the same call without the statistics: as before
+                rating.statistics, kept = None, rating.statistics
+                bare_ms = []
+                for _ in range(max(10, requests // 4)):
+                    started = time.perf_counter()
+                    status, answer = await app.call("record", {})
+                    bare_ms.append((time.perf_counter() - started) * 1e3)
+                rating.statistics = kept
             count_ms, empty_ms = await _count_cost(world, club)
         return Figures(
             games, players, his["survived"].games if "survived" in his else 0,
-            stats_ms, page_ms, blocks_ms, help_ms, count_ms, empty_ms,
+            stats_ms, page_ms, blocks_ms, bare_ms, help_ms, count_ms, empty_ms,
         )  # fmt: skip
 
 
@@ -179,6 +188,7 @@ def table(f: Figures) -> list[str]:
         row("/help in the chat (the floor)", f.help_ms),
         row("the record page's statistics blocks (in the bot)", f.blocks_ms),
         row("the record page's whole call (/api/record: every game of his listed)", f.page_ms),
+        row("the same call without the statistics (the page before them)", f.bare_ms),
         row("counting a saved log's rows at Confirm", f.count_ms),
         row("an empty transaction (the floor)", f.empty_ms),
     ]
