@@ -37,6 +37,7 @@ async def test_fresh_start_answers_start_within_a_second(fake_telegram, tmp_path
             "me",
             "player",
             "vs",
+            "stats",
             "iam",
             "protest",
             "settings",

@@ -28,6 +28,7 @@ async def test_appoint_list_and_remove_a_judge(world):
         "me",
         "player",
         "vs",
+        "stats",
         "iam",
         "protest",
         "settings",
