@@ -26,7 +26,8 @@ function table(block, who) {
 /**
  * The statistics section, or null before any game of his was run in the app.
  * @param {Block[] | undefined} blocks @param {string | undefined} note
- * @param {string} who  «Вы», or the player's nickname
+ * @param {string} who  «Вы» on his own page, «Игрок» on another's (the name is the title: a long one
+ *   would not fit the column)
  */
 export function statistics(blocks, note, who) {
   if (!blocks || !blocks.length) return null;

@@ -147,7 +147,7 @@ async function load(player) {
         blocks.push(chart("Эло: красная линия — за красных, серая — за чёрных", [d.elo.map((e) => e[0]), d.elo.map((e) => e[1])],
           ["#d43b3b", "#8a8a96"]));
       }
-      blocks.push(statistics(d.statistics, d.statistics_note, player ? d.nickname || "" : "Вы"), achievements(d), company(d), games(d));
+      blocks.push(statistics(d.statistics, d.statistics_note, player ? "Игрок" : "Вы"), achievements(d), company(d), games(d));
     }
     $app.replaceChildren(...blocks.filter(Boolean));
     window.scrollTo(0, 0);
