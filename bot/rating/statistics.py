@@ -1,8 +1,9 @@
 """Players' statistics from the logs of games run in the app (issue 48 §2, §5), kept as games are
 saved: each saved game's counters per player (``scoring.stats`` → ``scoring.statistics``) are
 written once, and each player's sums with them, so a player's statistics are a few dozen rows
-however many games he played. A correction counts the game anew, an annulment takes it out; what
-was saved before statistics existed (or came in an archive) is counted by a scheduler job.
+however many games he played. A saved game (and one saved before statistics existed, or from an
+archive) is counted by the scheduler's job right after the commit, not inside Confirm's
+transaction (docs/performance.md); a correction counts the game anew, an annulment takes it out.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 
-from bot.club.games import NewGame
 from bot.core import club_scope
 from bot.core.clock import Clock
 from bot.core.db import Database, Transaction
@@ -54,10 +54,6 @@ class PlayerStatistics:
         self._averages: dict[int, dict[str, Fraction]] = {}  # club → its average player
 
     # -- keeping ---------------------------------------------------------------------------------
-
-    async def game_saved(self, tx: Transaction, game: NewGame) -> None:
-        await count_game(tx, game.game_id)
-        self._averages.pop(club_scope.club_id(), None)
 
     async def results_changed(self, tx: Transaction, game_id: int, now: str) -> None:
         await count_game(tx, game_id)

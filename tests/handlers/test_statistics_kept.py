@@ -71,6 +71,7 @@ async def play(world, judge, events: list[dict]) -> AppCaller:
         await app.send(*events)
         status, saved = await app.call("confirm", {"live": app.live})
         assert status == 200, saved
+        await world.services.scheduler.run_due()  # the job counts it after the commit
         app.opened = opened  # type: ignore[attr-defined]
     return app
 
