@@ -189,7 +189,7 @@ def table(f: Figures) -> list[str]:
         row("the record page's statistics blocks (in the bot)", f.blocks_ms),
         row("the record page's whole call (/api/record: every game of his listed)", f.page_ms),
         row("the same call without the statistics (the page before them)", f.bare_ms),
-        row("counting a saved log's rows at Confirm", f.count_ms),
+        row("counting a saved log's rows (the job, after Confirm)", f.count_ms),
         row("an empty transaction (the floor)", f.empty_ms),
     ]
 
