@@ -25,7 +25,7 @@ from bot.club.players import PlayerDirectory
 from bot.club.tournaments import Tournament, Tournaments
 from bot.core.clock import Clock
 from bot.core.config import load_settings
-from bot.core.db import Database
+from bot.core.sqlite_db import SqliteDatabase
 from bot.vocabulary.protocol import Protocol
 from bot.vocabulary.rights import Member, Right
 from bot.vocabulary.window import ProtestWindow
@@ -36,7 +36,7 @@ async def filled(
     path: Path, games_count: int
 ) -> tuple[Games, Announcer, Protocol, tuple[int, Tournament]]:
     settings = load_settings(bot_token="1:x", database_path=path, club_chat_id=-1)
-    database = Database(path)
+    database = SqliteDatabase(path)
     await database.connect()
     await database.migrate()
     clock = Clock()

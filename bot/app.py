@@ -37,7 +37,7 @@ from aiogram.types import (
 from bot.club.members import MemberDirectory
 from bot.core import club_scope
 from bot.core.config import Settings
-from bot.core.db import Database, DatabaseError
+from bot.core.db import Database, DatabaseError, make_database
 from bot.core.fsm_storage import SQLiteStorage
 from bot.core.tasks import cancelled
 from bot.ops.health import Operations, health_route, serve_health
@@ -188,7 +188,8 @@ async def _publish_menu(bot: Bot, members: MemberDirectory, member: Member) -> N
 
 
 async def open_database(settings: Settings) -> Database:
-    database = Database(settings.database_path)
+    url = settings.database_url.get_secret_value() if settings.database_url else None
+    database = make_database(url, settings.database_path)
     await database.connect()
     try:
         await database.migrate()

@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sqlite3
 from bisect import bisect_left, insort
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bot.core import club_scope
-from bot.core.db import Database
+from bot.core.db import ApartReader, Database
 from bot.core.memory import settle_built
 from bot.core.tasks import ClubWarmUps
 from bot.vocabulary.statuses import GameStatus
@@ -143,7 +142,7 @@ class EloRatings:
 
 
 def brought_up(
-    connection: sqlite3.Connection, previous: EloState | None, settings: EloSettings, club: int
+    connection: ApartReader, previous: EloState | None, settings: EloSettings, club: int
 ) -> EloState:
     """The state as of the database now: ``previous`` with the changed games replayed, or a
     replay of everything when there is no previous state or too much changed."""
@@ -156,9 +155,7 @@ def brought_up(
     return _replayed_from_change(connection, seq, previous, changed, settings, club)
 
 
-def _from_nothing(
-    connection: sqlite3.Connection, seq: int, settings: EloSettings, club: int
-) -> EloState:
+def _from_nothing(connection: ApartReader, seq: int, settings: EloSettings, club: int) -> EloState:
     games = _read(connection, club, None)
     keys = sorted(games)
     games_of: dict[str, list[Key]] = {}
@@ -169,7 +166,7 @@ def _from_nothing(
 
 
 def _replayed_from_change(
-    connection: sqlite3.Connection,
+    connection: ApartReader,
     seq: int,
     previous: EloState,
     changed: list[int],
@@ -271,7 +268,7 @@ def _replay(
 
 
 def _read(
-    connection: sqlite3.Connection, club: int, game_ids: Iterable[int] | None
+    connection: ApartReader, club: int, game_ids: Iterable[int] | None
 ) -> dict[Key, tuple[float, list[Seat]]]:
     """The club's counted games (all, or those of ``game_ids``): each one's result and seats."""
     heads, seats_sql = _HEADS, _SEATS

@@ -7,12 +7,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from aiogram.types import User
-from aiosqlite import Row
 
 from bot.core import club_scope
 from bot.core.clock import Clock
 from bot.core.config import Settings
-from bot.core.db import Database, Reader, Transaction
+from bot.core.db import Database, Reader, Row, Transaction
 from bot.core.outbox import Kind, enqueue, private
 from bot.tables.clubs import ENVIRONMENT_CLUB
 from bot.tables.moved import Archive, Moved, rows_of
@@ -236,12 +235,13 @@ class MemberDirectory:
         private (``tell``), through the outbox."""
         now = self.clock.iso()
         async with self.database.transaction() as tx:
-            cursor = await tx.execute(
-                "INSERT OR IGNORE INTO member_rights "
-                '(club_id, user_id, "right", granted_by, granted_at) VALUES (?, ?, ?, ?, ?)',
+            written = await tx.execute(
+                "INSERT INTO member_rights "
+                '(club_id, user_id, "right", granted_by, granted_at) VALUES (?, ?, ?, ?, ?) '
+                "ON CONFLICT DO NOTHING",
                 (club_scope.club_id(), user_id, right.value, granted_by, now),
             )
-            granted = cursor.rowcount > 0
+            granted = written > 0
             if granted and tell is not None:
                 await enqueue(tx, private(user_id), Kind.TEXT, now, body=tell)
         self._forget(user_id)
@@ -357,16 +357,16 @@ async def restore(tx: Transaction, archive: Archive, moved: Moved) -> None:
     """The archive's accounts (a person this bot knows keeps the name it knows) and the club's
     rights, in the club at hand."""
     await tx.executemany(
-        "INSERT OR IGNORE INTO members (user_id, full_name, username, updated_at) "
-        "VALUES (?, ?, ?, ?)",
+        "INSERT INTO members (user_id, full_name, username, updated_at) "
+        "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
         [
             (row["user_id"], row["full_name"], row.get("username"), row["updated_at"])
             for row in archive.get("members", [])
         ],
     )
     await tx.executemany(
-        'INSERT OR IGNORE INTO member_rights (club_id, user_id, "right", granted_by, granted_at) '
-        "VALUES (?, ?, ?, ?, ?)",
+        'INSERT INTO member_rights (club_id, user_id, "right", granted_by, granted_at) '
+        "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
         [
             (moved.club_id, row["user_id"], row["right"], row["granted_by"], row["granted_at"])
             for row in archive.get("member_rights", [])

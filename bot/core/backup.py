@@ -7,7 +7,6 @@ import json
 import logging
 import os
 import re
-import tempfile
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta, tzinfo
@@ -26,16 +25,8 @@ _NAME = re.compile(r"^club-(\d{4})-(\d{2})-(\d{2})-(\d{2})(\d{2})\.sqlite3$")
 
 
 async def snapshot(database: Database) -> bytes:
-    """The whole database as one compact SQLite file, consistent as of one moment.
-
-    ``VACUUM INTO`` reads inside one transaction, so the copy never holds half of a write; it runs
-    under the database's lock, which makes other requests wait for its duration (a club's database
-    copies in well under a second)."""
-    with tempfile.TemporaryDirectory() as folder:
-        target = Path(folder) / "copy.sqlite3"
-        async with database.read() as connection:
-            await connection.execute("VACUUM INTO ?", (str(target),))
-        return target.read_bytes()
+    """The whole database as one compact SQLite file, consistent as of one moment."""
+    return await database.copied()
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,9 @@ class Settings(BaseSettings):
 
     bot_token: SecretStr
     database_path: Path = Path("data/club.sqlite3")
+    # postgresql://user:password@host/name: the database is PostgreSQL (several processes);
+    # unset, it is the SQLite file at database_path
+    database_url: SecretStr | None = None
     club_chat_id: int | None = None
     admin_ids: Annotated[frozenset[int], NoDecode] = frozenset()
     # many clubs on one bot: unset, the deployment is the one club the settings above describe;

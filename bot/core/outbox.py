@@ -11,10 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-import aiosqlite
-
 from bot.core import club_scope
-from bot.core.db import Change, Database, Transaction
+from bot.core.db import Change, Database, Row, Transaction
 
 CLUB = "club"  # the chat of the row's club (``club_id``), whichever chat it is when sent
 
@@ -167,7 +165,8 @@ async def close_copies(
 
 async def copy_sent(tx: Transaction, copy_key: str, chat_id: int, message_id: int) -> None:
     await tx.execute(
-        "INSERT OR IGNORE INTO sent_copies (copy_key, chat_id, message_id) VALUES (?, ?, ?)",
+        "INSERT INTO sent_copies (copy_key, chat_id, message_id) VALUES (?, ?, ?) "
+        "ON CONFLICT DO NOTHING",
         (copy_key, chat_id, message_id),
     )
 
@@ -189,9 +188,7 @@ async def take_copies(tx: Transaction, copy_key: str, chat_id: int) -> list[int]
     return [int(row[0]) for row in found]
 
 
-async def due(
-    database: Database, club: bool | None = None, limit: int = 1000
-) -> list[aiosqlite.Row]:
+async def due(database: Database, club: bool | None = None, limit: int = 1000) -> list[Row]:
     """The oldest queued rows, in the order they were queued: all of them, or only the club
     chats' (``club`` True), or only the others' (False). For a lane (``club`` given) each club's
     first ``ROWS_PER_CLUB`` are read, so that one club's long queue never hides another club's

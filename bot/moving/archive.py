@@ -27,7 +27,7 @@ from bot.club.clubs import Clubs
 from bot.club.members import MemberDirectory
 from bot.core import club_scope
 from bot.core.clock import Clock
-from bot.core.db import ConnectionReader, Database, Reader, Transaction
+from bot.core.db import Database, Reader, Transaction
 from bot.tables import (
     audit,
     club_options,
@@ -104,8 +104,7 @@ class ClubArchive:
     async def export(self) -> ArchiveFile:
         """The club at hand as one file, read from one state of the database."""
         club = club_scope.club()
-        async with self.database.snapshot() as connection:
-            reader = ConnectionReader(connection)
+        async with self.database.snapshot() as reader:
             tables: Archive = {}
             for owner in ARCHIVED_BY:
                 tables.update(await owner.archived(reader))

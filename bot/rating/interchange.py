@@ -414,8 +414,9 @@ async def _copy_in(tx: Transaction, season: _Season, plan: _Plan, *, staged: boo
                                  {"nickname": name})  # fmt: skip
     first_id = await game_rows.next_id(tx)
     if staged:
-        await game_rows.insert_staged(tx, staging_rows.SCHEMA, first_id, tournament_id, stage_ids)
-        await audit.append_staged(tx, staging_rows.SCHEMA, first_id)
+        schema = tx.attached or staging_rows.SCHEMA
+        await game_rows.insert_staged(tx, schema, first_id, tournament_id, stage_ids)
+        await audit.append_staged(tx, schema, first_id)
     else:
         rows, records = await asyncio.to_thread(
             _rows, season, plan, first_id, tournament_id, stage_ids

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sqlite3
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
@@ -28,7 +27,7 @@ from typing import Any, TypeVar
 
 from bot.club.tournaments import Tournament, Tournaments
 from bot.core import club_scope
-from bot.core.db import Database
+from bot.core.db import ApartReader, Database
 from bot.core.memory import release_memory, settle_built
 from bot.core.tasks import ClubWarmUps
 from bot.tables.games import SEAT_COLUMNS, protocol_of, seat_columns
@@ -304,7 +303,7 @@ _NAMES_QUERY = (
 )
 
 
-def _built(connection: sqlite3.Connection, tournament: Tournament, rules: tuple[Any, ...]) -> _Kept:
+def _built(connection: ApartReader, tournament: Tournament, rules: tuple[Any, ...]) -> _Kept:
     """The standings from nothing (in a worker thread, on a connection of its own: 10,000 games
     take a second). The seats are streamed into the standings game by game, so that a season's
     100,000 rows are never in memory at once."""
@@ -426,33 +425,32 @@ class Standings:
         # second connection), so a save meanwhile can only make the board look older than it is
         # (and be updated again), never newer; and the bot's own connection is not held up.
         pending = ProtestStatus.PENDING.value
-        async with self.database.snapshot() as connection:
-            cursor = await connection.execute(_REVISION_QUERY, (tournament.id,))
-            revision, seen = await cursor.fetchone()  # type: ignore[misc]
-            cursor = await connection.execute(_NAMES_QUERY, (tournament.id,))
-            names = {row[0]: row[1] for row in await cursor.fetchall()}
+        async with self.database.snapshot() as reader:
+            head = await reader.one(_REVISION_QUERY, (tournament.id,))
+            assert head is not None
+            revision, seen = head[0], head[1]
+            names = {row[0]: row[1] for row in await reader.all(_NAMES_QUERY, (tournament.id,))}
             fresh = await self.tournaments.get(tournament.id)  # a newer ruleset is harmless
             assert fresh is not None
-            cursor = await connection.execute(_WEIGHTS_QUERY, (tournament.id,))
-            weights = tuple((row[0], row[1]) for row in await cursor.fetchall())
+            weights = tuple(
+                (row[0], row[1]) for row in await reader.all(_WEIGHTS_QUERY, (tournament.id,))
+            )
             rules = (fresh.ruleset_ref, fresh.ruleset_data, fresh.seed, weights)
             kept = self._kept.get(tournament.id)
             if kept is not None and (kept.rules != rules or _renamed(kept, names)):
                 kept = None
             changed: list[Any] = []
             if kept is not None:
-                cursor = await connection.execute(
+                changed = await reader.all(
                     _CHANGED_HEADS_QUERY, (pending, tournament.id, kept.seen)
                 )
-                changed = list(await cursor.fetchall())
                 if len(changed) >= _FEW:  # an import into it, say: reading it all is quicker
                     kept = None
             seat_rows: list[Any] = []
             counted = [head["id"] for head in changed if _counted(head)]
             if kept is not None and counted:
                 marks = ",".join("?" * len(counted))
-                cursor = await connection.execute(_SOME_SEATS_QUERY.format(marks=marks), counted)
-                seat_rows = list(await cursor.fetchall())
+                seat_rows = await reader.all(_SOME_SEATS_QUERY.format(marks=marks), counted)
         if kept is None:
             started = time.perf_counter()
             # Labelled with the revision read before ``fresh``, not the build's own: a change

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from aiosqlite import Row
-
-from bot.core.db import Reader, Transaction
+from bot.core.db import Reader, Row, Transaction
 from bot.vocabulary.club import Club, ClubState
 
 ENVIRONMENT_CLUB = 1  # the club a one-club deployment is, made from its environment
@@ -92,20 +90,20 @@ async def problem(reader: Reader, club_id: int) -> str | None:
 
 async def record_problem(tx: Transaction, club_id: int, problem: str, now: str) -> bool:
     """Remember why the bot cannot write to the club's chat; False if it was remembered."""
-    cursor = await tx.execute(
+    written = await tx.execute(
         "UPDATE clubs SET problem = ?, problem_since = ? WHERE id = ? AND problem IS NULL",
         (problem, now, club_id),
     )
-    return cursor.rowcount > 0
+    return written > 0
 
 
 async def clear_problem(tx: Transaction, club_id: int) -> bool:
-    cursor = await tx.execute(
+    written = await tx.execute(
         "UPDATE clubs SET problem = NULL, problem_since = NULL "
         "WHERE id = ? AND problem IS NOT NULL",
         (club_id,),
     )
-    return cursor.rowcount > 0
+    return written > 0
 
 
 async def with_problems(reader: Reader) -> int:

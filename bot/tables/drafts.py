@@ -9,35 +9,33 @@ from __future__ import annotations
 
 import json
 
-import aiosqlite
-
 from bot.core.club_scope import club_id
-from bot.core.db import Database, Reader, Transaction
+from bot.core.db import Database, Reader, Row, Transaction
 
 
 class SeatedTogether(Exception):
     """An open protocol seats both players of a merge."""
 
 
-async def of_judge(database: Database, judge_id: int) -> aiosqlite.Row | None:
+async def of_judge(database: Database, judge_id: int) -> Row | None:
     return await database.fetchone(
         "SELECT id, data, message_id FROM drafts WHERE club_id = ? AND judge_id = ?",
         (club_id(), judge_id),
     )
 
 
-async def by_id(database: Database, draft_id: int) -> aiosqlite.Row | None:
+async def by_id(database: Database, draft_id: int) -> Row | None:
     return await database.fetchone(
         "SELECT id, data, message_id FROM drafts WHERE id = ? AND club_id = ?",
         (draft_id, club_id()),
     )
 
 
-async def of_tournament(reader: Reader, tournament_id: int) -> list[aiosqlite.Row]:
+async def of_tournament(reader: Reader, tournament_id: int) -> list[Row]:
     """The tournament's protocols being entered now (corrections of saved games aside)."""
     return await reader.all(
         "SELECT id, data, message_id FROM drafts WHERE club_id = ? "
-        "AND json_extract(data, '$.tournament_id') = ? "
+        "AND CAST(json_extract(data, '$.tournament_id') AS BIGINT) = ? "
         "AND json_extract(data, '$.game_id') IS NULL ORDER BY id",
         (club_id(), tournament_id),
     )
@@ -102,8 +100,8 @@ async def rounds_in_play(reader: Reader, night_id: int) -> set[int]:
     """The evening's rounds whose protocol a judge has opened (filled from the seating): those
     are in play at their tables, and a re-seating leaves them as they are."""
     rows = await reader.all(
-        "SELECT DISTINCT json_extract(data, '$.night[1]') FROM drafts "
-        "WHERE club_id = ? AND json_extract(data, '$.night[0]') = ?",
+        "SELECT DISTINCT CAST(json_extract(data, '$.night[1]') AS BIGINT) FROM drafts "
+        "WHERE club_id = ? AND CAST(json_extract(data, '$.night[0]') AS BIGINT) = ?",
         (club_id(), night_id),
     )
     return {int(row[0]) for row in rows if row[0] is not None}
@@ -112,8 +110,9 @@ async def rounds_in_play(reader: Reader, night_id: int) -> set[int]:
 async def tables_in_play(reader: Reader, night_id: int) -> list[tuple[int, int, int, str]]:
     """(round, table, the judge's id, since when) of the evening's protocols being entered."""
     rows = await reader.all(
-        "SELECT json_extract(data, '$.night[1]'), json_extract(data, '$.table'), judge_id, "
-        "created_at FROM drafts WHERE club_id = ? AND json_extract(data, '$.night[0]') = ?",
+        "SELECT CAST(json_extract(data, '$.night[1]') AS BIGINT), "
+        "CAST(json_extract(data, '$.table') AS BIGINT), judge_id, created_at FROM drafts "
+        "WHERE club_id = ? AND CAST(json_extract(data, '$.night[0]') AS BIGINT) = ?",
         (club_id(), night_id),
     )
     return [

@@ -279,7 +279,7 @@ async def insert_staged(
     """The games and seats of an import's staging file (attached as ``schema``, written by
     ``bot.tables.staging``) copied in, in two statements: a game's id there is its index, its
     stage the stage's index — here they become ``first_id`` + index and ``stage_ids[index]``."""
-    stages = " ".join("WHEN ? THEN ?" for _ in stage_ids)
+    stages = " ".join("WHEN ? THEN CAST(? AS BIGINT)" for _ in stage_ids)
     stage_values = [value for pair in enumerate(stage_ids) for value in pair]
     rest = ", ".join(GAME_COLUMN_NAMES[3:])
     await tx.execute(

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import aiosqlite
-
 from bot.core.club_scope import club_id
-from bot.core.db import Reader, Transaction
+from bot.core.db import Reader, Row, Transaction
 from bot.tables.moved import Archive, Moved, by_id, marks, rows_of, values
 from bot.vocabulary.statuses import LinkStatus
 
@@ -17,7 +15,7 @@ _QUERY = (
 )
 
 
-async def get(reader: Reader, request_id: int) -> aiosqlite.Row | None:
+async def get(reader: Reader, request_id: int) -> Row | None:
     """The request with the nickname asked for, the player's id (None: a new player's
     nickname, not created yet) and the account the player is linked to (``linked``)."""
     return await reader.one(_QUERY, (request_id, club_id()))

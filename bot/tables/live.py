@@ -198,7 +198,9 @@ async def archived(reader: Reader) -> Archive:
 async def restore(tx: Transaction, archive: Archive, moved: Moved) -> None:
     """The archive's game logs, with new ids. A saved game's draft is gone: its log keeps a
     draft number no draft will ever have (below zero), as ``draft_id`` must be unique."""
-    lowest = await tx.one("SELECT min(0, coalesce(min(draft_id), 0)) FROM live_games")
+    lowest = await tx.one(
+        "SELECT CASE WHEN min(draft_id) < 0 THEN min(draft_id) ELSE 0 END FROM live_games"
+    )
     no_draft = int(lowest[0]) if lowest else 0
     for row in by_id(archive.get("live_games", [])):
         no_draft -= 1

@@ -251,13 +251,13 @@ async def sign_up(
     """A member's tap: his row, made or changed (he keeps his place in the order). A guest row
     of his player (the head judge's /guest) becomes his: one person, listed once."""
     if player_id is not None:
-        cursor = await tx.execute(
+        written = await tx.execute(
             "UPDATE night_people SET user_id = ?, role = ?, coming = ?, shown_name = ? "
             "WHERE night_id = ? AND player_id = ? AND user_id IS NULL AND NOT EXISTS "
             "(SELECT 1 FROM night_people WHERE night_id = ? AND user_id = ?)",
             (user_id, role.value, int(coming), shown_name, night_id, player_id, night_id, user_id),
         )
-        if cursor.rowcount:
+        if written:
             return
     await tx.execute(
         "INSERT INTO night_people (night_id, user_id, player_id, shown_name, role, coming, "
@@ -382,8 +382,8 @@ async def played(
 ) -> None:
     """A game was saved for the evening's seats at ``table`` in ``round_number``."""
     await tx.execute(
-        "INSERT OR IGNORE INTO night_games (night_id, round, table_number, game_id) "
-        "VALUES (?, ?, ?, ?)",
+        "INSERT INTO night_games (night_id, round, table_number, game_id) "
+        "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
         (night_id, round_number, table, game_id),
     )
 

@@ -16,8 +16,14 @@ async def create(
     tx: Transaction, nickname: str, key: str, created_by: int, now: str,
     player_id: int | None = None,
 ) -> int:  # fmt: skip
-    """A new player (``sqlite3.IntegrityError`` when the key is taken); his id — ``player_id``
-    when given (an import's plan: ``next_id`` read in the same transaction)."""
+    """A new player (an integrity error when the key is taken); his id — ``player_id`` when
+    given (an import's plan: ``next_id`` read in the same transaction)."""
+    if player_id is None:
+        return await tx.insert(
+            "INSERT INTO players (club_id, nickname, nickname_key, created_by, created_at) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (club_id(), nickname, key, created_by, now),
+        )
     return await tx.insert(
         "INSERT INTO players (id, club_id, nickname, nickname_key, created_by, created_at) "
         "VALUES (?, ?, ?, ?, ?, ?)",
@@ -29,8 +35,9 @@ async def next_id(reader: Reader) -> int:
     """The id the next player will get: past every id ever given (AUTOINCREMENT never gives a
     removed player's id again)."""
     row = await reader.one(
-        "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'players'), 0), "
-        "coalesce((SELECT max(id) FROM players), 0)) + 1"
+        "SELECT max(given) + 1 FROM ("
+        "SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'players'), 0) AS given "
+        "UNION ALL SELECT coalesce((SELECT max(id) FROM players), 0)) AS ids"
     )
     return int(row[0]) if row else 1
 

@@ -108,13 +108,13 @@ async def decide(
     reason: str | None = None,
 ) -> bool:  # fmt: skip
     """Write a decision over a pending protest; False when it was decided meanwhile."""
-    cursor = await tx.execute(
+    written = await tx.execute(
         "UPDATE protests SET status = ?, decided_by = ?, decided_at = ?, reason = ? "
         "WHERE id = ? AND status = ?",
         (status.value, actor_id, now, reason, protest_id, _PENDING),
     )
     tx.changed(Change.STANDINGS, Change.SCHEDULE)
-    return cursor.rowcount > 0
+    return written > 0
 
 
 async def take_for_change(tx: Transaction, protest_id: int, actor_id: int) -> None:

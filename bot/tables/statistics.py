@@ -41,7 +41,7 @@ async def rewrite_game(
     )  # fmt: skip
     await _add(tx, counted, games=1)
     await tx.execute(
-        "INSERT OR IGNORE INTO statistics_counted (game_id, club_id) VALUES (?, ?)",
+        "INSERT INTO statistics_counted (game_id, club_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
         (game_id, club_id()),
     )
 

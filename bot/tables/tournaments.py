@@ -190,7 +190,8 @@ async def remove(tx: Transaction, tournament_id: int) -> None:
 async def open_drafts(tx: Transaction, tournament_id: int) -> int:
     """How many judges are entering a game into this tournament right now."""
     row = await tx.one(
-        "SELECT count(*) FROM drafts WHERE json_extract(data, '$.tournament_id') = ?",
+        "SELECT count(*) FROM drafts "
+        "WHERE CAST(json_extract(data, '$.tournament_id') AS BIGINT) = ?",
         (tournament_id,),
     )
     return int(row[0]) if row else 0
@@ -254,20 +255,20 @@ async def set_ruleset(
 
 async def reopen(tx: Transaction, tournament_id: int) -> bool:
     """The tournament takes games again; False when it was not closed."""
-    cursor = await tx.execute(
+    written = await tx.execute(
         "UPDATE tournaments SET closed_at = NULL WHERE id = ? AND closed_at IS NOT NULL",
         (tournament_id,),
     )
-    return cursor.rowcount > 0
+    return written > 0
 
 
 async def close(tx: Transaction, tournament_id: int, now: str) -> bool:
     """Mark the tournament closed; False when it was already."""
-    cursor = await tx.execute(
+    written = await tx.execute(
         "UPDATE tournaments SET closed_at = ? WHERE id = ? AND closed_at IS NULL",
         (now, tournament_id),
     )
-    return cursor.rowcount > 0
+    return written > 0
 
 
 POSTS = "tournament"  # the owner of a tournament's kept posts

@@ -32,9 +32,9 @@ async def club_of(reader: Reader, token: str, now: str) -> int | None:
 
 
 async def revoke_all(tx: Transaction, now: str) -> int:
-    cursor = await tx.execute(
+    written = await tx.execute(
         "UPDATE tv_links SET revoked_at = ? "
         "WHERE club_id = ? AND revoked_at IS NULL AND expires_at > ?",
         (now, club_id(), now),
     )
-    return int(cursor.rowcount or 0)
+    return int(written)

@@ -70,12 +70,12 @@ class DeadLetters:
         now = self.clock.iso()
         async with self.database.transaction() as tx:
             told = await tx.one("SELECT 1 FROM dead_updates WHERE reason = ? LIMIT 1", (reason,))
-            cursor = await tx.execute(
-                "INSERT OR IGNORE INTO dead_updates (bot_id, update_id, kind, reason, raw, at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
+            written = await tx.execute(
+                "INSERT INTO dead_updates (bot_id, update_id, kind, reason, raw, at) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 (bot_id, update_id, kind.value, reason, text[:MAX_RAW], now),
             )
-            if not cursor.rowcount:
+            if not written:
                 return
             log.warning("Update %s set aside (%s): %s", update_id, kind.value, reason)
             if told is None:

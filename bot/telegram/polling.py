@@ -133,8 +133,8 @@ class UpdateJournal(BaseMiddleware):
 
     async def _record(self, bot_id: int, update_id: int) -> None:
         await self.database.write(
-            "INSERT OR IGNORE INTO handled_updates (bot_id, update_id, handled_at) "
-            "VALUES (?, ?, ?)",
+            "INSERT INTO handled_updates (bot_id, update_id, handled_at) "
+            "VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
             (bot_id, update_id, self.clock.iso()),
         )
         self._newest[bot_id] = max(self._newest[bot_id], update_id)
@@ -150,8 +150,8 @@ class UpdateJournal(BaseMiddleware):
             for value in (bot_id, raw["update_id"], json.dumps(raw, ensure_ascii=False), now)
         ]
         await self.database.write(
-            "INSERT OR IGNORE INTO received_updates (bot_id, update_id, raw, received_at) "
-            f"VALUES {', '.join(['(?, ?, ?, ?)'] * len(raws))}",
+            "INSERT INTO received_updates (bot_id, update_id, raw, received_at) "
+            f"VALUES {', '.join(['(?, ?, ?, ?)'] * len(raws))} ON CONFLICT DO NOTHING",
             values,
         )
 

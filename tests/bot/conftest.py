@@ -2,14 +2,24 @@
 
 import pytest
 
-from bot.core.db import Database
+from bot.core.postgres_db import PostgresDatabase
+from bot.core.sqlite_db import SqliteDatabase
+from tests.postgres import drop_database, fresh_database_url
 
 
-@pytest.fixture
-async def database(tmp_path):
-    """A migrated club database in the test's folder (``test_db.py`` has its own, unmigrated)."""
-    db = Database(tmp_path / "club.sqlite3")
+@pytest.fixture(params=["sqlite", "postgres"])
+async def database(request, tmp_path):
+    """A migrated club database in the test's folder (``test_db.py`` has its own, unmigrated),
+    on each engine: the tests using it are the table owners' and services' tests on both."""
+    if request.param == "sqlite":
+        db = SqliteDatabase(tmp_path / "club.sqlite3")
+    else:
+        url = await fresh_database_url()
+        db = PostgresDatabase(url)
     await db.connect()
-    await db.migrate()
+    if request.param == "sqlite":
+        await db.migrate()
     yield db
     await db.close()
+    if request.param == "postgres":
+        await drop_database(url)

@@ -10,7 +10,7 @@ from bot.club.clubs import Clubs
 from bot.core import club_scope
 from bot.core.clock import Clock
 from bot.core.config import load_settings
-from bot.core.db import Database
+from bot.core.sqlite_db import SqliteDatabase
 from bot.tables import clubs as rows
 from bot.tables.clubs import NewClub
 from bot.vocabulary.club import ClubState
@@ -29,7 +29,7 @@ async def test_only_the_clubs_named_are_asked_and_the_due_ones_run(tmp_path):
         bot_token=TOKEN, database_path=tmp_path / "c.sqlite3", club_signup="open",
         club_chat_id="", admin_ids="",
     )  # fmt: skip
-    database = Database(settings.database_path)
+    database = SqliteDatabase(settings.database_path)
     await database.connect()
     await database.migrate()
     try:

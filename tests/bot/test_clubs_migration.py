@@ -7,7 +7,8 @@ from __future__ import annotations
 from bot.club.clubs import Clubs
 from bot.core.clock import Clock
 from bot.core.config import load_settings
-from bot.core.db import Database, bundled_migrations
+from bot.core.db import bundled_migrations
+from bot.core.sqlite_db import SqliteDatabase
 from tests.fakes.bot_api import TOKEN
 
 ROOTS = ("tournaments", "nights", "member_rights", "players", "drafts", "live_games", "tv_links",
@@ -56,7 +57,7 @@ ONE_CLUB = [
 
 
 async def test_a_single_club_database_becomes_club_1_with_every_row(tmp_path):
-    database = Database(tmp_path / "club.sqlite3")
+    database = SqliteDatabase(tmp_path / "club.sqlite3")
     await database.connect()
     try:
         migrations = bundled_migrations()

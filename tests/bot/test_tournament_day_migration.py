@@ -9,13 +9,14 @@ import sqlite3
 
 import pytest
 
-from bot.core.db import Database, bundled_migrations
+from bot.core.db import bundled_migrations
+from bot.core.sqlite_db import SqliteDatabase
 
 BEFORE = 24
 
 
 async def test_evenings_and_everything_that_points_at_them_come_through(tmp_path):
-    database = Database(tmp_path / "club.sqlite3")
+    database = SqliteDatabase(tmp_path / "club.sqlite3")
     await database.connect()
     migrations = bundled_migrations()
     await database.migrate([m for m in migrations if m.version <= BEFORE])

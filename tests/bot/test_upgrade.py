@@ -2,13 +2,14 @@
 
 import json
 
-from bot.core.db import Database, bundled_migrations
+from bot.core.db import bundled_migrations
+from bot.core.sqlite_db import SqliteDatabase
 from bot.entry.draft import Draft, Step
 from scoring import Winner
 
 
 async def test_migration_renames_tournaments_and_unifies_yo_without_collisions(tmp_path):
-    database = Database(tmp_path / "club.sqlite3")
+    database = SqliteDatabase(tmp_path / "club.sqlite3")
     await database.connect()
     first_two = [m for m in bundled_migrations() if m.version <= 2]
     await database.migrate(first_two)

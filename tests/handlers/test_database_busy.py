@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-import bot.core.db
+import bot.core.sqlite_db
 import bot.telegram.busy
-from bot.core.db import Database, is_busy
+from bot.core.sqlite_db import SqliteDatabase, is_busy
 from bot.texts import common as common_texts
 from tests.club import setup_club
 from tests.harness import dispatcher_world
@@ -54,7 +54,7 @@ class AnotherProgram:
 
 @pytest.fixture
 def short_busy_timeout(monkeypatch):
-    monkeypatch.setattr(bot.core.db, "BUSY_TIMEOUT_MS", TIMEOUT_MS)
+    monkeypatch.setattr(bot.core.sqlite_db, "BUSY_TIMEOUT_MS", TIMEOUT_MS)
     monkeypatch.setattr(bot.telegram.busy, "NOTICE_AFTER", min(2.0, HOLD / 3))
 
 
@@ -86,11 +86,11 @@ async def test_start_up_waits_for_a_lock_and_tells_it_from_a_file_it_may_not_wri
     tmp_path, short_busy_timeout, caplog
 ):
     path = tmp_path / "club.sqlite3"
-    first = Database(path)
+    first = SqliteDatabase(path)
     await first.connect()  # the file exists, in WAL mode
     await first.close()
     async with AnotherProgram(path, 3 * TIMEOUT_MS / 1000 + 0.5):  # three tries at least
-        database = Database(path)
+        database = SqliteDatabase(path)
         await database.connect()  # waits, does not fail
     assert "locked by another program" in caplog.text and "chown" not in caplog.text
     await database.migrate()

@@ -14,14 +14,14 @@ from tests.harness import ADMIN_ID, dispatcher_world
 async def save(world, tournament_id, stage_id, protocol, game_id=None):
     database = world.database
     async with database.transaction() as connection:
-        cursor = await connection.execute(
+        draft = await connection.one(
             "INSERT INTO drafts (club_id, judge_id, data, created_at, updated_at) "
             "VALUES (1, ?, '{}', '', '') "
             "ON CONFLICT (club_id, judge_id) DO UPDATE SET data = excluded.data "
             "RETURNING id",
             (ADMIN_ID,),
         )
-        draft_id = (await cursor.fetchone())[0]
+        draft_id = draft[0]
     admin = await world.services.members.member(ADMIN_ID)
     submission = Submission(draft_id, tournament_id, stage_id, protocol, None, game_id)
     return (await world.services.games.save(submission, admin)).game_id

@@ -1,0 +1,342 @@
+"""PostgreSQL, the engine of a deployment with several bot processes (``DATABASE_URL``).
+
+The owners' SQL is the same as on SQLite: its ``?`` parameters become ``$1, $2, …`` here (once
+per statement, kept). Writes are one at a time across every process, as on SQLite: each write
+transaction takes one advisory lock, held to its commit, so the owners' read-then-write steps
+(the next game number, the one current tournament) stay as safe as they are on one file. Reads
+never wait for it: a single read sees the last commit, a snapshot is one repeatable-read
+transaction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import sqlite3
+import tempfile
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
+from contextlib import asynccontextmanager
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, TypeVar
+from urllib.parse import urlsplit
+
+import asyncpg
+
+from bot.core.db import (
+    ApartReader,
+    Database,
+    DatabaseError,
+    Migration,
+    Reader,
+    Row,
+    Transaction,
+    bundled_migrations,
+)
+
+T = TypeVar("T")
+
+log = logging.getLogger(__name__)
+
+WRITE_LOCK = 4901  # pg_advisory_xact_lock: one writing transaction at a time, every process
+MIGRATE_LOCK = 4902  # pg_advisory_lock: one process migrates, the others wait and find it done
+POOL_SIZE = 8  # connections a process keeps: reads in parallel, writes one at a time
+_VERSION_TABLE = "schema_version"
+
+
+@lru_cache(maxsize=4096)
+def translated(sql: str) -> str:
+    """SQLite's ``?`` parameters as PostgreSQL's ``$n`` (not inside quotes or comments)."""
+    out: list[str] = []
+    number = 0
+    quote: str | None = None
+    index = 0
+    while index < len(sql):
+        char = sql[index]
+        if quote is not None:
+            out.append(char)
+            if char == quote:
+                quote = None
+        elif char in "'\"":
+            quote = char
+            out.append(char)
+        elif char == "?":
+            number += 1
+            out.append(f"${number}")
+        elif sql.startswith("--", index):
+            end = sql.find("\n", index)
+            end = len(sql) if end < 0 else end
+            out.append(sql[index:end])
+            index = end
+            continue
+        else:
+            out.append(char)
+        index += 1
+    return "".join(out)
+
+
+def _number(text: str) -> int | float:
+    """A ``numeric`` read (a SUM of integers, an AVG) as SQLite gives it: an int when whole."""
+    return float(text) if any(c in text for c in ".eEN") else int(text)
+
+
+async def _set_up(connection: asyncpg.Connection) -> None:
+    await connection.set_type_codec(
+        "numeric", encoder=str, decoder=_number, schema="pg_catalog", format="text"
+    )
+
+
+def _written(status: str) -> int:
+    """Rows a statement wrote, from its status tag: its last number."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+class PostgresReader:
+    """The owners' reads on one connection (a snapshot's, a transaction's)."""
+
+    def __init__(self, connection: asyncpg.Connection) -> None:
+        self.connection = connection
+
+    async def one(self, sql: str, parameters: Sequence[Any] = ()) -> Row | None:
+        row: Row | None = await self.connection.fetchrow(translated(sql), *parameters)
+        return row
+
+    async def all(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
+        return list(await self.connection.fetch(translated(sql), *parameters))
+
+
+class PostgresTransaction(Transaction):
+    def __init__(self, connection: asyncpg.Connection) -> None:
+        super().__init__()
+        self.connection = connection
+        self._reader = PostgresReader(connection)
+
+    async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> int:
+        return _written(await self.connection.execute(translated(sql), *parameters))
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        await self.connection.executemany(translated(sql), [tuple(row) for row in rows])
+
+    async def one(self, sql: str, parameters: Sequence[Any] = ()) -> Row | None:
+        return await self._reader.one(sql, parameters)
+
+    async def all(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
+        return await self._reader.all(sql, parameters)
+
+    async def insert(self, sql: str, parameters: Sequence[Any] = ()) -> int:
+        if "RETURNING" not in sql.upper():
+            sql = f"{sql} RETURNING id"
+        row = await self.connection.fetchrow(translated(sql), *parameters)
+        return int(row[0]) if row is not None else 0
+
+
+class _Fetched:
+    """A statement's rows read apart: what a cursor of ``sqlite3`` offers the long reads."""
+
+    def __init__(self, rows: list[Any]) -> None:
+        self._rows = rows
+
+    def fetchone(self) -> Any:
+        return self._rows[0] if self._rows else None
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._rows)
+
+
+class _ThreadReader:
+    """A connection's reads asked from a worker thread: each statement runs on the event loop
+    (asyncpg's connection belongs to it) while the thread waits for its rows."""
+
+    def __init__(self, connection: asyncpg.Connection, loop: asyncio.AbstractEventLoop) -> None:
+        self.connection = connection
+        self.loop = loop
+
+    def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> _Fetched:
+        fetching = self.connection.fetch(translated(sql), *parameters)
+        return _Fetched(list(asyncio.run_coroutine_threadsafe(fetching, self.loop).result()))
+
+
+_TYPES = {int: "BIGINT", float: "DOUBLE PRECISION", str: "TEXT", bytes: "BYTEA"}
+
+
+def _read_file(path: Path) -> list[tuple[str, list[str], list[tuple[Any, ...]]]]:
+    """Every table of an SQLite file: (name, columns, rows). Blocking: for a worker thread."""
+    connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        names = [row[0] for row in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
+        )]  # fmt: skip
+        tables = []
+        for name in names:
+            cursor = connection.execute(f'SELECT * FROM "{name}"')
+            columns = [column[0] for column in cursor.description]
+            tables.append((name, columns, cursor.fetchall()))
+        return tables
+    finally:
+        connection.close()
+
+
+async def _staged(connection: asyncpg.Connection, path: Path) -> list[str]:
+    """An import's staging file (SQLite, written apart) copied into temporary tables of this
+    connection, before the writing lock is taken — as SQLite attaches the file — so that the
+    transaction only copies rows from table to table. The tables' names."""
+    tables = await asyncio.to_thread(_read_file, path)
+    declared = {  # a column all NULL takes the type the schema gives its name
+        row[0]: row[1]
+        for row in await connection.fetch(
+            "SELECT DISTINCT ON (column_name) column_name, data_type "
+            "FROM information_schema.columns WHERE table_schema = 'public'"
+        )
+    }
+    for name, columns, rows in tables:
+        types = []
+        for index, column in enumerate(columns):
+            kinds = {type(row[index]) for row in rows if row[index] is not None}
+            if len(kinds) == 1:
+                types.append(_TYPES.get(kinds.pop(), "TEXT"))
+            else:
+                types.append(declared.get(column, "TEXT") if not kinds else "TEXT")
+        described = ", ".join(f'"{c}" {t}' for c, t in zip(columns, types, strict=True))
+        await connection.execute(f"DROP TABLE IF EXISTS pg_temp.{name}")
+        await connection.execute(f"CREATE TEMPORARY TABLE {name} ({described})")
+        await connection.copy_records_to_table(
+            name, records=rows, columns=columns, schema_name="pg_temp"
+        )
+    return [name for name, _, _ in tables]
+
+
+class PostgresDatabase(Database):
+    """A pool of connections to one PostgreSQL database."""
+
+    engine = "postgres"
+
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        self.url = url
+        # no file of its own: an import's staging file goes beside this name, one per process
+        self.path = Path(tempfile.gettempdir()) / f"mafia-bot-{os.getpid()}.postgres"
+        self._pool: asyncpg.Pool | None = None
+        self._write_lock = asyncio.Lock()
+        self._server = ""
+
+    def describe(self) -> str:
+        parts = urlsplit(self.url)
+        where = f"{parts.hostname or 'localhost'}{parts.path or ''}"
+        return f"PostgreSQL {self._server}, {where}".replace("  ", " ")
+
+    async def connect(self) -> None:
+        try:
+            self._pool = await asyncpg.create_pool(
+                self.url, min_size=1, max_size=POOL_SIZE, init=_set_up
+            )
+        except (OSError, asyncpg.PostgresError, ValueError) as error:
+            raise DatabaseError(self.unusable(error)) from None
+        row = await self.one("SHOW server_version")
+        self._server = str(row[0]).split(" ")[0] if row else ""
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            await self._pool.close()
+            self._pool = None
+
+    @property
+    def pool(self) -> asyncpg.Pool:
+        if self._pool is None:
+            raise RuntimeError("Database.connect() was not awaited")
+        return self._pool
+
+    @asynccontextmanager
+    async def transaction(
+        self, attach: tuple[str, Path] | None = None
+    ) -> AsyncIterator[Transaction]:
+        async with self.pool.acquire() as connection:
+            staged = await _staged(connection, attach[1]) if attach is not None else []
+            try:
+                async with self._write_lock, connection.transaction():
+                    await connection.execute("SELECT pg_advisory_xact_lock($1)", WRITE_LOCK)
+                    tx = PostgresTransaction(connection)
+                    tx.attached = "pg_temp" if attach is not None else None
+                    yield tx
+            finally:
+                for table in staged:
+                    await connection.execute(f"DROP TABLE IF EXISTS pg_temp.{table}")
+        self._react(tx.changes)
+
+    @asynccontextmanager
+    async def snapshot(self) -> AsyncIterator[Reader]:
+        async with (
+            self.pool.acquire() as connection,
+            connection.transaction(isolation="repeatable_read", readonly=True),
+        ):
+            yield PostgresReader(connection)
+
+    async def read_apart(self, read: Callable[[ApartReader], T]) -> T:
+        loop = asyncio.get_running_loop()
+        async with (
+            self.pool.acquire() as connection,
+            connection.transaction(isolation="repeatable_read", readonly=True),
+        ):
+            return await asyncio.to_thread(read, _ThreadReader(connection, loop))
+
+    async def one(self, sql: str, parameters: Sequence[Any] = ()) -> Row | None:
+        row: Row | None = await self.pool.fetchrow(translated(sql), *parameters)
+        return row
+
+    async def all(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
+        return list(await self.pool.fetch(translated(sql), *parameters))
+
+    async def user_version(self) -> int:
+        if not await self._has_versions():
+            return 0
+        row = await self.one(f"SELECT max(version) FROM {_VERSION_TABLE}")
+        return int(row[0]) if row is not None and row[0] is not None else 0
+
+    async def _has_versions(self) -> bool:
+        row = await self.one("SELECT to_regclass(?) IS NOT NULL", (_VERSION_TABLE,))
+        return bool(row and row[0])
+
+    async def migrate(self, migrations: Iterable[Migration] | None = None) -> list[str]:
+        """The first migration of ``migrations/postgres`` is the whole schema at its version;
+        a new database gets it and the ones after it. Several processes starting at once: one
+        migrates, the others wait for the lock and find nothing left to do."""
+        pending = list(migrations) if migrations is not None else bundled_migrations("postgres")
+        latest = pending[-1].version if pending else 0
+        applied: list[str] = []
+        async with self.pool.acquire() as connection:
+            await connection.execute("SELECT pg_advisory_lock($1)", MIGRATE_LOCK)
+            try:
+                await connection.execute(
+                    f"CREATE TABLE IF NOT EXISTS {_VERSION_TABLE} (version BIGINT NOT NULL)"
+                )
+                current = int(
+                    await connection.fetchval(
+                        f"SELECT coalesce(max(version), 0) FROM {_VERSION_TABLE}"
+                    )
+                )
+                if current > latest:
+                    raise DatabaseError(
+                        f"database {self.describe()} is at version {current}, newer than this "
+                        f"bot knows ({latest}); upgrade the bot or restore a backup"
+                    )
+                for migration in pending:
+                    if migration.version <= current:
+                        continue
+                    await self._apply(connection, migration)
+                    applied.append(migration.name)
+                    log.info("Applied migration %s", migration.name)
+            finally:
+                await connection.execute("SELECT pg_advisory_unlock($1)", MIGRATE_LOCK)
+        return applied
+
+    async def _apply(self, connection: asyncpg.Connection, migration: Migration) -> None:
+        try:
+            async with connection.transaction():
+                await connection.execute(migration.sql)
+                await connection.execute(f"DELETE FROM {_VERSION_TABLE}")
+                await connection.execute(
+                    f"INSERT INTO {_VERSION_TABLE} (version) VALUES ($1)", migration.version
+                )
+        except asyncpg.PostgresError as error:
+            raise DatabaseError(f"migration {migration.name} failed: {error}") from None
