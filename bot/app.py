@@ -109,18 +109,25 @@ def create_dispatcher(services: Services) -> Dispatcher:
 
 
 async def _start_background_work(bot: Bot, services: Services) -> None:
-    """The outbox worker (it delivers what a crash left queued), the first standings and Elo
-    ratings (so the first /rating and announcement after a restart find them ready) and the
-    scheduler (what fell due while the bot was down runs now)."""
+    """The first standings and Elo ratings (so the first /rating and announcement after a
+    restart find them ready), and — in the process that leads the deployment's background work
+    (the only one on SQLite; on PostgreSQL the first, then whichever outlives it) — the outbox
+    worker (it delivers what a crash left queued) and the scheduler (what fell due while the bot
+    was down runs now). A process that does not lead waits for the lead in the background."""
     await services.clubs.ensure_from_environment()
-    await services.outbox.check_club_chats(bot)
-    services.outbox.start(bot)
     services.standings.refresh_soon()
     services.elo.refresh_soon()
+    await services.lead.start(lambda: _lead(bot, services))
+
+
+async def _lead(bot: Bot, services: Services) -> None:
+    await services.outbox.check_club_chats(bot)
+    services.outbox.start(bot)
     services.scheduler.start()
 
 
 async def _stop_background_work(services: Services) -> None:
+    await services.lead.stop()
     await services.scheduler.stop()
     await services.outbox.stop()
     await services.standings.stop()

@@ -6,6 +6,7 @@ loop and the test harness all read: nobody looks a service up by a string.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, fields
 
 from bot.admin.service import ClubAdmin
@@ -22,6 +23,7 @@ from bot.core.clock import Clock
 from bot.core.club_scope import CLUB_WINDOW, CLUB_ZONE
 from bot.core.config import Settings, bot_version
 from bot.core.db import Change, Database
+from bot.core.lead import Lead
 from bot.core.scheduler import Scheduler
 from bot.delivery.club_chat import ClubChat
 from bot.delivery.pacing import Pacing
@@ -57,6 +59,8 @@ from bot.telegram.polling import PollState, UpdateJournal
 from bot.tv.service import ClubTv
 from bot.webapp.context import WebApp
 from scoring.elo import EloSettings
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -101,6 +105,7 @@ class Services:
     journal: UpdateJournal
     polling: PollState
     operations: Operations
+    lead: Lead
 
     def web_app(self) -> WebApp:
         """What the Mini App's pages and API use, for ``webapp_routes``."""
@@ -173,7 +178,9 @@ def build_services(
     ))  # fmt: skip
     backups = Backups(database, clock, settings.zone)  # the deployment's
     daily = None
-    if settings.backup_dir is not None:
+    if settings.backup_dir is not None and database.shared:
+        log.warning("BACKUP_DIR is for SQLite: a PostgreSQL database is copied with pg_dump")
+    elif settings.backup_dir is not None:
         daily = DailyBackups(
             backups, settings.backup_dir, settings.backup_keep, settings.backup_hour,
             settings.zone, clock, settings.backup_send_weekday, clubs.deployment_admins,
@@ -251,6 +258,14 @@ def build_services(
         journal=UpdateJournal(database, clock, dead_letters),
         polling=polling,
         operations=Operations(
-            database, clock, polling, club_chat, dead_letters, daily, bot_version()
+            database,
+            clock,
+            polling,
+            club_chat,
+            dead_letters,
+            daily,
+            bot_version(),
+            settings.process_name,
         ),
+        lead=Lead(database),
     )

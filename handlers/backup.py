@@ -21,6 +21,9 @@ log = logging.getLogger(__name__)
 
 
 async def cmd_backup(message: Message, member: Member, backups: Backups) -> None:
+    if backups.database.shared:  # PostgreSQL: pg_dump's, on the server
+        await message.answer(texts.ON_THE_SERVER)
+        return
     backup = await backups.take()
     log.info("Backup of %d bytes taken for admin %s", len(backup.copy), member.user_id)
     if not backup.sendable:

@@ -25,6 +25,26 @@ def one_club() -> Iterator[None]:
     club_scope.set_fallback(None)
 
 
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A test module marked ``both_engines`` (the services' and delivery tests) runs each test
+    twice: on SQLite and on PostgreSQL (its worlds' databases, ``TEST_ENGINE``)."""
+    if metafunc.definition.get_closest_marker("both_engines"):
+        metafunc.fixturenames.append("engine")
+        metafunc.parametrize("engine", ["sqlite", "postgres"], indirect=True)
+
+
+@pytest.fixture
+def engine(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    if request.param == "postgres":
+        from tests.postgres import required
+
+        required()  # skipped here without PostgreSQL; failed in CI
+        monkeypatch.setenv("TEST_ENGINE", "postgres")
+    else:
+        monkeypatch.delenv("TEST_ENGINE", raising=False)
+    return str(request.param)
+
+
 @pytest.fixture
 async def world(tmp_path: Path) -> AsyncIterator[DispatcherWorld]:
     async with dispatcher_world(tmp_path) as created:

@@ -94,6 +94,9 @@ class DispatcherWorld(World):
         )
 
 
+_POSTGRES: dict[Path, str] = {}  # TEST_ENGINE=postgres: each test folder's database
+
+
 @asynccontextmanager
 async def dispatcher_world(
     tmp_path: Path,
@@ -119,6 +122,12 @@ async def dispatcher_world(
         "admin_ids": str(ADMIN_ID),
         "club_chat_id": CLUB_CHAT_ID,
     }
+    if os.environ.get("TEST_ENGINE") == "postgres":  # a world on PostgreSQL (README)
+        from tests.postgres import fresh_database_url
+
+        if tmp_path not in _POSTGRES:  # a world opened again in one folder: a restart
+            _POSTGRES[tmp_path] = await fresh_database_url()
+        defaults["database_url"] = _POSTGRES[tmp_path]
     world.settings = load_settings(**{**defaults, **settings})
     world.group(CLUB_CHAT_ID)
     world.database = await open_database(world.settings)

@@ -3,6 +3,7 @@ owner of writes to ``clubs`` above the table functions of ``bot.tables.clubs``."
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 
@@ -28,6 +29,18 @@ class Clubs:
             club_scope.set_fallback(self._by_id[ENVIRONMENT_CLUB])
         else:
             club_scope.set_fallback(None)
+        self._reloading: set[asyncio.Task[None]] = set()
+        database.on_announce("clubs", self._heard)
+
+    def _heard(self, _key: str) -> None:
+        """Another process changed a club: read them again (a few hundred rows)."""
+        task = asyncio.get_running_loop().create_task(self.load())
+        self._reloading.add(task)
+        task.add_done_callback(self._reloading.discard)
+
+    async def _changed(self) -> None:
+        await self.load()
+        await self.database.announce("clubs")
 
     @staticmethod
     def environment_default() -> Club:
@@ -81,7 +94,7 @@ class Clubs:
                     moved = await rows.migrated_from(tx, ENVIRONMENT_CLUB) == configured
                     if configured is not None and not moved:
                         await rows.set_chat(tx, ENVIRONMENT_CLUB, configured)
-        await self.load()
+        await self._changed()
 
     async def load(self) -> None:
         clubs = await rows.everyone(self.database)
@@ -106,25 +119,25 @@ class Clubs:
     async def create(self, new: NewClub, by: int) -> Club:
         async with self.database.transaction() as tx:
             club_id = await rows.create(tx, new, by, self.clock.iso())
-        await self.load()
+        await self._changed()
         return self._by_id[club_id]
 
     async def set_state(self, club: Club, state: ClubState, by: int | None) -> Club:
         async with self.database.transaction() as tx:
             await rows.set_state(tx, club.id, state, by)
-        await self.load()
+        await self._changed()
         return self._by_id[club.id]
 
     async def set_chat(self, club: Club, chat_id: int | None) -> Club:
         async with self.database.transaction() as tx:
             await rows.set_chat(tx, club.id, chat_id)
-        await self.load()
+        await self._changed()
         return self._by_id[club.id]
 
     async def migrated(self, old: int, new: int) -> Club | None:
         async with self.database.transaction() as tx:
             club_id = await rows.migrated(tx, old, new)
-        await self.load()
+        await self._changed()
         return self._by_id.get(club_id) if club_id is not None else None
 
     async def deployment_admins(self) -> list[int]:

@@ -4,7 +4,6 @@ and scoring a stage through the scoring core."""
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -16,7 +15,7 @@ from bot.club.results import queue_changed_points
 from bot.club.tournaments import Stage, Tournament, Tournaments
 from bot.core import club_scope
 from bot.core.clock import Clock
-from bot.core.db import Database, Transaction
+from bot.core.db import Conflict, Database, Transaction
 from bot.core.outbox import CLUB, Kind, enqueue, private
 from bot.core.parsing import MAX_GAME_NUMBER, MAX_TABLE
 from bot.tables import audit, drafts
@@ -194,7 +193,7 @@ class Games:
         """Whether another game of the tournament has this table and game number."""
         row = await self.database.fetchone(
             "SELECT 1 FROM games WHERE tournament_id = ? AND table_number = ? "
-            "AND game_number = ? AND id IS NOT ?",
+            "AND game_number = ? AND id IS DISTINCT FROM ?",
             (tournament_id, table, number, except_game),
         )
         return row is not None
@@ -272,10 +271,11 @@ class Games:
             victim = protocol.player(game.first_killed)
             assert victim is not None
             row = await self.database.fetchone(
-                "SELECT COUNT(*) AS played, COALESCE(SUM(g.first_killed = s.seat "
-                "AND s.role IN (?, ?)), 0) AS red_deaths "
+                "SELECT COUNT(*) AS played, COALESCE(SUM(CASE WHEN g.first_killed = s.seat "
+                "AND s.role IN (?, ?) THEN 1 ELSE 0 END), 0) AS red_deaths "
                 "FROM game_seats s JOIN games g ON g.id = s.game_id "
-                "WHERE s.player_id = ? AND g.stage_id = ? AND g.status != ? AND g.id IS NOT ?",
+                "WHERE s.player_id = ? AND g.stage_id = ? AND g.status != ? "
+                "AND g.id IS DISTINCT FROM ?",
                 (*_RED, victim, stage_id, GameStatus.ANNULLED.value, game_id),
             )
             assert row is not None
@@ -331,7 +331,7 @@ class Games:
                             points_before, points_after, self.clock.iso(),
                         )  # fmt: skip
                 await drafts.delete(tx, submission.draft_id)
-        except sqlite3.IntegrityError as error:
+        except Conflict as error:
             if "table_number" in str(error) or "game_number" in str(error):
                 raise SaveError(SaveProblem.NUMBER_TAKEN) from None
             raise

@@ -53,15 +53,26 @@ class MemberDirectory:
         self.clock = clock
         self._seen: dict[int, _Seen] = {}
         self._writes = 0  # a read that a write overtook must not be kept
+        database.on_announce("members", self._heard)
 
-    def _forget(self, user_id: int) -> None:
+    def _heard(self, key: str) -> None:
+        """Another process wrote a member (or, without a key, brought many in)."""
+        self._writes += 1
+        if key:
+            self._seen.pop(int(key), None)
+        else:
+            self._seen.clear()
+
+    async def _forget(self, user_id: int) -> None:
         self._writes += 1
         self._seen.pop(user_id, None)
+        await self.database.announce("members", str(user_id))
 
-    def forget(self) -> None:
+    async def forget(self) -> None:
         """Everyone read again (a club's archive brought rights in behind this directory)."""
         self._writes += 1
         self._seen.clear()
+        await self.database.announce("members")
 
     async def resolve(self, user: User) -> Member:
         """The member behind an update, remembered (name, username) for later look-ups."""
@@ -98,7 +109,7 @@ class MemberDirectory:
             await tx.execute(
                 "UPDATE members SET current_club = ? WHERE user_id = ?", (club_id, user_id)
             )
-        self._forget(user_id)
+        await self._forget(user_id)
 
     async def clubs_of(self, user_id: int) -> list[int]:
         """The clubs he has a right in or a nickname linked in, oldest first."""
@@ -226,7 +237,7 @@ class MemberDirectory:
                 "UPDATE members SET menu_rights = ? WHERE user_id = ?",
                 (menu_signature(member), member.user_id),
             )
-        self._forget(member.user_id)
+        await self._forget(member.user_id)
 
     async def grant(
         self, user_id: int, right: Right, granted_by: int, tell: str | None = None
@@ -244,7 +255,7 @@ class MemberDirectory:
             granted = written > 0
             if granted and tell is not None:
                 await enqueue(tx, private(user_id), Kind.TEXT, now, body=tell)
-        self._forget(user_id)
+        await self._forget(user_id)
         return granted
 
     async def choices(self, user_id: int) -> dict[Notice, bool]:
@@ -263,7 +274,7 @@ class MemberDirectory:
             await tx.execute(
                 f"UPDATE members SET {notice.column} = ? WHERE user_id = ?", (int(on), user_id)
             )
-        self._forget(user_id)
+        await self._forget(user_id)
 
     async def revoke_all(
         self, user_id: int, tell: Callable[[list[Right]], str] | None = None
@@ -283,7 +294,7 @@ class MemberDirectory:
             )
             if taken and tell is not None:
                 await enqueue(tx, private(user_id), Kind.TEXT, now, body=tell(taken))
-        self._forget(user_id)
+        await self._forget(user_id)
         return taken
 
     async def staff(self) -> list[KnownMember]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import sqlite3
 import unicodedata
 from dataclasses import dataclass
 
@@ -12,7 +11,7 @@ from rapidfuzz.distance import OSA
 
 from bot.core.clock import Clock
 from bot.core.club_scope import club_id
-from bot.core.db import Database
+from bot.core.db import Conflict, Database
 from bot.tables import players as rows
 from bot.texts import players as texts
 from bot.texts.players import MAX_NICKNAME
@@ -187,7 +186,7 @@ class PlayerDirectory:
                 key = nickname_key(nickname)
                 player_id = await rows.create(tx, nickname, key, created_by, self.clock.iso())
             return Player(player_id, nickname)
-        except sqlite3.IntegrityError:
+        except Conflict:
             pass
         existing = await self.by_nickname(nickname)
         assert existing is not None

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import json
 import re
-import sqlite3
 from decimal import Decimal
 from pathlib import Path
 
 from bot.core.clock import Clock
 from bot.core.club_scope import club_id
-from bot.core.db import Database, Transaction
+from bot.core.db import Conflict, Database, Transaction
 from bot.tables import tournaments as rows
 from bot.tables.tournaments import Stage, Tournament, stage_of, tournament_of
 from bot.texts import tournaments as texts
@@ -211,7 +210,7 @@ class Tournaments:
         try:
             async with self.database.transaction() as tx:
                 return await rows.add_stage(tx, tournament_id, name, self.clock.iso(), weight)
-        except sqlite3.IntegrityError:
+        except Conflict:
             raise TournamentError(texts.stage_exists(name)) from None
 
     async def weights(self, tournament_id: int) -> dict[str, Decimal]:

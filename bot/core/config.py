@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import logging
+import os
 import re
+import socket
 from importlib import metadata
 from pathlib import Path
 from typing import Annotated, Literal
@@ -31,6 +33,8 @@ class Settings(BaseSettings):
     # postgresql://user:password@host/name: the database is PostgreSQL (several processes);
     # unset, it is the SQLite file at database_path
     database_url: SecretStr | None = None
+    # this process's name in /status and /healthz (several processes share one database)
+    process_name: str = Field(default_factory=lambda: f"{socket.gethostname()}-{os.getpid()}")
     club_chat_id: int | None = None
     admin_ids: Annotated[frozenset[int], NoDecode] = frozenset()
     # many clubs on one bot: unset, the deployment is the one club the settings above describe;

@@ -96,6 +96,11 @@ class Transaction(ABC):
         """An INSERT of one row into a table with an ``id``; the new row's id."""
 
 
+class Conflict(Exception):
+    """A write refused by the schema's rules (a unique key taken, a reference missing), on
+    either engine; the whole transaction was rolled back. The message names the rule."""
+
+
 class DatabaseError(Exception):
     """The database cannot be used as it is; the message says why, in one line."""
 
@@ -137,9 +142,11 @@ class Database(ABC):
 
     engine: str  # "sqlite" or "postgres": /status and /healthz say it
     path: Path  # SQLite's file; for PostgreSQL, the folder an import's staging file goes to
+    shared: bool  # other processes may write it too (PostgreSQL): nothing of theirs is assumed
 
     def __init__(self) -> None:
         self._reactions: dict[Change, list[Callable[[], None]]] = {}
+        self._hearers: dict[str, list[Callable[[str], None]]] = {}
 
     def after_commit(self, change: Change, reaction: Callable[[], None]) -> None:
         """Call ``reaction`` after every committed transaction that recorded ``change``."""
@@ -149,6 +156,33 @@ class Database(ABC):
         for change in sorted(changes):
             for reaction in self._reactions.get(change, ()):
                 reaction()
+
+    # -- several processes on one database --------------------------------------------------
+    # What one process keeps in memory (a member's rights, the clubs, a dialog's state) another
+    # may change: after its commit it says so (``announce``), and every other process hears it
+    # (``on_announce``) and forgets its copy. The reactions to a commit's ``Change``s run in
+    # every process, too. On SQLite there is one process: nothing to say.
+
+    def on_announce(self, topic: str, hear: Callable[[str], None]) -> None:
+        """Call ``hear(key)`` when another process announces ``topic``."""
+        self._hearers.setdefault(topic, []).append(hear)
+
+    async def announce(self, topic: str, key: str = "") -> None:
+        """Tell the other processes that what they keep of ``topic`` (``key``) changed."""
+        return None  # one process: nobody else keeps anything
+
+    def _heard(self, topic: str, key: str) -> None:
+        for hear in self._hearers.get(topic, ()):
+            hear(key)
+
+    async def lead_now(self) -> bool:
+        """Whether this process leads the deployment's background work (the outbox, the
+        scheduled jobs): at once on SQLite; on PostgreSQL the first process to ask."""
+        return True
+
+    async def lead(self) -> None:
+        """Return once this process leads (another process that led has stopped or died)."""
+        return None  # one process: it leads from the start
 
     @property
     def busy(self) -> bool:
@@ -203,6 +237,10 @@ class Database(ABC):
         """One statement that is a whole change by itself."""
         async with self.transaction() as tx:
             await tx.execute(sql, parameters)
+
+    @abstractmethod
+    async def size(self) -> int:
+        """The database's bytes on the disk (/status)."""
 
     async def copied(self) -> bytes:
         """The whole database as one file, consistent as of one moment (SQLite's /backup and

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from typing import Any
 
 from aiogram.fsm.state import State
@@ -37,14 +38,20 @@ class SQLiteStorage(BaseStorage):
     def __init__(self, database: Database) -> None:
         self.database = database
         self._states: dict[str, str | None] = {}
+        # another process moved a dialog on (a tap that reached the other process)
+        database.on_announce("fsm", self._heard)
+
+    def _heard(self, name: str) -> None:
+        self._states.pop(name, None)
 
     async def _upsert(self, key: StorageKey, column: str, value: str | None) -> None:
         async with self.database.transaction() as connection:
+            now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
             await connection.execute(
-                f"INSERT INTO fsm_state (key, {column}) VALUES (?, ?) "
+                f"INSERT INTO fsm_state (key, {column}, updated_at) VALUES (?, ?, ?) "
                 f"ON CONFLICT (key) DO UPDATE SET {column} = excluded.{column}, "
-                "updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
-                (storage_key(key), value),
+                "updated_at = excluded.updated_at",
+                (storage_key(key), value, now),
             )
 
     async def set_state(self, key: StorageKey, state: StateType = None) -> None:
@@ -52,6 +59,7 @@ class SQLiteStorage(BaseStorage):
         self._states.pop(storage_key(key), None)  # a failed write leaves nothing stale
         await self._upsert(key, "state", value)
         self._states[storage_key(key)] = value
+        await self.database.announce("fsm", storage_key(key))
 
     async def get_state(self, key: StorageKey) -> str | None:
         name = storage_key(key)

@@ -93,7 +93,7 @@ async def enqueue_kept(tx: Transaction, chat: str, key: PostKey, now: str) -> No
     club_id = _club_id()
     queued = await tx.one(
         "SELECT id, attempts, next_try_at FROM outbox "
-        "WHERE chat = ? AND kind = ? AND body = ? AND club_id IS ?",
+        "WHERE chat = ? AND kind = ? AND body = ? AND club_id IS NOT DISTINCT FROM ?",
         (chat, Kind.KEPT.value, str(key), club_id),
     )
     if queued is not None:
@@ -151,7 +151,7 @@ async def close_copies(
     question was answered. ``except_chat``: the copy the answer came from, edited already."""
     rows = await tx.all(
         "SELECT DISTINCT chat_id FROM sent_copies WHERE copy_key = ? "
-        "UNION SELECT DISTINCT CAST(chat AS INTEGER) FROM outbox WHERE copy_key = ? AND kind = ?",
+        "UNION SELECT DISTINCT CAST(chat AS BIGINT) FROM outbox WHERE copy_key = ? AND kind = ?",
         (copy_key, copy_key, Kind.TEXT.value),
     )
     for row in rows:
@@ -198,7 +198,7 @@ async def due(database: Database, club: bool | None = None, limit: int = 1000) -
     chats = "chat = ?" if club else "chat != ?"
     return await database.fetchall(
         "SELECT * FROM (SELECT *, row_number() OVER (PARTITION BY club_id ORDER BY id) "
-        f"AS place FROM outbox WHERE {chats}) WHERE place <= ? ORDER BY id",
+        f"AS place FROM outbox WHERE {chats}) AS queued WHERE place <= ? ORDER BY id",
         (CLUB, ROWS_PER_CLUB),
     )
 
@@ -212,7 +212,8 @@ async def waiting(tx: Transaction, chat: str) -> int:
     """Rows queued for ``chat`` (``CLUB``: the club at hand's chat)."""
     if chat == CLUB:
         row = await tx.one(
-            "SELECT count(*) FROM outbox WHERE chat = ? AND club_id IS ?", (chat, _club_id())
+            "SELECT count(*) FROM outbox WHERE chat = ? AND club_id IS NOT DISTINCT FROM ?",
+            (chat, _club_id()),
         )
     else:
         row = await tx.one("SELECT count(*) FROM outbox WHERE chat = ?", (chat,))

@@ -11,6 +11,7 @@ transaction.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import sqlite3
@@ -26,6 +27,8 @@ import asyncpg
 
 from bot.core.db import (
     ApartReader,
+    Change,
+    Conflict,
     Database,
     DatabaseError,
     Migration,
@@ -41,6 +44,8 @@ log = logging.getLogger(__name__)
 
 WRITE_LOCK = 4901  # pg_advisory_xact_lock: one writing transaction at a time, every process
 MIGRATE_LOCK = 4902  # pg_advisory_lock: one process migrates, the others wait and find it done
+LEAD_LOCK = 4903  # pg_advisory_lock: the process holding it sends the outbox and runs the jobs
+CHANNEL = "mafia_bot"  # LISTEN/NOTIFY: commits' changes and caches to forget, between processes
 POOL_SIZE = 8  # connections a process keeps: reads in parallel, writes one at a time
 _VERSION_TABLE = "schema_version"
 
@@ -211,6 +216,7 @@ class PostgresDatabase(Database):
     """A pool of connections to one PostgreSQL database."""
 
     engine = "postgres"
+    shared = True
 
     def __init__(self, url: str) -> None:
         super().__init__()
@@ -220,6 +226,9 @@ class PostgresDatabase(Database):
         self._pool: asyncpg.Pool | None = None
         self._write_lock = asyncio.Lock()
         self._server = ""
+        self._me = f"{os.getpid()}-{id(self)}"  # what this process signs its notices with
+        self._listening: asyncpg.Connection | None = None
+        self._leading: asyncpg.Connection | None = None
 
     def describe(self) -> str:
         parts = urlsplit(self.url)
@@ -235,8 +244,14 @@ class PostgresDatabase(Database):
             raise DatabaseError(self.unusable(error)) from None
         row = await self.one("SHOW server_version")
         self._server = str(row[0]).split(" ")[0] if row else ""
+        self._listening = await asyncpg.connect(self.url)
+        await self._listening.add_listener(CHANNEL, self._notified)
 
     async def close(self) -> None:
+        for connection in (self._listening, self._leading):
+            if connection is not None and not connection.is_closed():
+                await connection.close()  # the lead, if held, goes to another process now
+        self._listening = self._leading = None
         if self._pool is not None:
             await self._pool.close()
             self._pool = None
@@ -259,10 +274,58 @@ class PostgresDatabase(Database):
                     tx = PostgresTransaction(connection)
                     tx.attached = "pg_temp" if attach is not None else None
                     yield tx
+                    if tx.changes:  # delivered at the commit, to every listening process
+                        said = {"from": self._me, "changes": sorted(tx.changes)}
+                        await connection.execute(
+                            "SELECT pg_notify($1, $2)", CHANNEL, json.dumps(said)
+                        )
+            except asyncpg.IntegrityConstraintViolationError as error:
+                raise Conflict(str(error)) from error
             finally:
                 for table in staged:
                     await connection.execute(f"DROP TABLE IF EXISTS pg_temp.{table}")
         self._react(tx.changes)
+
+    def _notified(self, _connection: Any, _pid: int, _channel: str, payload: str) -> None:
+        """Another process committed changes, or changed what this one keeps in memory."""
+        try:
+            said = json.loads(payload)
+        except ValueError:
+            return
+        if said.get("from") == self._me:
+            return  # this process reacted after its own commit already
+        if "changes" in said:
+            known = {change.value for change in Change}
+            self._react(Change(change) for change in said["changes"] if change in known)
+        else:
+            self._heard(str(said.get("topic")), str(said.get("key", "")))
+
+    async def announce(self, topic: str, key: str = "") -> None:
+        said = {"from": self._me, "topic": topic, "key": key}
+        await self.pool.execute("SELECT pg_notify($1, $2)", CHANNEL, json.dumps(said))
+
+    async def lead_now(self) -> bool:
+        if self._leading is not None:
+            return True
+        connection = await asyncpg.connect(self.url)
+        if await connection.fetchval("SELECT pg_try_advisory_lock($1)", LEAD_LOCK):
+            self._leading = connection
+            return True
+        await connection.close()
+        return False
+
+    async def lead(self) -> None:
+        """Blocks in the server until the leading process lets go: it stops, or it dies and the
+        server drops its connection (and with it the lock) at once."""
+        if self._leading is not None:
+            return
+        connection = await asyncpg.connect(self.url)
+        try:
+            await connection.execute("SELECT pg_advisory_lock($1)", LEAD_LOCK)
+        except BaseException:
+            await connection.close()
+            raise
+        self._leading = connection
 
     @asynccontextmanager
     async def snapshot(self) -> AsyncIterator[Reader]:
@@ -286,6 +349,10 @@ class PostgresDatabase(Database):
 
     async def all(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
         return list(await self.pool.fetch(translated(sql), *parameters))
+
+    async def size(self) -> int:
+        row = await self.one("SELECT pg_database_size(current_database())")
+        return int(row[0]) if row is not None else 0
 
     async def user_version(self) -> int:
         if not await self._has_versions():

@@ -16,7 +16,6 @@ import asyncio
 import gzip
 import hashlib
 import json
-import sqlite3
 import zlib
 from dataclasses import dataclass
 from typing import Any
@@ -27,7 +26,7 @@ from bot.club.clubs import Clubs
 from bot.club.members import MemberDirectory
 from bot.core import club_scope
 from bot.core.clock import Clock
-from bot.core.db import Database, Reader, Transaction
+from bot.core.db import Conflict, Database, Reader, Transaction
 from bot.tables import (
     audit,
     club_options,
@@ -143,10 +142,10 @@ class ClubArchive:
                     await _restore(tx, tables, Moved(club.id, digest[:12]))
                     await club_options.write(tx, DIGEST_OPTION, digest, 0, self.clock.iso())
                     await club_rows.configure(tx, club.id, _settings(club, document["club"]))
-            except (BrokenArchive, sqlite3.IntegrityError, KeyError, TypeError, ValueError):
+            except (BrokenArchive, Conflict, KeyError, TypeError, ValueError):
                 raise ArchiveRefused(texts.BROKEN) from None
         await self.clubs.load()
-        self.members.forget()
+        await self.members.forget()
         return texts.brought_in(
             club.title, len(tables.get("tournaments", [])), len(tables.get("games", [])),
             len(tables.get("players", [])), len(tables.get("nights", [])),

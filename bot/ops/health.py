@@ -10,10 +10,8 @@ from __future__ import annotations
 import json
 import logging
 import time
-from contextlib import suppress
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
-from pathlib import Path
 
 from aiohttp import web
 
@@ -42,6 +40,8 @@ class Health:
     outbox_oldest_seconds: float | None
     club_chat_ok: bool
     dead_updates: int
+    engine: str  # "sqlite" or "postgres"
+    process: str  # which of the deployment's processes answered (PROCESS_NAME)
 
     def json(self) -> str:
         return json.dumps(asdict(self), ensure_ascii=False)
@@ -50,7 +50,7 @@ class Health:
 class Operations:
     def __init__(
         self, database: Database, clock: Clock, polling: PollState, club_chat: ClubChat,
-        dead: DeadLetters, daily: DailyBackups | None, version: str,
+        dead: DeadLetters, daily: DailyBackups | None, version: str, process: str,
     ) -> None:  # fmt: skip
         self.database = database
         self.clock = clock
@@ -59,6 +59,7 @@ class Operations:
         self.dead = dead
         self.daily = daily
         self.version = version
+        self.process = process
         self.started = time.monotonic()  # uptime by the process's clock: a clock jump is no age
 
     async def health(self) -> Health:
@@ -70,12 +71,18 @@ class Operations:
             dead = await self.dead.count()
         except Exception:  # the database is what failed: report it, never raise from a probe
             log.exception("Health check: the database does not answer")
-            return Health(False, False, self._since_poll(now), 0, None, False, 0)
+            return Health(
+                False, False, self._since_poll(now), 0, None, False, 0, self.database.engine,
+                self.process,
+            )  # fmt: skip
         count, oldest = (int(backlog[0]), backlog[1]) if backlog else (0, None)
         age = (now - datetime.fromisoformat(oldest)).total_seconds() if oldest else None
         since = self._since_poll(now)
         reached = since is not None and since <= TELEGRAM_SILENCE.total_seconds()
-        return Health(database and reached, database, since, count, age, club_ok, dead)
+        return Health(
+            database and reached, database, since, count, age, club_ok, dead,
+            self.database.engine, self.process,
+        )  # fmt: skip
 
     def _since_poll(self, now: datetime) -> float | None:
         last = self.polling.last_ok
@@ -85,27 +92,18 @@ class Operations:
         """/status for admins: version, uptime, the database, the outbox, the last backup."""
         health = await self.health()
         games = await self.database.fetchone("SELECT count(*) FROM games")
-        size = database_bytes(self.database.path)
+        size = await self.database.size()
         copies = self.daily.copies() if self.daily is not None else None
         last_backup = copies[-1][0] if copies else None
         return Screen(texts.status(
             version=self.version, uptime=timedelta(seconds=time.monotonic() - self.started),
-            database_bytes=size, games=int(games[0]) if games else 0,
+            process=self.process, database=self.database.describe(), database_bytes=size,
+            games=int(games[0]) if games else 0,
             backlog=health.outbox_backlog, oldest_seconds=health.outbox_oldest_seconds,
             telegram_seconds_ago=health.telegram_seconds_ago, club_chat_ok=health.club_chat_ok,
             dead_updates=health.dead_updates, daily_backups=self.daily is not None,
             last_backup=last_backup,
         ))  # fmt: skip
-
-
-def database_bytes(path: Path) -> int:
-    """The database on the disk: its file and its write-ahead log (in WAL mode the latest
-    changes live there until a checkpoint; the file alone said 4 КБ for a 4 MB database)."""
-    total = 0
-    for part in (path, path.with_name(f"{path.name}-wal")):
-        with suppress(OSError):
-            total += part.stat().st_size
-    return total
 
 
 def health_route(operations: Operations) -> Route:

@@ -40,12 +40,15 @@ async def everyone(reader: Reader) -> list[Club]:
 async def create(
     tx: Transaction, new: NewClub, by: int, now: str, club_id: int | None = None
 ) -> int:
+    values = (new.title, new.chat_id, new.timezone, new.ruleset, new.protest_minutes,
+              new.state.value, by, now)  # fmt: skip
+    columns = "title, chat_id, timezone, ruleset, protest_minutes, state, created_by, created_at"
+    places = ", ".join("?" * len(values))
+    if club_id is None:  # the next id (PostgreSQL takes no NULL for it)
+        return await tx.insert(f"INSERT INTO clubs ({columns}) VALUES ({places})", values)
     return await tx.insert(
-        "INSERT INTO clubs (id, title, chat_id, timezone, ruleset, protest_minutes, state, "
-        "created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (club_id, new.title, new.chat_id, new.timezone, new.ruleset, new.protest_minutes,
-         new.state.value, by, now),
-    )  # fmt: skip
+        f"INSERT INTO clubs (id, {columns}) VALUES (?, {places})", (club_id, *values)
+    )
 
 
 async def configure(tx: Transaction, club_id: int, new: NewClub) -> None:

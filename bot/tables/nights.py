@@ -132,7 +132,8 @@ async def get(tx: Reader, night_id: int) -> Night | None:
 async def on_date(tx: Reader, date: str, final: bool = False) -> Night | None:
     """The evening of ``date`` — or its final (a day may have one of each)."""
     row = await tx.one(
-        "SELECT * FROM nights WHERE club_id = ? AND date = ? AND (final_top IS NOT NULL) = ?",
+        "SELECT * FROM nights WHERE club_id = ? AND date = ? "
+        "AND CASE WHEN final_top IS NULL THEN 0 ELSE 1 END = ?",
         (club_id(), date, int(final)),
     )
     return night_of(row) if row else None

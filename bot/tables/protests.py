@@ -72,7 +72,7 @@ async def pending_of_game(
     """The game's pending protests (those a head judge took to change, if ``change_by``)."""
     rows = await reader.all(
         f"{_QUERY} WHERE pr.game_id = ? AND pr.status = ? "
-        "AND (? IS NULL OR pr.change_by = ?) ORDER BY pr.id",
+        "AND (CAST(? AS BIGINT) IS NULL OR pr.change_by = ?) ORDER BY pr.id",
         (game_id, _PENDING, change_by, change_by),
     )
     return [protest_of(row) for row in rows]

@@ -50,8 +50,9 @@ async def _add(tx: Transaction, counted: Sequence[Counted], games: int) -> None:
     await tx.executemany(
         "INSERT INTO player_statistics (club_id, player_id, key, part, whole, games) "
         "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (club_id, player_id, key) DO UPDATE SET "
-        "part = part + excluded.part, whole = whole + excluded.whole, "
-        "games = games + excluded.games",
+        "part = player_statistics.part + excluded.part, "
+        "whole = player_statistics.whole + excluded.whole, "
+        "games = player_statistics.games + excluded.games",
         [(club_id(), c.player_id, c.key, c.part, c.whole, games) for c in counted],
     )
     if games < 0:
@@ -103,7 +104,7 @@ async def of_tournament(reader: Reader, tournament_id: int) -> list[tuple[str, s
     rows = await reader.all(
         "SELECT players.nickname, s.key, sum(s.part), sum(s.whole), count(*) "
         "FROM game_statistics AS s JOIN players ON players.id = s.player_id "
-        "WHERE s.club_id = ? AND s.tournament_id = ? GROUP BY s.player_id, s.key",
+        "WHERE s.club_id = ? AND s.tournament_id = ? GROUP BY players.id, s.key",
         (club_id(), tournament_id),
     )
     return [(row[0], row[1], Ratio(row[2], row[3], row[4])) for row in rows]
@@ -114,7 +115,7 @@ async def with_provisional(reader: Reader, key: str, tournament_id: int | None) 
     rows = await reader.all(
         "SELECT DISTINCT s.player_id FROM game_statistics AS s JOIN games ON games.id = s.game_id "
         "WHERE s.club_id = ? AND s.key = ? AND games.status = 'provisional' "
-        "AND (? IS NULL OR s.tournament_id = ?)",
+        "AND (CAST(? AS BIGINT) IS NULL OR s.tournament_id = ?)",
         (club_id(), key, tournament_id, tournament_id),
     )
     return {int(row[0]) for row in rows}
@@ -134,7 +135,7 @@ async def move_player(tx: Transaction, duplicate_id: int, kept_id: int) -> None:
     await tx.execute(
         "INSERT INTO player_statistics (club_id, player_id, key, part, whole, games) "
         "SELECT club_id, player_id, key, sum(part), sum(whole), count(*) FROM game_statistics "
-        "WHERE club_id = ? AND player_id = ? GROUP BY key",
+        "WHERE club_id = ? AND player_id = ? GROUP BY club_id, player_id, key",
         (club_id(), kept_id),
     )
 

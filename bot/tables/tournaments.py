@@ -200,7 +200,7 @@ async def open_drafts(tx: Transaction, tournament_id: int) -> int:
 async def add_stage(
     tx: Transaction, tournament_id: int, name: str, now: str, weight: Decimal = Decimal(1)
 ) -> Stage:
-    """The tournament's next stage (``sqlite3.IntegrityError`` when the name is taken)."""
+    """The tournament's next stage (``Conflict`` when the name is taken)."""
     row = await tx.one(
         "SELECT coalesce(max(position), 0) FROM stages WHERE tournament_id = ?", (tournament_id,)
     )

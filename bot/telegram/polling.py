@@ -137,7 +137,7 @@ class UpdateJournal(BaseMiddleware):
             "VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
             (bot_id, update_id, self.clock.iso()),
         )
-        self._newest[bot_id] = max(self._newest[bot_id], update_id)
+        self._newest[bot_id] = max(self._newest.get(bot_id, -1), update_id)
 
     async def receive(self, bot_id: int, raws: list[dict[str, Any]]) -> None:
         """Store a batch before it is acknowledged: one statement, so all of it or nothing."""
@@ -163,7 +163,9 @@ class UpdateJournal(BaseMiddleware):
         return [json.loads(row[0]) for row in rows]
 
     async def _handled_before(self, bot_id: int, update_id: int) -> bool:
-        newest = self._newest.get(bot_id)
+        # Several processes behind one webhook: Telegram may bring an update again to the other
+        # process (the first died before its answer), so every update asks the journal.
+        newest = self._newest.get(bot_id) if not self.database.shared else update_id
         if newest is None:
             row = await self.database.fetchone(
                 "SELECT max(update_id) FROM handled_updates WHERE bot_id = ?", (bot_id,)

@@ -23,12 +23,14 @@ def _size(count: int) -> str:
 
 
 def status(
-    *, version: str, uptime: timedelta, database_bytes: int, games: int, backlog: int,
+    *, version: str, uptime: timedelta, process: str, database: str, database_bytes: int,
+    games: int, backlog: int,
     oldest_seconds: float | None, telegram_seconds_ago: float | None, club_chat_ok: bool,
     dead_updates: int, daily_backups: bool, last_backup: datetime | None,
 ) -> str:  # fmt: skip
     lines = [bold("Состояние бота"), f"Версия {quote(version)}, работает {_duration(uptime)}."]
-    lines.append(f"База: {_size(database_bytes)}, игр: {games}.")
+    lines.append(f"Ответил процесс {quote(process)}.")
+    lines.append(f"База: {_size(database_bytes)}, игр: {games} — {quote(database)}.")
     if backlog:
         oldest = f", самое старое ждёт {_duration(timedelta(seconds=oldest_seconds or 0))}"
         lines.append(f"Неотправленных сообщений: {backlog}{oldest}.")

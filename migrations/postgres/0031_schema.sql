@@ -526,14 +526,30 @@ REFERENCING OLD TABLE AS games_before
 FOR EACH STATEMENT EXECUTE FUNCTION games_moved();
 
 -- A seat moved, a protest filed or decided: its game's tournament and change.
-CREATE FUNCTION game_of_row_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION seat_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
     tournament BIGINT;
 BEGIN
     SELECT tournament_id INTO tournament FROM games WHERE id = NEW.game_id;
     IF tournament IS NOT NULL THEN
-        IF TG_TABLE_NAME = 'game_seats' OR TG_OP = 'INSERT' OR OLD.status IS DISTINCT FROM NEW.status
-        THEN
+        PERFORM tournament_revised(tournament);
+        PERFORM game_changed(NEW.game_id, tournament);
+    END IF;
+    RETURN NEW;
+END $$;
+
+CREATE TRIGGER seats_changed AFTER UPDATE ON game_seats
+FOR EACH ROW EXECUTE FUNCTION seat_changed();
+
+CREATE FUNCTION protest_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    tournament BIGINT;
+BEGIN
+    SELECT tournament_id INTO tournament FROM games WHERE id = NEW.game_id;
+    IF tournament IS NOT NULL THEN
+        IF TG_OP = 'INSERT' THEN
+            PERFORM tournament_revised(tournament);
+        ELSIF OLD.status IS DISTINCT FROM NEW.status THEN
             PERFORM tournament_revised(tournament);
         END IF;
         PERFORM game_changed(NEW.game_id, tournament);
@@ -541,11 +557,8 @@ BEGIN
     RETURN NEW;
 END $$;
 
-CREATE TRIGGER seats_changed AFTER UPDATE ON game_seats
-FOR EACH ROW EXECUTE FUNCTION game_of_row_changed();
-
 CREATE TRIGGER protests_changed AFTER INSERT OR UPDATE ON protests
-FOR EACH ROW EXECUTE FUNCTION game_of_row_changed();
+FOR EACH ROW EXECUTE FUNCTION protest_changed();
 
 CREATE FUNCTION tournament_rules_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -9,7 +9,7 @@ import sqlite3
 
 import pytest
 
-from bot.core.db import bundled_migrations
+from bot.core.db import Conflict, bundled_migrations
 from bot.core.sqlite_db import SqliteDatabase
 
 BEFORE = 24
@@ -89,7 +89,7 @@ async def test_evenings_and_everything_that_points_at_them_come_through(tmp_path
     async with database.transaction() as tx:
         await tx.execute(final.format(top=10))
     for top in ("12", "NULL"):  # a second final, a second evening: refused
-        with pytest.raises(sqlite3.IntegrityError):
+        with pytest.raises(Conflict):
             async with database.transaction() as tx:
                 await tx.execute(final.format(top=top))
     await database.close()

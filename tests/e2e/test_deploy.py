@@ -95,5 +95,5 @@ def test_the_container_runs_the_readmes_command_with_its_database_on_a_volume():
     assert listen.split("=", 1)[1] in health
     compose = (ROOT / "deploy" / "compose.yaml").read_text()
     assert "restart: on-failure" in compose and "/app/data" in compose
-    for copied in ("bot", "handlers", "scoring", "migrations"):  # every package of the wheel
+    for copied in ("bot", "handlers", "scoring", "seating", "migrations"):  # the wheel's packages
         assert f"COPY --chown=mafia:mafia {copied} {copied}" in instructions

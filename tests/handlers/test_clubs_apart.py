@@ -5,12 +5,16 @@ refused or kept to their club, in Russian, and nothing of the other club is writ
 
 import re
 
+import pytest
+
 from bot.callbacks import NEW_MESSAGE, AdminAction, AdminCB
 from tests.club import Taps, seat_players
 from tests.handlers.test_many_clubs import MANY_CLUBS, two_clubs
 from tests.handlers.test_tv import screen, token_of
 from tests.harness import dispatcher_world
 from tests.webapp import APP_URL, AppCaller, app_server, event, init_data
+
+pytestmark = pytest.mark.both_engines  # the services' and delivery tests: on both engines
 
 SETTINGS = {**MANY_CLUBS, "club_signup": "open", "webapp_url": APP_URL}
 

@@ -10,6 +10,8 @@ from tests.fakes.bot_api import FakeBotAPI
 from tests.harness import CLUB_CHAT_ID, dispatcher_world
 from tests.timing import scaled
 
+pytestmark = pytest.mark.both_engines  # the services' and delivery tests: on both engines
+
 
 def refusals_were_the_point(world):
     """These tests make Telegram refuse on purpose; the harness checks the rest for refusals."""

@@ -2,8 +2,12 @@
 
 import json
 
+import pytest
+
 from tests.club import NAMES, Taps, enter_protocol, setup_club
 from tests.harness import ADMIN_ID, CLUB_CHAT_ID, PICTURE_SECONDS, dispatcher_world
+
+pytestmark = pytest.mark.both_engines  # the services' and delivery tests: on both engines
 
 
 async def played_game(world):

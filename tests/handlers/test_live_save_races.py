@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bot.texts import live as texts
 from tests.club import Taps, linked_player, seat_players, setup_club
 from tests.harness import dispatcher_world
 from tests.webapp import AppCaller, app_server, event, short_game
+
+pytestmark = pytest.mark.both_engines  # the services' and delivery tests: on both engines
 
 APP = "http://127.0.0.1/"
 

@@ -3,9 +3,9 @@
 import asyncio
 from datetime import timedelta
 
-import aiosqlite
 import pytest
 
+from bot.app import open_database
 from bot.core.clock import Clock
 from bot.texts import entry as texts
 from bot.texts import record as record_texts
@@ -13,6 +13,8 @@ from bot.vocabulary.window import ProtestWindow
 from tests.club import Taps, appoint_judge, enter_protocol, setup_club
 from tests.fakes.bot_api import FakeBotAPI
 from tests.harness import ADMIN_ID, CLUB_CHAT_ID, PICTURE_SECONDS, dispatcher_world
+
+pytestmark = pytest.mark.both_engines  # the services' and delivery tests: on both engines
 
 WINDOW = timedelta(minutes=10)
 
@@ -376,13 +378,12 @@ async def test_a_window_that_closes_while_the_bot_is_down(tmp_path):
         await club_with_game(world)
         assert "Протест можно подать до" in announcement(world).text
         message_id = announcement(world).message_id
+        settings = world.settings
     # Twenty minutes pass with the bot stopped: the game ended and was published long ago.
-    async with aiosqlite.connect(tmp_path / "club.sqlite3") as connection:
-        long_ago = (Clock().now() - timedelta(minutes=20)).isoformat(timespec="seconds")
-        await connection.execute(
-            "UPDATE games SET ended_at = ?, protests_from = ?", (long_ago, long_ago)
-        )
-        await connection.commit()
+    database = await open_database(settings)
+    long_ago = (Clock().now() - timedelta(minutes=20)).isoformat(timespec="seconds")
+    await database.write("UPDATE games SET ended_at = ?, protests_from = ?", (long_ago, long_ago))
+    await database.close()
     async with dispatcher_world(tmp_path, api=api) as world:
         # Start-up closed the window: the announcement is edited to say so.
         await api.wait_for(lambda: "результат окончательный" in announcement(world).text)

@@ -2,9 +2,13 @@
 
 import asyncio
 
+import pytest
+
 from bot.texts import tournaments as tournament_texts
 from tests.club import NAMES, Taps, appoint_judge, enter_protocol, setup_club
 from tests.harness import ADMIN_ID, dispatcher_world
+
+pytestmark = pytest.mark.both_engines  # the services' and delivery tests: on both engines
 
 
 async def test_an_update_handled_before_is_skipped(world):

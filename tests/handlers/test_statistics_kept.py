@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from bot.core import club_scope
 from bot.rating.statistics import count_game
 from bot.tables import games as game_rows
 from tests.club import NAMES, Taps, seat_players, setup_club
 from tests.harness import dispatcher_world
 from tests.webapp import AppCaller, app_server, event
+
+pytestmark = pytest.mark.both_engines  # the services' and delivery tests: on both engines
 
 APP = "http://127.0.0.1/"
 SHERIFF, DON, MAFIA = 2, 9, (4, 7)

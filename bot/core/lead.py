@@ -1,0 +1,44 @@
+"""Which process does the deployment's background work: sends the outbox (Telegram's limits are
+the bot token's, and a chat's messages keep their order) and runs the scheduled jobs (a protest
+window closes once, a reminder goes once). On SQLite that is the one process; on PostgreSQL the
+first to start, and when it stops or dies, the process that was waiting takes over at once (the
+lead is an advisory lock on a connection of its own: the server lets it go with the
+connection)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+from bot.core.db import Database
+from bot.core.tasks import cancelled
+
+log = logging.getLogger(__name__)
+
+
+class Lead:
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        self.leading = False
+        self._waiting: asyncio.Task[None] | None = None
+
+    async def start(self, work: Callable[[], Awaitable[None]]) -> None:
+        """``work`` now if this process leads, else once it does."""
+        if await self.database.lead_now():
+            self.leading = True
+            await work()
+            return
+        log.info("Another process sends the outbox and runs the jobs; this one waits to take over")
+
+        async def take_over() -> None:
+            await self.database.lead()
+            self.leading = True
+            log.info("This process now sends the outbox and runs the jobs")
+            await work()
+
+        self._waiting = asyncio.get_running_loop().create_task(take_over(), name="lead")
+
+    async def stop(self) -> None:
+        await cancelled(self._waiting)
+        self._waiting = None

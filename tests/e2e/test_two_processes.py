@@ -1,0 +1,135 @@
+"""Issue 49 §2: two bot processes on one PostgreSQL database behind one webhook address.
+
+The fake Telegram posts each update to the two processes in turn (the proxy in front of them),
+and a failed post to the other one (a proxy skipping a dead backend). A judge's taps alternate
+between the processes, so his dialog's state must be shared; every update is handled once;
+the outbox is sent by one process (the lead), once; when that process is killed, the other
+takes the lead and sends what was left.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import signal
+import socket
+
+import pytest
+
+from tests.club import Taps, enter_protocol, setup_club
+from tests.harness import CLUB_CHAT_ID, BotProcess
+from tests.postgres import drop_database, fresh_database_url
+from tests.timing import scaled
+
+pytestmark = pytest.mark.process  # each test starts the bot as a program
+PUBLIC = "https://club.example/tg/hook"
+SECRET = "s3cret_token-for-two"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Deployment:
+    """Two ``python -m bot`` on one database, Telegram's webhook posts shared between them."""
+
+    def __init__(self, world, url: str, database_url: str, tmp_path) -> None:
+        self.world = world
+        self.ports = [free_port(), free_port()]
+        self.processes = []
+        for number, port in enumerate(self.ports, start=1):
+            folder = tmp_path / f"bot-{number}"
+            folder.mkdir()
+            self.processes.append(BotProcess(
+                url, folder, DATABASE_URL=database_url, PROCESS_NAME=f"bot-{number}",
+                WEBHOOK_URL=PUBLIC, WEBHOOK_SECRET=SECRET, WEBHOOK_LISTEN=f"127.0.0.1:{port}",
+            ))  # fmt: skip
+        self.turns = itertools.cycle(range(2))
+        self.posted_to: list[int] = []
+
+    def target(self, _registered: str) -> str:
+        number = next(self.turns)
+        self.posted_to.append(number)
+        return f"http://127.0.0.1:{self.ports[number]}/tg/hook"
+
+    async def __aenter__(self) -> Deployment:
+        self.delivery = asyncio.create_task(self.world.api.deliver_webhooks(self.target))
+        for process in self.processes:
+            await process.start()
+            await asyncio.sleep(0)
+        await self.world.api.wait_for(lambda: self.world.api.webhook is not None, scaled(20))
+        return self
+
+    async def __aexit__(self, *_: object) -> None:
+        for process in self.processes:
+            if process.process and process.process.returncode is None:
+                await process.stop()
+        self.world.api.closing = True
+        await self.delivery
+        self.world.api.closing = False
+        for process in self.processes:
+            assert "Traceback" not in process.text(), process.text()
+
+
+@pytest.fixture
+async def database_url():
+    url = await fresh_database_url(migrated=False)
+    yield url
+    await drop_database(url)
+
+
+async def test_two_processes_share_a_judges_dialog_and_send_each_message_once(
+    fake_telegram, tmp_path, database_url
+):
+    world, url = fake_telegram
+    world.group(CLUB_CHAT_ID)
+    async with Deployment(world, url, database_url, tmp_path) as deployment:
+        admin, judge = await setup_club(world)
+        await enter_protocol(Taps(judge))
+        await judge.press("✅ Подтвердить")
+        await world.api.wait_for(lambda: "сохранена" in judge.last().text, scaled(15))
+        group = world.api.chats[CLUB_CHAT_ID]
+        await world.api.wait_for(
+            lambda: any("Стол 1, игра 1" in m.text for m in group.history()), scaled(15)
+        )
+        await world.api.wait_for(world.api.all_acknowledged, scaled(15))
+        assert set(deployment.posted_to) == {0, 1}  # both processes took the judge's taps
+        announcements = [m for m in group.history() if "Стол 1, игра 1" in m.text]
+        assert len(announcements) == 1
+        answered = set()
+        for _ in range(2):
+            await admin.send("/status")
+            status = (await admin.reply()).text
+            assert "PostgreSQL" in status, status
+            answered.add(status.split("Ответил процесс ")[1].split(".")[0])
+        assert answered == {"«bot-1»", "«bot-2»"}
+
+
+async def test_the_other_process_takes_the_lead_when_the_sender_is_killed(
+    fake_telegram, tmp_path, database_url
+):
+    world, url = fake_telegram
+    world.group(CLUB_CHAT_ID)
+    async with Deployment(world, url, database_url, tmp_path) as deployment:
+        _admin, judge = await setup_club(world)
+        first = deployment.processes[0]
+        assert first.process is not None
+        first.process.send_signal(signal.SIGKILL)
+        await first.process.wait()
+        # Every update now reaches the second process (a post to the dead one fails and goes to
+        # the other); the second took the lead and sends.
+        await enter_protocol(Taps(judge))
+        await judge.press("✅ Подтвердить")
+        await world.api.wait_for(lambda: "сохранена" in judge.last().text, scaled(20))
+        group = world.api.chats[CLUB_CHAT_ID]
+        await world.api.wait_for(
+            lambda: any("Стол 1, игра 1" in m.text for m in group.history()), scaled(20)
+        )
+        assert "now sends the outbox" in (await _log_of(deployment.processes[1]))
+
+
+async def _log_of(process: BotProcess) -> str:
+    await process.stop()
+    return process.text()
