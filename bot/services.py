@@ -176,6 +176,7 @@ def build_services(
     scheduler.add("evening reminders", *each(
         nights.timer.next_reminder, nights.timer.remind_due, night_rows.clubs_with_seated
     ))  # fmt: skip
+    lead = Lead(database)  # which process sends the outbox and runs the jobs
     backups = Backups(database, clock, settings.zone)  # the deployment's
     daily = None
     if settings.backup_dir is not None and database.shared:
@@ -265,7 +266,7 @@ def build_services(
             dead_letters,
             daily,
             bot_version(),
-            settings.process_name,
+            settings.process_name, lead,
         ),
-        lead=Lead(database),
+        lead=lead,
     )

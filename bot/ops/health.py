@@ -18,6 +18,7 @@ from aiohttp import web
 from bot.core.backup import DailyBackups
 from bot.core.clock import Clock
 from bot.core.db import Database
+from bot.core.lead import Lead
 from bot.delivery.club_chat import ClubChat
 from bot.telegram.dead_letters import DeadLetters
 from bot.telegram.polling import POLL_TIMEOUT, PollState
@@ -42,6 +43,7 @@ class Health:
     dead_updates: int
     engine: str  # "sqlite" or "postgres"
     process: str  # which of the deployment's processes answered (PROCESS_NAME)
+    leading: bool  # this process sends the outbox and runs the jobs (bot/core/lead.py)
 
     def json(self) -> str:
         return json.dumps(asdict(self), ensure_ascii=False)
@@ -50,7 +52,7 @@ class Health:
 class Operations:
     def __init__(
         self, database: Database, clock: Clock, polling: PollState, club_chat: ClubChat,
-        dead: DeadLetters, daily: DailyBackups | None, version: str, process: str,
+        dead: DeadLetters, daily: DailyBackups | None, version: str, process: str, lead: Lead,
     ) -> None:  # fmt: skip
         self.database = database
         self.clock = clock
@@ -60,6 +62,7 @@ class Operations:
         self.daily = daily
         self.version = version
         self.process = process
+        self.lead = lead
         self.started = time.monotonic()  # uptime by the process's clock: a clock jump is no age
 
     async def health(self) -> Health:
@@ -73,7 +76,7 @@ class Operations:
             log.exception("Health check: the database does not answer")
             return Health(
                 False, False, self._since_poll(now), 0, None, False, 0, self.database.engine,
-                self.process,
+                self.process, self.lead.leading,
             )  # fmt: skip
         count, oldest = (int(backlog[0]), backlog[1]) if backlog else (0, None)
         age = (now - datetime.fromisoformat(oldest)).total_seconds() if oldest else None
@@ -81,7 +84,7 @@ class Operations:
         reached = since is not None and since <= TELEGRAM_SILENCE.total_seconds()
         return Health(
             database and reached, database, since, count, age, club_ok, dead,
-            self.database.engine, self.process,
+            self.database.engine, self.process, self.lead.leading,
         )  # fmt: skip
 
     def _since_poll(self, now: datetime) -> float | None:

@@ -14,6 +14,7 @@ import itertools
 import signal
 import socket
 
+import aiohttp
 import pytest
 
 from tests.club import Taps, enter_protocol, setup_club
@@ -53,6 +54,19 @@ class Deployment:
         number = next(self.turns)
         self.posted_to.append(number)
         return f"http://127.0.0.1:{self.ports[number]}/tg/hook"
+
+    async def health(self, port: int) -> dict[str, object]:
+        async with (
+            aiohttp.ClientSession() as session,
+            session.get(f"http://127.0.0.1:{port}/healthz") as response,
+        ):
+            return dict(await response.json())
+
+    async def healths(self) -> list[dict[str, object]]:
+        found = [await self.health(port) for port in self.ports]
+        assert [h["engine"] for h in found] == ["postgres", "postgres"]
+        assert [h["process"] for h in found] == ["bot-1", "bot-2"]
+        return found
 
     async def __aenter__(self) -> Deployment:
         self.delivery = asyncio.create_task(self.world.api.deliver_webhooks(self.target))
@@ -104,7 +118,9 @@ async def test_two_processes_share_a_judges_dialog_and_send_each_message_once(
             status = (await admin.reply()).text
             assert "PostgreSQL" in status, status
             answered.add(status.split("Ответил процесс ")[1].split(".")[0])
-        assert answered == {"«bot-1»", "«bot-2»"}
+        assert answered == {"bot-1", "bot-2"}
+        leading = [health["leading"] for health in await deployment.healths()]
+        assert sorted(leading) == [False, True]  # one sends the outbox and runs the jobs
 
 
 async def test_the_other_process_takes_the_lead_when_the_sender_is_killed(
@@ -114,10 +130,12 @@ async def test_the_other_process_takes_the_lead_when_the_sender_is_killed(
     world.group(CLUB_CHAT_ID)
     async with Deployment(world, url, database_url, tmp_path) as deployment:
         _admin, judge = await setup_club(world)
-        first = deployment.processes[0]
-        assert first.process is not None
-        first.process.send_signal(signal.SIGKILL)
-        await first.process.wait()
+        healths = await deployment.healths()
+        leader = next(n for n, health in enumerate(healths) if health["leading"])
+        killed, other = deployment.processes[leader], deployment.processes[1 - leader]
+        assert killed.process is not None
+        killed.process.send_signal(signal.SIGKILL)
+        await killed.process.wait()
         # Every update now reaches the second process (a post to the dead one fails and goes to
         # the other); the second took the lead and sends.
         await enter_protocol(Taps(judge))
@@ -127,7 +145,9 @@ async def test_the_other_process_takes_the_lead_when_the_sender_is_killed(
         await world.api.wait_for(
             lambda: any("Стол 1, игра 1" in m.text for m in group.history()), scaled(20)
         )
-        assert "now sends the outbox" in (await _log_of(deployment.processes[1]))
+        port = deployment.ports[1 - leader]
+        assert (await deployment.health(port))["leading"]
+        assert "now sends the outbox" in (await _log_of(other))
 
 
 async def _log_of(process: BotProcess) -> str:
