@@ -72,13 +72,14 @@ async def filled(
         )
         if number <= games_count:
             async with database.transaction() as connection:
-                cursor = await connection.execute(
+                draft = await connection.one(
                     "INSERT INTO drafts (club_id, judge_id, data, created_at, updated_at) "
                     "VALUES (1, 1, '{}', '', '') "
                     "ON CONFLICT (club_id, judge_id) DO UPDATE SET data = excluded.data "
                     "RETURNING id"
                 )
-                draft_id = (await cursor.fetchone())[0]  # type: ignore[index]
+                assert draft is not None
+                draft_id = int(draft[0])
             submission = Submission(draft_id, tournament.id, stage.id, protocol, None)
             await games.save(submission, judge)
     return games, announcer, protocol, (stage.id, tournament)

@@ -266,7 +266,8 @@ def build_services(
             dead_letters,
             daily,
             bot_version(),
-            settings.process_name, lead,
+            settings.process_name,
+            lead,
         ),
         lead=lead,
     )
