@@ -37,7 +37,8 @@ from aiogram.types import (
 from bot.club.members import MemberDirectory
 from bot.core import club_scope
 from bot.core.config import Settings
-from bot.core.db import Database, DatabaseError, make_database
+from bot.core.db import Database, DatabaseError
+from bot.core.engines import make_database
 from bot.core.fsm_storage import SQLiteStorage
 from bot.core.tasks import cancelled
 from bot.ops.health import Operations, health_route, serve_health

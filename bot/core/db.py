@@ -255,15 +255,3 @@ class Database(ABC):
     async def migrate(self, migrations: Iterable[Migration] | None = None) -> list[str]:
         """Apply the migrations newer than the database; the names applied. A failing one
         leaves the database as it was; a database newer than this code is refused."""
-
-
-def make_database(url: str | None, path: Path) -> Database:
-    """The database the settings name: ``DATABASE_URL=postgresql://…`` is PostgreSQL, else the
-    SQLite file at ``path``."""
-    if url:
-        from bot.core.postgres_db import PostgresDatabase
-
-        return PostgresDatabase(url)
-    from bot.core.sqlite_db import SqliteDatabase
-
-    return SqliteDatabase(path)
