@@ -105,7 +105,7 @@ class Operations:
             backlog=health.outbox_backlog, oldest_seconds=health.outbox_oldest_seconds,
             telegram_seconds_ago=health.telegram_seconds_ago, club_chat_ok=health.club_chat_ok,
             dead_updates=health.dead_updates, daily_backups=self.daily is not None,
-            last_backup=last_backup,
+            last_backup=last_backup, server_copies=self.database.shared,
         ))  # fmt: skip
 
 

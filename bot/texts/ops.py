@@ -27,6 +27,7 @@ def status(
     games: int, backlog: int,
     oldest_seconds: float | None, telegram_seconds_ago: float | None, club_chat_ok: bool,
     dead_updates: int, daily_backups: bool, last_backup: datetime | None,
+    server_copies: bool = False,
 ) -> str:  # fmt: skip
     lines = [bold("Состояние бота"), f"Версия {quote(version)}, работает {_duration(uptime)}."]
     lines.append(f"Ответил процесс {quote(process)}.")
@@ -44,7 +45,9 @@ def status(
     lines.append(f"Чат клуба: {chat}.")
     if dead_updates:
         lines.append(f"Отложенных обновлений (dead_updates): {dead_updates}.")
-    if not daily_backups:
+    if server_copies:  # PostgreSQL: the operator's pg_dump
+        lines.append("Копии базы PostgreSQL делает оператор (pg_dump, README).")
+    elif not daily_backups:
         lines.append("Ежедневные копии базы выключены (BACKUP_DIR); копия вручную: /backup.")
     elif last_backup is None:
         lines.append("Ежедневных копий базы ещё нет.")

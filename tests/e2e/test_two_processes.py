@@ -116,9 +116,11 @@ async def test_two_processes_share_a_judges_dialog_and_send_each_message_once(
         for _ in range(2):
             await admin.send("/status")
             status = (await admin.reply()).text
-            assert "PostgreSQL" in status, status
+            assert "PostgreSQL" in status and "делает оператор (pg_dump" in status, status
             answered.add(status.split("Ответил процесс ")[1].split(".")[0])
         assert answered == {"bot-1", "bot-2"}
+        await admin.send("/backup")  # the server's copies are pg_dump's: said, nothing sent
+        assert "pg_dump" in (await admin.reply()).text
         leading = [health["leading"] for health in await deployment.healths()]
         assert sorted(leading) == [False, True]  # one sends the outbox and runs the jobs
 
