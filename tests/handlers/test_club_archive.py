@@ -46,6 +46,18 @@ async def a_club_with_a_season(world):
 
 
 async def test_a_club_moves_to_another_bot_whole(tmp_path, caplog):
+    await moves_whole(tmp_path, caplog)
+
+
+async def test_a_club_moves_from_sqlite_to_a_bot_on_postgresql_whole(tmp_path, caplog):
+    """Issue 49: a deployment moving to PostgreSQL brings each club's archive in; what it
+    serves is what the old bot served."""
+    from tests.postgres import fresh_database_url
+
+    await moves_whole(tmp_path, caplog, database_url=await fresh_database_url())
+
+
+async def moves_whole(tmp_path, caplog, **new_settings) -> None:
     async with dispatcher_world(tmp_path / "old") as old:
         admin, judge, lena = await a_club_with_a_season(old)
         await admin.send("/archive")
@@ -61,7 +73,8 @@ async def test_a_club_moves_to_another_bot_whole(tmp_path, caplog):
         # A judge is no admin: the club's archive is not his to take.
         assert texts.NOT_ALLOWED in await answer(judge, "/archive")
 
-    async with dispatcher_world(tmp_path / "new", **MANY_CLUBS, club_signup="open") as new:
+    new_world = dispatcher_world(tmp_path / "new", **MANY_CLUBS, club_signup="open", **new_settings)
+    async with new_world as new:
         boss = new.person("Админ", user_id=ADMIN_ID, username="boss")
         group = await joined(new, boss, -1005, "Мафия Переезд")
         await boss.send_file(name, archive, "/import")
