@@ -74,7 +74,20 @@ class Deployment:
             await process.start()
             await asyncio.sleep(0)
         await self.world.api.wait_for(lambda: self.world.api.webhook is not None, scaled(20))
+        for port in self.ports:  # the first process registers the webhook; wait for both
+            await self.listening(port, scaled(30))
         return self
+
+    async def listening(self, port: int, timeout: float) -> None:
+        deadline = asyncio.get_running_loop().time() + timeout
+        while True:
+            try:
+                await self.health(port)
+                return
+            except aiohttp.ClientConnectionError:
+                if asyncio.get_running_loop().time() > deadline:
+                    raise
+                await asyncio.sleep(0.1)
 
     async def __aexit__(self, *_: object) -> None:
         for process in self.processes:
