@@ -19,7 +19,6 @@ import argparse
 import asyncio
 import random
 import re
-import socket
 import sys
 import time
 from collections.abc import AsyncIterator
@@ -31,7 +30,7 @@ import aiohttp
 
 from benchmarks.busy_night import NICKNAMES, _players, _staff
 from benchmarks.load import import_games
-from benchmarks.processes import percentile, running
+from benchmarks.processes import free_port, percentile, running
 from tests.club import Taps
 from tests.harness import ADMIN_ID
 from tests.live_games import Table
@@ -52,12 +51,6 @@ class Figures:
     page_bytes: dict[str, int] = field(default_factory=dict)  # by page
     ready_ms: dict[str, list[float]] = field(default_factory=dict)  # by page
     blank_ms: list[float] = field(default_factory=list)  # the browser's own floor
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 async def _call(session: aiohttp.ClientSession, url: str, data: str, body: dict) -> float:

@@ -3,6 +3,8 @@
     python -m benchmarks.many_clubs            # 300 clubs, 50,000 games, 20 evenings at once
     python -m benchmarks.many_clubs --quick    # 12 clubs, 2 evenings: that it runs
     python -m benchmarks.many_clubs --keep /tmp/clubs.sqlite3   # build once, reuse after
+    python -m benchmarks.many_clubs --engine postgres                 # on PostgreSQL, one bot
+    python -m benchmarks.many_clubs --engine postgres --processes 2   # two bots, one webhook
 
 The database is built first, in this process, through the bot's own services (each club made as
 joining makes it, its first admin, its judges, its season imported as ``/import`` imports one,
@@ -31,15 +33,17 @@ import random
 import statistics
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import aiohttp
 from aiogram.types import User
 
-from benchmarks.live_app import _call, _game, echo_web, free_port
-from benchmarks.processes import Running, ask, percentile, running
+from benchmarks import engines
+from benchmarks.live_app import _call, _game, echo_web
+from benchmarks.processes import Fleet, ask, free_port, percentile, running, webhook_fleet
 from bot.app import open_database
 from bot.core import club_scope
 from bot.core.config import Settings
@@ -53,6 +57,7 @@ from tests.protocols import protocol_bytes, random_protocol
 from tests.webapp import init_data
 
 OPERATOR = 900_000_001
+SATURATION_SECONDS = 20.0
 FIRST_CHAT = -1_002_000_000_000
 
 
@@ -70,6 +75,8 @@ class Shape:
     ask_every: tuple[float, float]  # seconds between one person's requests
     tap_every: tuple[float, float]  # seconds between a judge's taps in the app
 
+
+Store = Path | str  # an SQLite file, or a PostgreSQL database's URL
 
 FULL = Shape(300, 20, 10_000, 50_000, 150, 1_000, 4, 30, 2, (4.0, 12.0), (1.0, 3.0))
 QUICK = Shape(12, 2, 300, 1_200, 60, 300, 2, 5, 1, (2.0, 4.0), (0.2, 0.4))
@@ -135,17 +142,17 @@ def people(club: Planned) -> list[tuple[int, str]]:
     ]
 
 
-def settings_for(path: Path) -> Settings:
+def settings_for(store: Store) -> Settings:
     return Settings(
-        bot_token=TOKEN, database_path=path, club_signup="open",
-        operator_ids=frozenset({OPERATOR}),
+        bot_token=TOKEN, club_signup="open", operator_ids=frozenset({OPERATOR}),
+        **({"database_url": store} if isinstance(store, str) else {"database_path": store}),
     )  # fmt: skip
 
 
-async def build(path: Path, clubs: list[Planned], seed: int = 1) -> list[Planned]:
-    """The database of every club, written through the bot's services; the clubs with their
-    ids."""
-    settings = settings_for(path)
+async def build(store: Store, clubs: list[Planned], seed: int = 1) -> list[Planned]:
+    """The database of every club (an SQLite file, or a PostgreSQL database's URL), written
+    through the bot's services; the clubs with their ids."""
+    settings = settings_for(store)
     database = await open_database(settings)
     try:
         services = build_services(settings, database)
@@ -214,6 +221,10 @@ class Evening:
     rss_mb: float = 0.0
     peak_rss_mb: float = 0.0
     floor_rss_mb: float = 0.0
+    saturated: float = 0.0  # answers/s with everyone asking back to back
+    floor_saturated: float = 0.0  # the echo bot's, the same people
+    engine: str = "SQLite"
+    processes: int = 1
 
     def announced(self) -> list[float]:
         return [ms for values in self.announce_ms.values() for ms in values]
@@ -252,7 +263,7 @@ async def _me(person: Person, evening: Evening, timeout: float = 60.0) -> None:
 
 
 async def _table(
-    bot: Running, base: str, club: Planned, judge: Person, table: int, shape: Shape,
+    bot: Fleet, club: Planned, judge: Person, table: int, shape: Shape,
     rng: random.Random, evening: Evening,
 ) -> None:  # fmt: skip
     """One judge's evening: each game seated by /game in private, played in the app, confirmed;
@@ -268,17 +279,17 @@ async def _table(
                 await taps.press(next(b for b in judge.buttons() if b.endswith("изменить")))
                 await taps.press(f"Стол {table}")
             await taps.send("\n".join(rng.sample(club.nicknames, 10)))
-            async with session.post(f"{base}api/open", json={}, headers=headers) as answer:
+            async with session.post(f"{bot.base()}api/open", json={}, headers=headers) as answer:
                 assert answer.status == 200, await answer.text()
                 live = (await answer.json())["live"]
             for event in _game(rng.randrange(1 << 30)):
                 await asyncio.sleep(rng.uniform(*shape.tap_every))
                 body = {"live": live, "events": [event]}
-                evening.api_ms.append(await _call(session, f"{base}api/events", data, body))
+                evening.api_ms.append(await _call(session, f"{bot.base()}api/events", data, body))
             shown = len(group.history())
             started = time.perf_counter()
             evening.confirm_ms.append(
-                await _call(session, f"{base}api/confirm", data, {"live": live})
+                await _call(session, f"{bot.base()}api/confirm", data, {"live": live})
             )
             await bot.world.api.wait_for(
                 lambda shown=shown: any(
@@ -291,7 +302,7 @@ async def _table(
             )
 
 
-def _private_results(bot: Running) -> list[float]:
+def _private_results(bot: Fleet) -> list[float]:
     """When each player's own result («🎯 Ваш результат») was sent (the fake's clock)."""
     return [
         message.sent_clock
@@ -303,7 +314,7 @@ def _private_results(bot: Running) -> list[float]:
 
 
 async def _cold_start(
-    bot: Running, busy: list[Planned], askers: list[Person], shape: Shape, evening: Evening
+    bot: Fleet, busy: list[Planned], askers: list[Person], shape: Shape, evening: Evening
 ) -> None:
     """Just started, as after a restart in the middle of twenty evenings: one player of every
     busy club asks /rating at once (each club's standings are read and built on its first
@@ -325,18 +336,36 @@ async def _cold_start(
     evening.charts_drawn = len(warm.chart_ms)
 
 
-async def evening_on(path: Path, clubs: list[Planned], shape: Shape, seed: int) -> Evening:
+@asynccontextmanager
+async def serving(store: Store, clubs: list[Planned], processes: int) -> AsyncIterator[Fleet]:
+    """The bot on ``store`` for many clubs: on SQLite one process polling, as a club runs it; on
+    PostgreSQL ``processes`` behind one webhook address (one as well: the same way in, so that
+    1 → 2 processes is the only change)."""
+    groups = {club.chat_id: club.title for club in clubs}
+    env = {
+        "CLUB_CHAT_ID": "", "ADMIN_IDS": "", "CLUB_SIGNUP": "open",
+        "OPERATOR_IDS": str(OPERATOR),
+    }  # fmt: skip
+    if isinstance(store, str):
+        env["DATABASE_URL"] = store
+        env["WEBAPP_URL"] = "https://club.example"
+        async with webhook_fleet(processes, env, groups) as fleet:
+            yield fleet
+        return
+    port = free_port()
+    env["DATABASE_PATH"] = str(store)
+    env["WEBAPP_URL"] = f"http://127.0.0.1:{port}"
+    env["WEBAPP_LISTEN"] = f"127.0.0.1:{port}"
+    async with running("bot", env=env, groups=groups) as bot:
+        yield Fleet(bot.world, [bot], [f"http://127.0.0.1:{port}/app/"])
+
+
+async def evening_on(
+    store: Store, clubs: list[Planned], shape: Shape, seed: int, processes: int = 1
+) -> Evening:
     evening = Evening(shape)
     busy = [club for club in clubs if club.judges]
-    port = free_port()
-    base = f"http://127.0.0.1:{port}/app/"
-    env = {
-        "DATABASE_PATH": str(path), "CLUB_CHAT_ID": "", "ADMIN_IDS": "", "CLUB_SIGNUP": "open",
-        "OPERATOR_IDS": str(OPERATOR), "WEBAPP_URL": f"http://127.0.0.1:{port}",
-        "WEBAPP_LISTEN": f"127.0.0.1:{port}",
-    }  # fmt: skip
-    groups = {club.chat_id: club.title for club in clubs}
-    async with running("bot", env=env, groups=groups) as bot:
+    async with serving(store, clubs, processes) as bot:
         world = bot.world
         judges = {c.number: [world.person(f"Судья {j}", user_id=j) for j in c.judges] for c in busy}
         askers = [world.person(f"Игрок {a}", user_id=a) for c in busy for a in c.askers]
@@ -352,7 +381,7 @@ async def evening_on(path: Path, clubs: list[Planned], shape: Shape, seed: int) 
         sent_before = len(_private_results(bot))
         started, cpu, own = time.perf_counter(), bot.cpu_seconds(), time.process_time()
         await asyncio.gather(*(
-            _table(bot, base, club, judge, table, shape, random.Random(rng.random()), evening)
+            _table(bot, club, judge, table, shape, random.Random(rng.random()), evening)
             for club in busy for table, judge in enumerate(judges[club.number], start=3)
         ))  # fmt: skip
         evening.seconds = time.perf_counter() - started
@@ -368,13 +397,31 @@ async def evening_on(path: Path, clubs: list[Planned], shape: Shape, seed: int) 
         evening.private_results = len(sends) - sent_before
         evening.drained_s = max(0.0, sends[-1] - last_confirm) if sends else 0.0
         evening.flood_waits = sum(1 for error in world.api.message_errors() if error.code == 429)
+        evening.saturated = await _saturated(askers, SATURATION_SECONDS)
         evening.rss_mb = bot.rss_mb()
         evening.peak_rss_mb = bot.peak_rss_mb()
     await _floors(evening, len(askers), seed)
     return evening
 
 
-async def _drained(bot: Running, quiet: float = 3.0) -> None:
+async def _saturated(people: list[Person], seconds: float) -> float:
+    """Answers per second when everyone asks /rating again the moment he is answered (no pause:
+    the bot's ceiling, whatever the people's pace)."""
+    answered = 0
+    deadline = time.perf_counter() + seconds
+
+    async def hurry(person: Person) -> None:
+        nonlocal answered
+        while time.perf_counter() < deadline:
+            await ask(person, "/rating")
+            answered += 1
+
+    started = time.perf_counter()
+    await asyncio.gather(*map(hurry, people))
+    return answered / (time.perf_counter() - started)
+
+
+async def _drained(bot: Fleet, quiet: float = 3.0) -> None:
     """Until the bot has sent nothing for ``quiet`` seconds: its outbox is empty."""
     count, since = -1, time.perf_counter()
     while time.perf_counter() - since < quiet:
@@ -401,6 +448,7 @@ async def _floors(evening: Evening, people: int, seed: int) -> None:
         await floor.world.api.wait_for(lambda: len(evening.floor_ms) >= asked, timeout=900)
         done.set()
         await asyncio.gather(*load)
+        evening.floor_saturated = await _saturated(echo_people, SATURATION_SECONDS)
         evening.floor_rss_mb = floor.rss_mb()
     async with echo_web() as url:
         tables = shape.busy * shape.tables
@@ -420,9 +468,25 @@ async def _api_floor(url: str, calls: int, shape: Shape, seed: int, evening: Eve
             evening.api_floor_ms.append(await _call(session, url, data, body))
 
 
-async def measure(shape: Shape, seed: int = 1, keep: Path | None = None) -> Evening:
-    """Build the database (or reuse ``keep`` when it holds one built for the same shape) and run
-    the evening on it."""
+async def measure(
+    shape: Shape, seed: int = 1, keep: Path | None = None, engine: str = "sqlite",
+    processes: int = 1, server: str | None = None,
+) -> Evening:  # fmt: skip
+    """Build the database (or reuse ``keep`` / the server's database built for the same shape)
+    and run the evening on a copy of it, on ``engine`` with ``processes`` bots."""
+    if engine == "postgres":
+        evening = await _on_postgres(shape, seed, processes, server)
+    else:
+        assert processes == 1, "several processes share a PostgreSQL database"
+        evening = await _on_sqlite(shape, seed, keep)
+    evening.engine, evening.processes = _ENGINES[engine], processes
+    return evening
+
+
+_ENGINES = {"sqlite": "SQLite", "postgres": "PostgreSQL"}
+
+
+async def _on_sqlite(shape: Shape, seed: int, keep: Path | None) -> Evening:
     with tempfile.TemporaryDirectory() as folder:
         path = keep or Path(folder) / "clubs.sqlite3"
         started = time.perf_counter()
@@ -440,6 +504,25 @@ async def measure(shape: Shape, seed: int = 1, keep: Path | None = None) -> Even
         return evening
 
 
+async def _on_postgres(shape: Shape, seed: int, processes: int, given: str | None) -> Evening:
+    """As on SQLite; the database built is kept on the server (``many_clubs_…``) and reused by
+    the next run on the same server; the evening runs on a copy (``CREATE DATABASE … TEMPLATE``)."""
+    server = engines.server(given)
+    built = f"many_clubs_{shape.clubs}_{shape.games}_{seed}"
+    started = time.perf_counter()
+    clubs = plan(shape)
+    if await engines.exists(server, built):
+        clubs = [_with_id(c, c.number + 1) for c in clubs]
+    else:
+        clubs = await build(await engines.create(server, built), clubs, seed)
+    build_seconds = time.perf_counter() - started
+    working = await engines.create(server, "many_clubs_evening", template=built)
+    evening = await evening_on(working, clubs, shape, seed, processes)
+    evening.build_seconds = build_seconds
+    evening.database_mb = await engines.size_mb(server, built)
+    return evening
+
+
 def _p(values: Sequence[float], share: float) -> str:
     return f"{percentile(values, share):.0f}" if values else "–"
 
@@ -455,14 +538,16 @@ def table(evening: Evening) -> list[str]:
     slowest, quickest = fairness(evening)
     announced = evening.announced()
     return [
-        "| clubs / players / games | built in s (MB) | busy clubs × tables, people asking "
+        "| engine, processes | clubs / players / games | built in s (MB) "
+        "| busy clubs × tables, people asking "
         "| requests/s answered (unanswered) | CPU: the bot's / the fake's "
         "| /rating p50 / p99 ms | /me p50 / p99 ms (chart p99) "
         "| echo floor p50 / p99 ms | app's API p50 / p99 ms (floor) | Confirm p99 ms "
         "| announced p50 / p99 ms | slowest / quickest club's median ms "
         "| private results, sent within s of the last Confirm | flood waits "
         "| RSS now / peak MB (echo) |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        f"| {evening.engine}, {evening.processes} "
         f"| {shape.clubs:,} / {shape.players:,} / {shape.games:,} "
         f"| {evening.build_seconds:.0f} ({evening.database_mb:.0f}) "
         f"| {shape.busy} × {shape.tables}, {shape.busy * shape.askers} "
@@ -480,10 +565,12 @@ def table(evening: Evening) -> list[str]:
         f"| {evening.rss_mb:.0f} / {evening.peak_rss_mb:.0f} ({evening.floor_rss_mb:.0f}) |",
         "",
         "| just started: each busy club's first /rating, p50 / max ms | all answered in s "
-        "| then everyone's first /rating, /me and chart: s (charts drawn) |",
-        "|---|---|---|",
+        "| then everyone's first /rating, /me and chart: s (charts drawn) "
+        "| saturated: /rating answered per s (echo floor) |",
+        "|---|---|---|---|",
         f"| {_p(evening.cold_ms, 0.5)} / {_p(evening.cold_ms, 1.0)} | {evening.cold_all_s:.1f} "
-        f"| {evening.warm_up_s:.0f} ({evening.charts_drawn}) |",
+        f"| {evening.warm_up_s:.0f} ({evening.charts_drawn}) "
+        f"| {evening.saturated:.0f} ({evening.floor_saturated:.0f}) |",
     ]
 
 
@@ -495,6 +582,11 @@ def main() -> None:
         "--keep", type=Path, help="build the database here once and reuse it in later runs"
     )
     parser.add_argument("--rounds", type=int, help="games per table tonight")
+    parser.add_argument("--engine", choices=sorted(_ENGINES), default="sqlite")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="bots behind one webhook (PostgreSQL)")  # fmt: skip
+    parser.add_argument("--database-url", help="a PostgreSQL server to use (its postgres "
+                        "database's URL); else a throw-away one is started")  # fmt: skip
     parser.add_argument("--ask-every", type=float, nargs=2, metavar=("MIN", "MAX"),
                         help="seconds between one person's requests")  # fmt: skip
     args = parser.parse_args()
@@ -503,7 +595,9 @@ def main() -> None:
         shape = replace(shape, rounds=args.rounds)
     if args.ask_every is not None:
         shape = replace(shape, ask_every=tuple(args.ask_every))
-    evening = asyncio.run(measure(shape, args.seed, args.keep))
+    evening = asyncio.run(
+        measure(shape, args.seed, args.keep, args.engine, args.processes, args.database_url)
+    )
     print("\n".join(table(evening)))
 
 

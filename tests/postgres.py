@@ -42,9 +42,10 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(folder: Path) -> str:
+def start_server(folder: Path, durable: bool = False) -> str:
     """A server of its own in ``folder`` (as the ``postgres`` user when run as root: the server
-    refuses root), quick and unsafe on a crash — a test's data; its URL."""
+    refuses root), quick and unsafe on a crash — a test's data — unless ``durable`` (a
+    benchmark's: each commit waits for the disk, as a deployment's does); its URL."""
     binaries = _binaries()
     if binaries is None:
         raise FileNotFoundError(SKIP_REASON)
@@ -58,10 +59,9 @@ def start_server(folder: Path) -> str:
          "--no-sync", "-E", "UTF8", "--locale=C.UTF-8"],
         check=True, capture_output=True,
     )  # fmt: skip
-    options = (
-        f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off "
-        "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
-    )
+    options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c max_connections=200"
+    if not durable:
+        options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
     subprocess.run(
         [*as_user, str(binaries / "pg_ctl"), "-D", str(data), "-o", options,
          "-l", str(folder / "log"), "-w", "start"],

@@ -414,38 +414,58 @@ class FakeBotAPI:
         self._notify()
         return True
 
-    async def deliver_webhooks(self, url_of: Callable[[str], str] | None = None) -> None:
+    async def deliver_webhooks(
+        self, url_of: Callable[[str], str] | None = None, connections: int = 1
+    ) -> None:
         """Telegram's side of a webhook: POST each queued update, oldest first, to the URL
         until it answers 200; a non-200, an error or a timeout is retried (after ``retry``
         seconds), as Telegram does. ``url_of`` maps the registered URL (an https:// address
-        behind the host's proxy) to where the bot listens. Runs until ``closing``."""
+        behind the host's proxy) to where the bot listens (called once per post). With
+        ``connections`` > 1, as many posts are in flight at once (Telegram's
+        ``max_connections``), never two of one chat: a chat's updates arrive in order. Runs
+        until ``closing``."""
         import aiohttp
 
+        in_flight: set[int] = set()
         async with aiohttp.ClientSession() as session:
-            while not self.closing:
-                if self.webhook is None or not self._updates:
-                    await self._change(0.2)
-                    continue
-                update = self._updates[0]
-                target = url_of(self.webhook["url"]) if url_of else self.webhook["url"]
-                headers = {}
-                if self.webhook["secret_token"]:
-                    headers["X-Telegram-Bot-Api-Secret-Token"] = self.webhook["secret_token"]
-                try:
-                    async with session.post(
-                        target, json=update, headers=headers,
-                        timeout=aiohttp.ClientTimeout(total=self.webhook_timeout),
-                    ) as response:  # fmt: skip
-                        status = response.status
-                except (aiohttp.ClientError, TimeoutError):
-                    status = 0
-                self.webhook_posts.append((update["update_id"], status))
-                if status == 200:
-                    if self._updates and self._updates[0] is update:
-                        self._updates.pop(0)
-                    self._notify()
-                else:
-                    await asyncio.sleep(self.webhook_retry)
+            await asyncio.gather(
+                *(self._webhook_worker(session, url_of, in_flight) for _ in range(connections))
+            )
+
+    async def _webhook_worker(
+        self, session: Any, url_of: Callable[[str], str] | None, in_flight: set[int]
+    ) -> None:
+        import aiohttp
+
+        while not self.closing:
+            update = next((u for u in self._updates if _chat_of(u) not in in_flight), None)
+            if self.webhook is None or update is None:
+                await self._change(0.2)
+                continue
+            chat = _chat_of(update)
+            in_flight.add(chat)
+            target = url_of(self.webhook["url"]) if url_of else self.webhook["url"]
+            headers = {}
+            if self.webhook["secret_token"]:
+                headers["X-Telegram-Bot-Api-Secret-Token"] = self.webhook["secret_token"]
+            try:
+                async with session.post(
+                    target, json=update, headers=headers,
+                    timeout=aiohttp.ClientTimeout(total=self.webhook_timeout),
+                ) as response:  # fmt: skip
+                    status = response.status
+            except (aiohttp.ClientError, TimeoutError):
+                status = 0
+            finally:
+                in_flight.discard(chat)
+            self.webhook_posts.append((update["update_id"], status))
+            if status == 200:
+                if any(u is update for u in self._updates):
+                    self._updates.remove(update)
+                self._notify()
+            else:
+                self._notify()  # another worker may post this chat's update now
+                await asyncio.sleep(self.webhook_retry)
 
     def api_setmycommands(self, params: dict[str, Any]) -> bool:
         commands = params.get("commands") or []
@@ -689,3 +709,15 @@ class FakeBotAPI:
         query.answered = True
         query.answer = params
         return True
+
+
+def _chat_of(update: dict[str, Any]) -> int:
+    """The chat an update belongs to (its order is kept per chat)."""
+    for kind, body in update.items():
+        if kind == "update_id" or not isinstance(body, dict):
+            continue
+        chat = body.get("chat") or (body.get("message") or {}).get("chat")
+        if chat:
+            return int(chat["id"])
+        return int((body.get("from") or {}).get("id", 0))
+    return 0
