@@ -118,13 +118,18 @@ async def _start_background_work(bot: Bot, services: Services) -> None:
     await services.clubs.ensure_from_environment()
     services.standings.refresh_soon()
     services.elo.refresh_soon()
-    await services.lead.start(lambda: _lead(bot, services))
+    await services.lead.start(lambda: _lead(bot, services), lambda: _rest(services))
 
 
 async def _lead(bot: Bot, services: Services) -> None:
     await services.outbox.check_club_chats(bot)
     services.outbox.start(bot)
     services.scheduler.start()
+
+
+async def _rest(services: Services) -> None:
+    await services.scheduler.stop()
+    await services.outbox.stop()
 
 
 async def _stop_background_work(services: Services) -> None:

@@ -160,7 +160,7 @@ def build_services(
         },
     )  # fmt: skip
     protests = Protests(database, clock, window, zone, members, announcer, games)
-    scheduler = Scheduler(clock)
+    scheduler = Scheduler(clock, database.lost)
     each = clubs.each_club  # a club's job runs in its club, for every club that has one due
     statistics = PlayerStatistics(database, clock, settings.stats_min_games)
     scheduler.add("statistics to count", *each(

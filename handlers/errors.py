@@ -12,6 +12,8 @@ from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import ExceptionTypeFilter
 from aiogram.types import ErrorEvent
 
+from bot.core.db import Database
+from bot.telegram.polling import UpdateJournal
 from bot.texts import common as texts
 from bot.vocabulary.refusal import Refusal
 
@@ -23,7 +25,10 @@ async def on_refusal(event: ErrorEvent) -> None:
     await _tell(event, event.exception.message)
 
 
-async def on_error(event: ErrorEvent) -> None:
+async def on_error(event: ErrorEvent, database: Database, journal: UpdateJournal) -> None:
+    if database.lost(event.exception):  # not a failure: the update is handled again
+        journal.again_later(event.update, event.exception)
+        return
     log.error("Update %s failed", event.update.update_id, exc_info=event.exception)
     await _tell(event, texts.DISK_FULL if disk_full(event.exception) else texts.UNEXPECTED_ERROR)
 

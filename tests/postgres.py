@@ -13,6 +13,7 @@ Each test gets a database of its own, copied from a template migrated once per p
 from __future__ import annotations
 
 import atexit
+import contextlib
 import itertools
 import os
 import shutil
@@ -45,34 +46,46 @@ def _free_port() -> int:
 def start_server(folder: Path, durable: bool = False) -> str:
     """A server of its own in ``folder`` (as the ``postgres`` user when run as root: the server
     refuses root), quick and unsafe on a crash — a test's data — unless ``durable`` (a
-    benchmark's: each commit waits for the disk, as a deployment's does); its URL."""
-    binaries = _binaries()
-    if binaries is None:
+    benchmark's: each commit waits for the disk, as a deployment's does); its URL. Its settings
+    are in its configuration file: ``control(folder, "stop")`` and ``"start"`` take it down and
+    bring it back as it was."""
+    if _binaries() is None:
         raise FileNotFoundError(SKIP_REASON)
-    as_user: list[str] = []
     if os.geteuid() == 0:
-        as_user = ["runuser", "-u", "postgres", "--"]
         shutil.chown(folder, "postgres")
     data, port = folder / "data", _free_port()
-    subprocess.run(
-        [*as_user, str(binaries / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres",
-         "--no-sync", "-E", "UTF8", "--locale=C.UTF-8"],
-        check=True, capture_output=True,
-    )  # fmt: skip
-    options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c max_connections=200"
+    _run(["initdb", "-D", str(data), "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8",
+          "--locale=C.UTF-8"])  # fmt: skip
+    settings = [
+        f"port = {port}", f"unix_socket_directories = '{folder}'",
+        "listen_addresses = '127.0.0.1'", "max_connections = 200",
+    ]  # fmt: skip
     if not durable:
-        options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-    subprocess.run(
-        [*as_user, str(binaries / "pg_ctl"), "-D", str(data), "-o", options,
-         "-l", str(folder / "log"), "-w", "start"],
-        check=True, capture_output=True,
-    )  # fmt: skip
-    atexit.register(
-        subprocess.run,
-        [*as_user, str(binaries / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
-        capture_output=True,
-    )
+        settings += ["fsync = off", "synchronous_commit = off", "full_page_writes = off"]
+    with (data / "postgresql.conf").open("a") as configuration:
+        configuration.write("\n".join(settings) + "\n")
+    control(folder, "start")
+    atexit.register(_stop_at_exit, folder)
     return f"postgresql://postgres@127.0.0.1:{port}/postgres"
+
+
+def control(folder: Path, action: str, mode: str = "fast") -> None:
+    """``pg_ctl start | stop | restart`` of the server in ``folder``, waiting until done."""
+    _run(["pg_ctl", "-D", str(folder / "data"), "-l", str(folder / "log"), "-m", mode, "-w",
+          action])  # fmt: skip
+
+
+def _stop_at_exit(folder: Path) -> None:
+    with contextlib.suppress(subprocess.CalledProcessError):  # stopped already
+        control(folder, "stop", "immediate")
+
+
+def _run(command: list[str]) -> None:
+    binaries = _binaries()
+    assert binaries is not None
+    as_user = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+    command = [*as_user, str(binaries / command[0]), *command[1:]]
+    subprocess.run(command, check=True, capture_output=True)
 
 
 @cache

@@ -10,6 +10,7 @@ this way and not an ORM.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -175,6 +176,19 @@ class Database(ABC):
         for hear in self._hearers.get(topic, ()):
             hear(key)
 
+    def _forget_everything(self) -> None:
+        """What the other processes said may have been missed (the connection that hears them
+        was lost): every copy kept is forgotten (an empty key: all of the topic), every reaction
+        to a commit runs once."""
+        for topic in list(self._hearers):
+            self._heard(topic, "")
+        self._react(Change)
+
+    def lost(self, error: BaseException) -> bool:
+        """Whether ``error`` says the database server cannot be reached (restarting, the network
+        gone): what was being done is done again later, not reported as a failure."""
+        return False
+
     async def lead_now(self) -> bool:
         """Whether this process leads the deployment's background work (the outbox, the
         scheduled jobs): at once on SQLite; on PostgreSQL the first process to ask."""
@@ -183,6 +197,11 @@ class Database(ABC):
     async def lead(self) -> None:
         """Return once this process leads (another process that led has stopped or died)."""
         return None  # one process: it leads from the start
+
+    async def lead_lost(self) -> None:
+        """Return when this process no longer leads (on PostgreSQL: the connection holding the
+        lead was lost — the server restarted, or cannot be reached — and another may lead)."""
+        await asyncio.Event().wait()  # one process leads for as long as it runs
 
     @property
     def busy(self) -> bool:

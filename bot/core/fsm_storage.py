@@ -42,7 +42,10 @@ class SQLiteStorage(BaseStorage):
         database.on_announce("fsm", self._heard)
 
     def _heard(self, name: str) -> None:
-        self._states.pop(name, None)
+        if name:
+            self._states.pop(name, None)
+        else:  # all of them (what another process said may have been missed)
+            self._states.clear()
 
     async def _upsert(self, key: StorageKey, column: str, value: str | None) -> None:
         async with self.database.transaction() as connection:

@@ -21,24 +21,40 @@ class Lead:
     def __init__(self, database: Database) -> None:
         self.database = database
         self.leading = False
-        self._waiting: asyncio.Task[None] | None = None
+        self._keeping: asyncio.Task[None] | None = None
 
-    async def start(self, work: Callable[[], Awaitable[None]]) -> None:
-        """``work`` now if this process leads, else once it does."""
+    async def start(
+        self, work: Callable[[], Awaitable[None]], rest: Callable[[], Awaitable[None]]
+    ) -> None:
+        """``work`` now if this process leads, else once it does; ``rest`` when it no longer
+        does (the server restarted: another process may lead now), and ``work`` again once it
+        leads again."""
         if await self.database.lead_now():
             self.leading = True
             await work()
-            return
-        log.info("Another process sends the outbox and runs the jobs; this one waits to take over")
+        else:
+            log.info(
+                "Another process sends the outbox and runs the jobs; this one waits to take over"
+            )
+        self._keeping = asyncio.get_running_loop().create_task(self._keep(work, rest), name="lead")
 
-        async def take_over() -> None:
-            await self.database.lead()
-            self.leading = True
-            log.info("This process now sends the outbox and runs the jobs")
-            await work()
-
-        self._waiting = asyncio.get_running_loop().create_task(take_over(), name="lead")
+    async def _keep(
+        self, work: Callable[[], Awaitable[None]], rest: Callable[[], Awaitable[None]]
+    ) -> None:
+        while True:
+            if not self.leading:
+                await self.database.lead()
+                self.leading = True
+                log.info("This process now sends the outbox and runs the jobs")
+                await work()
+            await self.database.lead_lost()
+            self.leading = False
+            log.warning(
+                "This process lost the lead (the database server restarted or cannot be "
+                "reached): it stops sending until it leads again"
+            )
+            await rest()
 
     async def stop(self) -> None:
-        await cancelled(self._waiting)
-        self._waiting = None
+        await cancelled(self._keeping)
+        self._keeping = None

@@ -47,6 +47,14 @@ MIGRATE_LOCK = 4902  # pg_advisory_lock: one process migrates, the others wait a
 LEAD_LOCK = 4903  # pg_advisory_lock: the process holding it sends the outbox and runs the jobs
 CHANNEL = "mafia_bot"  # LISTEN/NOTIFY: commits' changes and caches to forget, between processes
 POOL_SIZE = 8  # connections a process keeps: reads in parallel, writes one at a time
+RECONNECT_EVERY = 1.0  # seconds between attempts while the server cannot be reached
+LEAD_CHECK_EVERY = 1.0  # seconds between the leading process's checks that it still leads
+# The server cannot be reached, or went away mid-statement (a restart, the network): what was
+# being done is done again once it is back — never reported as a failure of its own.
+LOST = (
+    OSError, asyncpg.PostgresConnectionError, asyncpg.AdminShutdownError,
+    asyncpg.CannotConnectNowError, asyncpg.exceptions.CrashShutdownError,
+)  # fmt: skip
 _VERSION_TABLE = "schema_version"
 
 
@@ -228,7 +236,9 @@ class PostgresDatabase(Database):
         self._server = ""
         self._me = f"{os.getpid()}-{id(self)}"  # what this process signs its notices with
         self._listening: asyncpg.Connection | None = None
+        self._relistening: asyncio.Task[None] | None = None
         self._leading: asyncpg.Connection | None = None
+        self._closing = False
 
     def describe(self) -> str:
         parts = urlsplit(self.url)
@@ -238,16 +248,45 @@ class PostgresDatabase(Database):
     async def connect(self) -> None:
         try:
             self._pool = await asyncpg.create_pool(
-                self.url, min_size=1, max_size=POOL_SIZE, init=_set_up
+                self.url, min_size=0, max_size=POOL_SIZE, init=_set_up
             )
         except (OSError, asyncpg.PostgresError, ValueError) as error:
             raise DatabaseError(self.unusable(error)) from None
         row = await self.one("SHOW server_version")
         self._server = str(row[0]).split(" ")[0] if row else ""
-        self._listening = await asyncpg.connect(self.url)
-        await self._listening.add_listener(CHANNEL, self._notified)
+        await self._listen()
+
+    async def _listen(self) -> None:
+        connection = await asyncpg.connect(self.url)
+        await connection.add_listener(CHANNEL, self._notified)
+        connection.add_termination_listener(self._deaf)
+        self._listening = connection
+
+    def _deaf(self, _connection: Any) -> None:
+        """The connection that hears the other processes was lost: connect it again."""
+        if self._closing:
+            return
+        log.warning("The connection hearing the other processes was lost; connecting again")
+        self._relistening = asyncio.get_running_loop().create_task(self._listen_again())
+
+    async def _listen_again(self) -> None:
+        while not self._closing:
+            try:
+                await self._listen()
+            except LOST:
+                await asyncio.sleep(RECONNECT_EVERY)
+                continue
+            log.info("Hearing the other processes again")
+            self._forget_everything()  # what they said meanwhile was not heard
+            return
+
+    def lost(self, error: BaseException) -> bool:
+        return isinstance(error, LOST)
 
     async def close(self) -> None:
+        self._closing = True
+        if self._relistening is not None:
+            self._relistening.cancel()
         for connection in (self._listening, self._leading):
             if connection is not None and not connection.is_closed():
                 await connection.close()  # the lead, if held, goes to another process now
@@ -316,16 +355,37 @@ class PostgresDatabase(Database):
 
     async def lead(self) -> None:
         """Blocks in the server until the leading process lets go: it stops, or it dies and the
-        server drops its connection (and with it the lock) at once."""
-        if self._leading is not None:
-            return
-        connection = await asyncpg.connect(self.url)
-        try:
-            await connection.execute("SELECT pg_advisory_lock($1)", LEAD_LOCK)
-        except BaseException:
-            await connection.close()
-            raise
-        self._leading = connection
+        server drops its connection (and with it the lock) at once. While the server cannot be
+        reached, tries again every ``RECONNECT_EVERY`` seconds."""
+        while self._leading is None:
+            try:
+                connection = await asyncpg.connect(self.url)
+            except LOST:
+                await asyncio.sleep(RECONNECT_EVERY)
+                continue
+            try:
+                await connection.execute("SELECT pg_advisory_lock($1)", LEAD_LOCK)
+            except LOST:  # the server went away while this one waited
+                connection.terminate()
+                await asyncio.sleep(RECONNECT_EVERY)
+                continue
+            except BaseException:
+                connection.terminate()
+                raise
+            self._leading = connection
+
+    async def lead_lost(self) -> None:
+        """Asks the server every ``LEAD_CHECK_EVERY`` seconds on the connection holding the
+        lead; returns when it does not answer (the lock went with the connection)."""
+        while self._leading is not None:
+            try:
+                await asyncio.wait_for(self._leading.fetchval("SELECT 1"), 5 * LEAD_CHECK_EVERY)
+            except (*LOST, asyncpg.InterfaceError, TimeoutError):
+                break
+            await asyncio.sleep(LEAD_CHECK_EVERY)
+        lost, self._leading = self._leading, None
+        if lost is not None:
+            lost.terminate()
 
     @asynccontextmanager
     async def snapshot(self) -> AsyncIterator[Reader]:

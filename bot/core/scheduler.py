@@ -33,8 +33,11 @@ class Job:
 
 
 class Scheduler:
-    def __init__(self, clock: Clock) -> None:
+    def __init__(
+        self, clock: Clock, lost: Callable[[BaseException], bool] = lambda _error: False
+    ) -> None:
         self.clock = clock
+        self.lost = lost  # the database's: an error that says its server cannot be reached
         self._jobs: list[Job] = []
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -67,8 +70,11 @@ class Scheduler:
                 if when is not None and when <= self.clock.now():
                     await job.run()
                     when = await job.due()
-            except Exception:  # a failed round is retried; nothing due is lost meanwhile
-                log.exception("Scheduled job %s failed", job.name)
+            except Exception as error:  # a failed round is retried; nothing due is lost meanwhile
+                if self.lost(error):
+                    log.warning("Scheduled job %s waits for the database: %s", job.name, error)
+                else:
+                    log.exception("Scheduled job %s failed", job.name)
                 when = None
             if when is not None and (following is None or when < following):
                 following = when

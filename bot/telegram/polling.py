@@ -64,6 +64,7 @@ class UpdateJournal(BaseMiddleware):
         self._newest: dict[int, int] = {}
         self.outage = Outage()
         self.busy = BusyWord(database)  # the word to people while another program holds it
+        self.unreachable: dict[int, Update] = {}  # to handle again: the server was gone
 
     async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
         assert isinstance(event, Update)
@@ -85,6 +86,8 @@ class UpdateJournal(BaseMiddleware):
             await self._telegram_down(bot.id, event, down)
             return None
         except Exception as error:  # the errors router answers; never handled a second time
+            if self.database.lost(error):  # nothing known done: handled again (``unreachable``)
+                raise
             await self._record(bot.id, event.update_id)
             raw = event.model_dump_json(exclude_none=True)
             await self.dead.set_aside(
@@ -114,6 +117,14 @@ class UpdateJournal(BaseMiddleware):
                                  body=text, markup=markup)  # fmt: skip
         self.outage.later += 1
         await self._record(bot_id, update.update_id)
+
+    def again_later(self, update: Update, error: BaseException) -> None:
+        """The database could not be reached while ``update`` was handled (whatever the step:
+        the journal's, the dialog state's, the handler's): nothing of it is known done, so it is
+        handled again — a webhook answers 503 and Telegram brings it again; polling hands it on
+        after its next fetch."""
+        log.warning("Update %s: the database cannot be reached (%s)", update.update_id, error)
+        self.unreachable[update.update_id] = update
 
     async def recovered(self, up: bool) -> list[Update]:
         """Once Telegram takes answers again (``up``): the updates to handle again, and the
@@ -288,6 +299,8 @@ async def poll(
         if state is not None:
             state.last_ok = datetime.now(UTC)
         handle(await journal.recovered(telegram_state(bot).up))  # missed by ``back``: a race
+        again, journal.unreachable = journal.unreachable, {}  # the database is back, maybe
+        handle(list(again.values()))
         ids = [raw["update_id"] for raw in raw_batch if isinstance(raw.get("update_id"), int)]
         if not ids:
             continue

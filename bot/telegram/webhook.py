@@ -45,6 +45,8 @@ def webhook_route(
         update = await read_update(bot, raw, dead)
         if update is not None:
             await handle_update(dispatcher, bot, update)  # handled before the 200
+            if journal.unreachable.pop(update.update_id, None) is not None:
+                return web.Response(status=503)  # the database was gone: Telegram brings it again
             if journal.outage.again.pop(update.update_id, None) is not None:
                 return web.Response(status=503)  # Telegram failed it: it delivers it again
             await journal.recovered(telegram_state(bot).up)  # the admins told of an outage
