@@ -26,7 +26,6 @@ from aiogram.exceptions import (
     TelegramServerError,
     TelegramUnauthorizedError,
 )
-from aiogram.fsm.storage.memory import SimpleEventIsolation
 from aiogram.types import (
     BotCommandScopeAllGroupChats,
     BotCommandScopeAllPrivateChats,
@@ -40,6 +39,7 @@ from bot.core.config import Settings
 from bot.core.db import Database, DatabaseError
 from bot.core.engines import make_database
 from bot.core.fsm_storage import SQLiteStorage
+from bot.core.isolation import EventIsolation
 from bot.core.tasks import cancelled
 from bot.ops.health import Operations, health_route, serve_health
 from bot.rating.pictures import stop_drawing
@@ -83,7 +83,7 @@ def create_dispatcher(services: Services) -> Dispatcher:
     """The Dispatcher with every router and middleware; its handlers are given the services by
     name, and its start and stop run and end their background work."""
     dispatcher = Dispatcher(
-        storage=SQLiteStorage(services.database), events_isolation=SimpleEventIsolation()
+        storage=SQLiteStorage(services.database), events_isolation=EventIsolation(services.database)
     )
     dispatcher.workflow_data.update(services.by_name())
     dispatcher.update.outer_middleware(services.in_flight)

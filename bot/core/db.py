@@ -198,6 +198,15 @@ class Database(ABC):
         """Return once this process leads (another process that led has stopped or died)."""
         return None  # one process: it leads from the start
 
+    async def hold(self, key: int) -> None:
+        """Until this process holds the lock ``key`` (a chat's updates, one at a time in every
+        process): nothing to wait for on SQLite, where one process isolates its own updates."""
+        return None
+
+    async def let_go(self, key: int) -> None:
+        """The lock ``key`` held by ``hold`` is let go."""
+        return None
+
     async def lead_lost(self) -> None:
         """Return when this process no longer leads (on PostgreSQL: the connection holding the
         lead was lost — the server restarted, or cannot be reached — and another may lead)."""

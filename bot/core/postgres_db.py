@@ -45,6 +45,7 @@ log = logging.getLogger(__name__)
 WRITE_LOCK = 4901  # pg_advisory_xact_lock: one writing transaction at a time, every process
 MIGRATE_LOCK = 4902  # pg_advisory_lock: one process migrates, the others wait and find it done
 LEAD_LOCK = 4903  # pg_advisory_lock: the process holding it sends the outbox and runs the jobs
+CHAT_LOCKS = 4904  # pg_advisory_lock(CHAT_LOCKS, chat): one update of a chat at a time
 CHANNEL = "mafia_bot"  # LISTEN/NOTIFY: commits' changes and caches to forget, between processes
 POOL_SIZE = 8  # connections a process keeps: reads in parallel, writes one at a time
 RECONNECT_EVERY = 1.0  # seconds between attempts while the server cannot be reached
@@ -239,6 +240,8 @@ class PostgresDatabase(Database):
         self._relistening: asyncio.Task[None] | None = None
         self._leading: asyncpg.Connection | None = None
         self._closing = False
+        self._holding: asyncpg.Connection | None = None  # the chats' locks, all on one
+        self._holding_turn = asyncio.Lock()  # one statement at a time on it
 
     def describe(self) -> str:
         parts = urlsplit(self.url)
@@ -287,10 +290,10 @@ class PostgresDatabase(Database):
         self._closing = True
         if self._relistening is not None:
             self._relistening.cancel()
-        for connection in (self._listening, self._leading):
+        for connection in (self._listening, self._leading, self._holding):
             if connection is not None and not connection.is_closed():
                 await connection.close()  # the lead, if held, goes to another process now
-        self._listening = self._leading = None
+        self._listening = self._leading = self._holding = None
         if self._pool is not None:
             await self._pool.close()
             self._pool = None
@@ -342,6 +345,39 @@ class PostgresDatabase(Database):
     async def announce(self, topic: str, key: str = "") -> None:
         said = {"from": self._me, "topic": topic, "key": key}
         await self.pool.execute("SELECT pg_notify($1, $2)", CHANNEL, json.dumps(said))
+
+    async def hold(self, key: int) -> None:
+        """The chat's lock, on one connection kept for every chat's lock of this process (the
+        server lets them all go with it); asked again after a short wait while another process
+        holds it — a chat's update takes milliseconds. While the server cannot be reached, this
+        waits: the update's handling would fail on its first read anyway."""
+        pause = 0.005
+        while not await self._try_hold(key):
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 0.1)
+
+    async def _try_hold(self, key: int) -> bool:
+        async with self._holding_turn:
+            try:
+                if self._holding is None or self._holding.is_closed():
+                    self._holding = await asyncpg.connect(self.url)
+                held = await self._holding.fetchval(
+                    "SELECT pg_try_advisory_lock($1, $2)", CHAT_LOCKS, key
+                )
+                return bool(held)
+            except (*LOST, asyncpg.InterfaceError):
+                self._holding = None
+                await asyncio.sleep(RECONNECT_EVERY)
+                return False
+
+    async def let_go(self, key: int) -> None:
+        async with self._holding_turn:
+            if self._holding is None or self._holding.is_closed():
+                return  # lost with its connection: let go already
+            try:
+                await self._holding.execute("SELECT pg_advisory_unlock($1, $2)", CHAT_LOCKS, key)
+            except (*LOST, asyncpg.InterfaceError):
+                self._holding = None
 
     async def lead_now(self) -> bool:
         if self._leading is not None:
