@@ -40,6 +40,14 @@ async def create(server_url: str, name: str, template: str = "template0") -> str
     return database(server_url, name)
 
 
+async def rename(server_url: str, name: str, to: str) -> None:
+    admin = await asyncpg.connect(server_url)
+    try:
+        await admin.execute(f"ALTER DATABASE {name} RENAME TO {to}")
+    finally:
+        await admin.close()
+
+
 async def size_mb(server_url: str, name: str) -> float:
     admin = await asyncpg.connect(server_url)
     try:

@@ -513,8 +513,9 @@ async def _on_postgres(shape: Shape, seed: int, processes: int, given: str | Non
     clubs = plan(shape)
     if await engines.exists(server, built):
         clubs = [_with_id(c, c.number + 1) for c in clubs]
-    else:
-        clubs = await build(await engines.create(server, built), clubs, seed)
+    else:  # built under another name: a build cut short is never taken for a whole one
+        clubs = await build(await engines.create(server, f"{built}_building"), clubs, seed)
+        await engines.rename(server, f"{built}_building", built)
     build_seconds = time.perf_counter() - started
     working = await engines.create(server, "many_clubs_evening", template=built)
     evening = await evening_on(working, clubs, shape, seed, processes)

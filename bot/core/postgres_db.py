@@ -55,6 +55,9 @@ LEAD_CHECK_EVERY = 1.0  # seconds between the leading process's checks that it s
 LOST = (
     OSError, asyncpg.PostgresConnectionError, asyncpg.AdminShutdownError,
     asyncpg.CannotConnectNowError, asyncpg.exceptions.CrashShutdownError,
+    # a pooled connection whose server went away mid-statement: «connection is closed»,
+    # «another operation is in progress» on the broken protocol's state
+    asyncpg.InterfaceError, asyncpg.InternalClientError,
 )  # fmt: skip
 _VERSION_TABLE = "schema_version"
 
@@ -166,8 +169,11 @@ class _ThreadReader:
     def __init__(self, connection: asyncpg.Connection, loop: asyncio.AbstractEventLoop) -> None:
         self.connection = connection
         self.loop = loop
+        self.stopped = False  # the read was cancelled: its next statement ends it
 
     def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> _Fetched:
+        if self.stopped:
+            raise asyncio.CancelledError
         fetching = self.connection.fetch(translated(sql), *parameters)
         return _Fetched(list(asyncio.run_coroutine_threadsafe(fetching, self.loop).result()))
 
@@ -349,8 +355,8 @@ class PostgresDatabase(Database):
     async def hold(self, key: int) -> None:
         """The chat's lock, on one connection kept for every chat's lock of this process (the
         server lets them all go with it); asked again after a short wait while another process
-        holds it — a chat's update takes milliseconds. While the server cannot be reached, this
-        waits: the update's handling would fail on its first read anyway."""
+        holds it — a chat's update takes milliseconds. While the server cannot be reached, the
+        error says so at once (``lost``): the update is handled again later, not held open."""
         pause = 0.005
         while not await self._try_hold(key):
             await asyncio.sleep(pause)
@@ -365,10 +371,9 @@ class PostgresDatabase(Database):
                     "SELECT pg_try_advisory_lock($1, $2)", CHAT_LOCKS, key
                 )
                 return bool(held)
-            except (*LOST, asyncpg.InterfaceError):
+            except LOST:
                 self._holding = None
-                await asyncio.sleep(RECONNECT_EVERY)
-                return False
+                raise  # the update is handled again once the server is back
 
     async def let_go(self, key: int) -> None:
         async with self._holding_turn:
@@ -376,7 +381,7 @@ class PostgresDatabase(Database):
                 return  # lost with its connection: let go already
             try:
                 await self._holding.execute("SELECT pg_advisory_unlock($1, $2)", CHAT_LOCKS, key)
-            except (*LOST, asyncpg.InterfaceError):
+            except LOST:
                 self._holding = None
 
     async def lead_now(self) -> bool:
@@ -416,7 +421,7 @@ class PostgresDatabase(Database):
         while self._leading is not None:
             try:
                 await asyncio.wait_for(self._leading.fetchval("SELECT 1"), 5 * LEAD_CHECK_EVERY)
-            except (*LOST, asyncpg.InterfaceError, TimeoutError):
+            except (*LOST, TimeoutError):
                 break
             await asyncio.sleep(LEAD_CHECK_EVERY)
         lost, self._leading = self._leading, None
@@ -432,12 +437,23 @@ class PostgresDatabase(Database):
             yield PostgresReader(connection)
 
     async def read_apart(self, read: Callable[[ApartReader], T]) -> T:
+        """A cancelled read (the process stopping) ends at its thread's next statement and is
+        waited for: its transaction is rolled back only once no statement of it runs."""
         loop = asyncio.get_running_loop()
         async with (
             self.pool.acquire() as connection,
             connection.transaction(isolation="repeatable_read", readonly=True),
         ):
-            return await asyncio.to_thread(read, _ThreadReader(connection, loop))
+            reader = _ThreadReader(connection, loop)
+            work = asyncio.ensure_future(asyncio.to_thread(read, reader))
+            try:
+                return await asyncio.shield(work)
+            except asyncio.CancelledError:
+                reader.stopped = True
+                await asyncio.wait({work})
+                if not work.cancelled():
+                    work.exception()  # retrieved: the cancellation is what is reported
+                raise
 
     async def one(self, sql: str, parameters: Sequence[Any] = ()) -> Row | None:
         row: Row | None = await self.pool.fetchrow(translated(sql), *parameters)
