@@ -122,7 +122,10 @@ async def _start_background_work(bot: Bot, services: Services) -> None:
 
 
 async def _lead(bot: Bot, services: Services) -> None:
-    await services.outbox.check_club_chats(bot)
+    try:
+        await services.outbox.check_club_chats(bot)
+    except Exception as error:  # the database just lost, say: the lead goes on, the worker sends
+        log.warning("The club chats were not checked: %s", error)
     services.outbox.start(bot)
     services.scheduler.start()
 
