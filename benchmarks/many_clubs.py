@@ -322,7 +322,9 @@ async def _cold_start(
     a service runs for weeks; what a restart costs is the cold figure."""
     first = askers[:: shape.askers]  # one per club
     started = time.perf_counter()
-    evening.cold_ms = list(await asyncio.gather(*(ask(person, "/rating") for person in first)))
+    evening.cold_ms = list(
+        await asyncio.gather(*(ask(person, "/rating", timeout=600) for person in first))
+    )
     evening.cold_all_s = time.perf_counter() - started
     started = time.perf_counter()
     warm = Evening(shape)
