@@ -49,6 +49,7 @@ CHAT_LOCKS = 4904  # pg_advisory_lock(CHAT_LOCKS, chat): one update of a chat at
 CHANNEL = "mafia_bot"  # LISTEN/NOTIFY: commits' changes and caches to forget, between processes
 POOL_SIZE = 8  # connections a process keeps: reads in parallel, writes one at a time
 RECONNECT_EVERY = 1.0  # seconds between attempts while the server cannot be reached
+WAIT_AT_MOST = 10.0  # seconds a connection or a lock's statement may take: then it is lost
 LEAD_CHECK_EVERY = 1.0  # seconds between the leading process's checks that it still leads
 # The server cannot be reached, or went away mid-statement (a restart, the network): what was
 # being done is done again once it is back — never reported as a failure of its own.
@@ -266,7 +267,7 @@ class PostgresDatabase(Database):
         await self._listen()
 
     async def _listen(self) -> None:
-        connection = await asyncpg.connect(self.url)
+        connection = await asyncpg.connect(self.url, timeout=WAIT_AT_MOST)
         await connection.add_listener(CHANNEL, self._notified)
         connection.add_termination_listener(self._deaf)
         self._listening = connection
@@ -366,13 +367,13 @@ class PostgresDatabase(Database):
         async with self._holding_turn:
             try:
                 if self._holding is None or self._holding.is_closed():
-                    self._holding = await asyncpg.connect(self.url)
+                    self._holding = await asyncpg.connect(self.url, timeout=WAIT_AT_MOST)
                 held = await self._holding.fetchval(
-                    "SELECT pg_try_advisory_lock($1, $2)", CHAT_LOCKS, key
+                    "SELECT pg_try_advisory_lock($1, $2)", CHAT_LOCKS, key, timeout=WAIT_AT_MOST
                 )
                 return bool(held)
             except LOST:
-                self._holding = None
+                self._drop_holding()
                 raise  # the update is handled again once the server is back
 
     async def let_go(self, key: int) -> None:
@@ -380,14 +381,22 @@ class PostgresDatabase(Database):
             if self._holding is None or self._holding.is_closed():
                 return  # lost with its connection: let go already
             try:
-                await self._holding.execute("SELECT pg_advisory_unlock($1, $2)", CHAT_LOCKS, key)
+                await self._holding.execute(
+                    "SELECT pg_advisory_unlock($1, $2)", CHAT_LOCKS, key, timeout=WAIT_AT_MOST
+                )
             except LOST:
-                self._holding = None
+                self._drop_holding()
+
+    def _drop_holding(self) -> None:
+        """The chats' connection is lost (its locks went with it on the server)."""
+        if self._holding is not None:
+            self._holding.terminate()
+        self._holding = None
 
     async def lead_now(self) -> bool:
         if self._leading is not None:
             return True
-        connection = await asyncpg.connect(self.url)
+        connection = await asyncpg.connect(self.url, timeout=WAIT_AT_MOST)
         if await connection.fetchval("SELECT pg_try_advisory_lock($1)", LEAD_LOCK):
             self._leading = connection
             return True
@@ -400,7 +409,7 @@ class PostgresDatabase(Database):
         reached, tries again every ``RECONNECT_EVERY`` seconds."""
         while self._leading is None:
             try:
-                connection = await asyncpg.connect(self.url)
+                connection = await asyncpg.connect(self.url, timeout=WAIT_AT_MOST)
             except LOST:
                 await asyncio.sleep(RECONNECT_EVERY)
                 continue
