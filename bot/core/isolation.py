@@ -36,10 +36,7 @@ class EventIsolation(BaseEventIsolation):
     @asynccontextmanager
     async def lock(self, key: StorageKey) -> AsyncGenerator[None, None]:
         async with self.local.lock(key):  # this process's other updates of the chat first
-            if not self.database.shared:
-                yield
-                return
-            number = key_number(key)
+            number = key_number(key)  # then the other processes' (none on SQLite: no wait)
             await self.database.hold(number)
             try:
                 yield
