@@ -112,7 +112,7 @@ class Services:
         return WebApp(
             self.settings.bot_token.get_secret_value(), self.clock, self.members, self.live,
             self.editor, self.ratings, CLUB_ZONE, self.tv, self.nights.tonight,
-            self.rating, self.announcer, self.clubs,
+            self.rating, self.announcer, self.clubs, self.database.lost,
         )  # fmt: skip
 
     def by_name(self) -> dict[str, object]:

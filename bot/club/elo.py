@@ -113,8 +113,8 @@ class EloRatings:
             return None  # request makes its own
         try:
             return await self.state()
-        except Exception:  # a failed warm-up costs only speed: the next request replays
-            log.exception("Bringing the Elo ratings up to date failed")
+        except Exception as error:  # a failed warm-up costs only speed: the next request replays
+            self.database.log_failure(log, error, "Bringing the Elo ratings up to date failed")
             return None
 
     async def stop(self) -> None:

@@ -11,6 +11,7 @@ this way and not an ORM.
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -188,6 +189,14 @@ class Database(ABC):
         """Whether ``error`` says the database server cannot be reached (restarting, the network
         gone): what was being done is done again later, not reported as a failure."""
         return False
+
+    def log_failure(self, log: logging.Logger, error: BaseException, what: str) -> None:
+        """Log work in the background that failed: a warning when the database only cannot be
+        reached (it comes back, and the work is done again), a traceback for anything else."""
+        if self.lost(error):
+            log.warning("%s: the database cannot be reached (%s)", what, error)
+        else:
+            log.error("%s", what, exc_info=error)
 
     async def lead_now(self) -> bool:
         """Whether this process leads the deployment's background work (the outbox, the

@@ -153,10 +153,7 @@ class Outbox:
             try:
                 delay = await self.deliver_due(bot, lane)
             except Exception as error:  # a bug, not a Telegram condition: keep the worker alive
-                if self.database.lost(error):
-                    log.warning("Outbox waits for the database (%s); trying again in 5 s", error)
-                else:
-                    log.exception("Outbox pass failed; trying again in 5 s")
+                self.database.log_failure(log, error, "Outbox pass failed; trying again in 5 s")
                 delay = 5.0
             if delay is None:
                 if wake.is_set():  # a row was queued while this pass read: look again first

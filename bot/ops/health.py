@@ -72,8 +72,8 @@ class Operations:
             database = backlog is not None
             club_ok = not await self.club_chat.with_problems()
             dead = await self.dead.count()
-        except Exception:  # the database is what failed: report it, never raise from a probe
-            log.exception("Health check: the database does not answer")
+        except Exception as error:  # the database failed: report it, never raise from a probe
+            self.database.log_failure(log, error, "Health check: the database does not answer")
             return Health(
                 False, False, self._since_poll(now), 0, None, False, 0, self.database.engine,
                 self.process, self.lead.leading,

@@ -389,8 +389,8 @@ class Standings:
             newest = max(await self.tournaments.all(), key=lambda t: t.id, default=None)
             if newest is not None and (current is None or newest.id != current[0].id):
                 await self.board(newest)
-        except Exception:  # a failed warm-up costs only speed: the next request computes
-            log.exception("Refreshing the standings failed")
+        except Exception as error:  # a failed warm-up costs only speed: the next request computes
+            self.database.log_failure(log, error, "Refreshing the standings failed")
 
     async def stop(self) -> None:
         await self._warming.stop()

@@ -107,9 +107,18 @@ async def answer(web_: Web, call: Call[Any], request: web.Request) -> web.Respon
             return json_answer(await call.run(web_, member, body))
     except Refusal as refusal:
         return json_answer({"error": refusal.message}, STATUS[refusal.kind])
-    except Exception:
-        log.exception("Mini App call %s failed", call.name)
-        return json_answer({"error": texts.BROKEN}, 500)
+    except Exception as error:
+        return failed(web_, error, f"Mini App call {call.name} failed")
+
+
+def failed(web_: Web, error: Exception, what: str) -> web.Response:
+    """The answer to a call that failed: the database out of reach (a server restarting) is
+    «try again in a moment» (the app's queue does, by itself); anything else is a bug, logged."""
+    if web_.app.unreachable(error):
+        log.warning("%s: the database cannot be reached (%s)", what, error)
+        return json_answer({"error": texts.UNREACHABLE}, 503)
+    log.error("%s", what, exc_info=error)
+    return json_answer({"error": texts.BROKEN}, 500)
 
 
 async def club_of_caller(app: WebApp, who: Caller) -> Club:

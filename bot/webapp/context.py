@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import tzinfo
 
@@ -31,3 +32,4 @@ class WebApp:
     screens: RatingScreens
     announcer: Announcer
     clubs: Clubs
+    unreachable: Callable[[BaseException], bool]  # the database's: its server is out of reach

@@ -3,15 +3,12 @@
 
 from __future__ import annotations
 
-import logging
-
 from aiohttp import web
 
 from bot.texts import webapp as texts
 from bot.tv.service import TvRefused
-from bot.webapp.calls import Web, json_answer
+from bot.webapp.calls import Web, failed, json_answer
 
-log = logging.getLogger(__name__)
 TOKEN_HEADER = "X-Screen-Token"
 
 
@@ -20,6 +17,5 @@ async def tv(web_: Web, request: web.Request) -> web.Response:
         return json_answer(await web_.app.tv.view(request.headers.get(TOKEN_HEADER, "")))
     except TvRefused:
         return json_answer({"error": texts.SCREEN_REFUSED}, 401)
-    except Exception:
-        log.exception("The club's screen failed")
-        return json_answer({"error": texts.BROKEN}, 500)
+    except Exception as error:
+        return failed(web_, error, "The club's screen failed")

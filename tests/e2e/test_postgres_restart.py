@@ -18,11 +18,13 @@ from pathlib import Path
 import asyncpg
 import pytest
 
+from bot.texts import webapp as webapp_texts
 from tests.club import Taps, enter_protocol, setup_club
 from tests.e2e.test_two_processes import Deployment
 from tests.harness import CLUB_CHAT_ID
 from tests.postgres import control, required, start_server
 from tests.timing import scaled
+from tests.webapp import AppCaller
 
 pytestmark = pytest.mark.process
 
@@ -59,7 +61,8 @@ async def test_a_restarted_server_loses_nothing_and_one_process_leads_again(
     folder, database_url = own_server
     world, url = fake_telegram
     world.group(CLUB_CHAT_ID)
-    async with Deployment(world, url, database_url, tmp_path) as deployment:
+    app = {"WEBAPP_URL": "https://bot.club.example"}  # the app served beside the webhook
+    async with Deployment(world, url, database_url, tmp_path, **app) as deployment:
         admin, judge = await setup_club(world)
         await _one_leads(deployment)
         await asyncio.to_thread(control, folder, "restart")
@@ -79,6 +82,12 @@ async def test_a_restarted_server_loses_nothing_and_one_process_leads_again(
         await asyncio.sleep(scaled(2))
         answers = [m for m in admin.private.history()[shown:] if m.from_bot]
         assert answers == []  # nobody could answer, and no «something went wrong»
+        for port in deployment.ports:  # the app: «try again in a moment», which its queue does
+            base = f"http://127.0.0.1:{port}/app/"
+            assert await AppCaller(base, admin.user["id"]).call("standings") == (
+                503,
+                {"error": webapp_texts.UNREACHABLE},
+            )
         await asyncio.to_thread(control, folder, "start")
         await world.api.wait_for(
             lambda: any(m.from_bot for m in admin.private.history()[shown:]), scaled(30)

@@ -36,7 +36,7 @@ def free_port() -> int:
 class Deployment:
     """Two ``python -m bot`` on one database, Telegram's webhook posts shared between them."""
 
-    def __init__(self, world, url: str, database_url: str, tmp_path) -> None:
+    def __init__(self, world, url: str, database_url: str, tmp_path, **env: str) -> None:
         self.world = world
         self.ports = [free_port(), free_port()]
         self.processes = []
@@ -46,6 +46,7 @@ class Deployment:
             self.processes.append(BotProcess(
                 url, folder, DATABASE_URL=database_url, PROCESS_NAME=f"bot-{number}",
                 WEBHOOK_URL=PUBLIC, WEBHOOK_SECRET=SECRET, WEBHOOK_LISTEN=f"127.0.0.1:{port}",
+                **env,
             ))  # fmt: skip
         self.turns = itertools.cycle(range(2))
         self.posted_to: list[int] = []
