@@ -10,6 +10,7 @@ takes the lead and sends what was left.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import signal
 import socket
@@ -74,9 +75,16 @@ class Deployment:
         for process in self.processes:
             await process.start()
             await asyncio.sleep(0)
-        await self.world.api.wait_for(lambda: self.world.api.webhook is not None, scaled(20))
-        for port in self.ports:  # the first process registers the webhook; wait for both
-            await self.listening(port, scaled(30))
+        try:
+            await self.world.api.wait_for(lambda: self.world.api.webhook is not None, scaled(20))
+            for port in self.ports:  # the first process registers the webhook; wait for both
+                await self.listening(port, scaled(30))
+        except (AssertionError, TimeoutError, aiohttp.ClientError) as error:
+            with contextlib.suppress(AssertionError):
+                await self.__aexit__()
+            for process in self.processes:  # why it did not start is in its log
+                error.add_note(process.text())
+            raise
         return self
 
     async def listening(self, port: int, timeout: float) -> None:
