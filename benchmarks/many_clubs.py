@@ -57,7 +57,6 @@ from tests.protocols import protocol_bytes, random_protocol
 from tests.webapp import init_data
 
 OPERATOR = 900_000_001
-SATURATION_SECONDS = 20.0
 FIRST_CHAT = -1_002_000_000_000
 
 
@@ -74,12 +73,13 @@ class Shape:
     rounds: int  # games per table tonight
     ask_every: tuple[float, float]  # seconds between one person's requests
     tap_every: tuple[float, float]  # seconds between a judge's taps in the app
+    saturation_s: float = 20.0  # everyone asking back to back, on the bot and on the echo bot
 
 
 Store = Path | str  # an SQLite file, or a PostgreSQL database's URL
 
 FULL = Shape(300, 20, 10_000, 50_000, 150, 1_000, 4, 30, 2, (4.0, 12.0), (1.0, 3.0))
-QUICK = Shape(12, 2, 300, 1_200, 60, 300, 2, 5, 1, (2.0, 4.0), (0.2, 0.4))
+QUICK = Shape(12, 2, 300, 1_200, 60, 300, 2, 5, 1, (2.0, 4.0), (0.05, 0.1), 3.0)  # that it runs
 
 
 @dataclass(frozen=True)
@@ -399,7 +399,7 @@ async def evening_on(
         evening.private_results = len(sends) - sent_before
         evening.drained_s = max(0.0, sends[-1] - last_confirm) if sends else 0.0
         evening.flood_waits = sum(1 for error in world.api.message_errors() if error.code == 429)
-        evening.saturated = await _saturated(askers, SATURATION_SECONDS)
+        evening.saturated = await _saturated(askers, shape.saturation_s)
         evening.rss_mb = bot.rss_mb()
         evening.peak_rss_mb = bot.peak_rss_mb()
     await _floors(evening, len(askers), seed)
@@ -450,7 +450,7 @@ async def _floors(evening: Evening, people: int, seed: int) -> None:
         await floor.world.api.wait_for(lambda: len(evening.floor_ms) >= asked, timeout=900)
         done.set()
         await asyncio.gather(*load)
-        evening.floor_saturated = await _saturated(echo_people, SATURATION_SECONDS)
+        evening.floor_saturated = await _saturated(echo_people, shape.saturation_s)
         evening.floor_rss_mb = floor.rss_mb()
     async with echo_web() as url:
         tables = shape.busy * shape.tables
