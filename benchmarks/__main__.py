@@ -353,16 +353,16 @@ def statistics_section(sizes: Sizes) -> Section:
     )
 
 
-SECTIONS: list[Callable[[Sizes], Section]] = [
-    scoring_section,
-    load_section,
-    night_section,
-    app_section,
-    clubs_section,
-    statistics_section,
-    stage_section,
-    seating_section,
-]
+SECTIONS: dict[str, Callable[[Sizes], Section]] = {
+    "scoring": scoring_section,
+    "load": load_section,
+    "night": night_section,
+    "app": app_section,
+    "clubs": clubs_section,
+    "statistics": statistics_section,
+    "stage": stage_section,
+    "seating": seating_section,
+}
 
 
 NOTES = """## What dominated, what was done, what is left
@@ -543,12 +543,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes (CI)")
     parser.add_argument("--output", type=Path, default=ROOT / "docs" / "performance.md")
+    parser.add_argument(
+        "--sections",
+        type=lambda text: text.split(","),
+        default=list(SECTIONS),
+        help=f"some of {','.join(SECTIONS)} (all by default)",
+    )
     args = parser.parse_args()
+    unknown = sorted(set(args.sections) - set(SECTIONS))
+    if unknown:
+        parser.error(f"no such section: {', '.join(unknown)}")
     sizes = QUICK if args.quick else FULL
     started = time.perf_counter()
     sections = []
-    for make in SECTIONS:
-        section = make(sizes)
+    for name in args.sections:
+        section = SECTIONS[name](sizes)
         print(f"\n## {section.title}\n", *section.lines, "", *section.verdicts, sep="\n")
         sys.stdout.flush()
         sections.append(section)

@@ -28,6 +28,7 @@ from bot.core.clock import Clock
 from bot.core.config import Settings, load_settings
 from bot.core.db import Database
 from bot.services import Services, build_services
+from tests import warm_start
 from tests.fakes.bot_api import TOKEN, FakeBotAPI
 from tests.fakes.pacing import SkippedPacing
 from tests.fakes.people import World
@@ -176,10 +177,13 @@ class BotProcess:
             "LOG_LEVEL": "INFO",
             **env,
         }
-        self.process: asyncio.subprocess.Process | None = None
+        self.process: asyncio.subprocess.Process | warm_start.WarmProcess | None = None
         self.output = b""
 
     async def start(self) -> None:
+        if warm_start.available(self.env):
+            self.process = await warm_start.start(self.workdir, self.env)
+            return
         self.process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot",
             cwd=self.workdir, env=self.env,
