@@ -74,12 +74,13 @@ class Clubs:
     async def ensure_from_environment(self) -> None:
         """Club 1 from ``CLUB_CHAT_ID``, ``TIMEZONE``, ``RULESET`` and
         ``PROTEST_WINDOW_MINUTES``: made when a one-club deployment (or one that names a club
-        chat) has none, and kept equal to them — the environment rules its own club."""
-        stored = {club.id: club for club in await rows.everyone(self.database)}
+        chat) has none, and kept equal to them — the environment rules its own club. Read in the
+        writing transaction: two processes that start at once on a new database make it once."""
         wanted = self.one_club or self.settings.club_chat_id is not None
         if wanted:
             now = self.clock.iso()
             async with self.database.transaction() as tx:
+                stored = {club.id: club for club in await rows.everyone(tx)}
                 title = stored[ENVIRONMENT_CLUB].title if ENVIRONMENT_CLUB in stored else None
                 club = self._from_environment(title or DEFAULT_TITLE)
                 new = NewClub(

@@ -100,7 +100,7 @@ class Deployment:
 
     async def __aexit__(self, *_: object) -> None:
         for process in self.processes:
-            if process.process and process.process.returncode is None:
+            if process.process:  # one that has exited already: its output is read
                 await process.stop()
         self.world.api.closing = True
         await self.delivery
