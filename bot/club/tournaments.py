@@ -69,10 +69,7 @@ class Tournaments:
         return tournament_of(row) if row else None
 
     async def get(self, tournament_id: int) -> Tournament | None:
-        row = await self.database.fetchone(
-            "SELECT * FROM tournaments WHERE id = ? AND club_id = ?", (tournament_id, club_id())
-        )
-        return tournament_of(row) if row else None
+        return await rows.get(self.database, tournament_id)
 
     async def all(self) -> list[Tournament]:
         """Every tournament, the newest first, the archived ones included."""

@@ -99,6 +99,15 @@ def _number(text: str) -> int | float:
     return float(text) if any(c in text for c in ".eEN") else int(text)
 
 
+async def _kept_as_it_is(_connection: asyncpg.Connection) -> None:
+    """A pooled connection goes back without asyncpg's reset query (``RESET ALL``,
+    ``pg_advisory_unlock_all()``…, a round trip to the server on every release: a quarter of
+    what a busy process sent it): the pool's connections keep no session state. The write lock
+    is a transaction's; the lead, the chats' locks, the notifications and the migrations' lock
+    have connections of their own; a staged import's temporary tables are dropped after it and
+    before each use; asyncpg itself still rolls back a transaction left open."""
+
+
 async def _set_up(connection: asyncpg.Connection) -> None:
     await connection.set_type_codec(
         "numeric", encoder=str, decoder=_number, schema="pg_catalog", format="text"
@@ -258,7 +267,7 @@ class PostgresDatabase(Database):
     async def connect(self) -> None:
         try:
             self._pool = await asyncpg.create_pool(
-                self.url, min_size=0, max_size=POOL_SIZE, init=_set_up
+                self.url, min_size=0, max_size=POOL_SIZE, init=_set_up, reset=_kept_as_it_is
             )
         except (OSError, asyncpg.PostgresError, ValueError) as error:
             raise DatabaseError(self.unusable(error)) from None
@@ -315,10 +324,9 @@ class PostgresDatabase(Database):
     async def transaction(
         self, attach: tuple[str, Path] | None = None
     ) -> AsyncIterator[Transaction]:
-        async with self.pool.acquire() as connection:
-            staged = await _staged(connection, attach[1]) if attach is not None else []
+        async with self._turn(attach) as connection:
             try:
-                async with self._write_lock, connection.transaction():
+                async with connection.transaction():
                     await connection.execute("SELECT pg_advisory_xact_lock($1)", WRITE_LOCK)
                     tx = PostgresTransaction(connection)
                     tx.attached = "pg_temp" if attach is not None else None
@@ -330,10 +338,26 @@ class PostgresDatabase(Database):
                         )
             except asyncpg.IntegrityConstraintViolationError as error:
                 raise Conflict(str(error)) from error
+        self._react(tx.changes)
+
+    @asynccontextmanager
+    async def _turn(self, attach: tuple[str, Path] | None) -> AsyncIterator[Any]:
+        """A writing transaction's connection, taken once this process's turn to write has
+        come: transactions waiting for their turn hold none, so one that reads on a second
+        connection always finds one. An import stages its file on its connection first, before
+        its turn (as SQLite attaches the file), and drops the staged tables after."""
+        if attach is None:
+            async with self._write_lock, self.pool.acquire() as connection:
+                yield connection
+            return
+        async with self.pool.acquire() as connection:
+            staged = await _staged(connection, attach[1])
+            try:
+                async with self._write_lock:
+                    yield connection
             finally:
                 for table in staged:
                     await connection.execute(f"DROP TABLE IF EXISTS pg_temp.{table}")
-        self._react(tx.changes)
 
     def _notified(self, _connection: Any, _pid: int, _channel: str, payload: str) -> None:
         """Another process committed changes, or changed what this one keeps in memory."""
@@ -492,30 +516,31 @@ class PostgresDatabase(Database):
         pending = list(migrations) if migrations is not None else bundled_migrations("postgres")
         latest = pending[-1].version if pending else 0
         applied: list[str] = []
-        async with self.pool.acquire() as connection:
+        try:  # a connection of its own: its session's lock ends with it, whatever happens
+            connection = await asyncpg.connect(self.url, timeout=WAIT_AT_MOST)
+        except (OSError, asyncpg.PostgresError, TimeoutError) as error:
+            raise DatabaseError(self.unusable(error)) from None
+        try:
             await connection.execute("SELECT pg_advisory_lock($1)", MIGRATE_LOCK)
-            try:
-                await connection.execute(
-                    f"CREATE TABLE IF NOT EXISTS {_VERSION_TABLE} (version BIGINT NOT NULL)"
+            await connection.execute(
+                f"CREATE TABLE IF NOT EXISTS {_VERSION_TABLE} (version BIGINT NOT NULL)"
+            )
+            current = int(
+                await connection.fetchval(f"SELECT coalesce(max(version), 0) FROM {_VERSION_TABLE}")
+            )
+            if current > latest:
+                raise DatabaseError(
+                    f"database {self.describe()} is at version {current}, newer than this "
+                    f"bot knows ({latest}); upgrade the bot or restore a backup"
                 )
-                current = int(
-                    await connection.fetchval(
-                        f"SELECT coalesce(max(version), 0) FROM {_VERSION_TABLE}"
-                    )
-                )
-                if current > latest:
-                    raise DatabaseError(
-                        f"database {self.describe()} is at version {current}, newer than this "
-                        f"bot knows ({latest}); upgrade the bot or restore a backup"
-                    )
-                for migration in pending:
-                    if migration.version <= current:
-                        continue
-                    await self._apply(connection, migration)
-                    applied.append(migration.name)
-                    log.info("Applied migration %s", migration.name)
-            finally:
-                await connection.execute("SELECT pg_advisory_unlock($1)", MIGRATE_LOCK)
+            for migration in pending:
+                if migration.version <= current:
+                    continue
+                await self._apply(connection, migration)
+                applied.append(migration.name)
+                log.info("Applied migration %s", migration.name)
+        finally:
+            await connection.close()
         return applied
 
     async def _apply(self, connection: asyncpg.Connection, migration: Migration) -> None:

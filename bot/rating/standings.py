@@ -30,6 +30,7 @@ from bot.core import club_scope
 from bot.core.db import ApartReader, Database
 from bot.core.memory import release_memory, settle_built
 from bot.core.tasks import ClubWarmUps
+from bot.tables import tournaments as tournament_rows
 from bot.tables.games import SEAT_COLUMNS, protocol_of, seat_columns
 from bot.vocabulary.statuses import GameStatus, ProtestStatus
 from bot.vocabulary.window import ProtestWindow
@@ -430,7 +431,9 @@ class Standings:
             assert head is not None
             revision, seen = head[0], head[1]
             names = {row[0]: row[1] for row in await reader.all(_NAMES_QUERY, (tournament.id,))}
-            fresh = await self.tournaments.get(tournament.id)  # a newer ruleset is harmless
+            # In the snapshot: a second connection asked for while this one is held could
+            # wait for ever once every connection of the pool is so held (PostgreSQL).
+            fresh = await tournament_rows.get(reader, tournament.id)
             assert fresh is not None
             weights = tuple(
                 (row[0], row[1]) for row in await reader.all(_WEIGHTS_QUERY, (tournament.id,))

@@ -75,6 +75,14 @@ def stage_of(row: Any) -> Stage:
     return Stage(row["id"], row["name"], row["position"], Decimal(row["weight"]))
 
 
+async def get(reader: Reader, tournament_id: int) -> Tournament | None:
+    """The club's tournament, read on ``reader`` (a snapshot's: with the rows read beside it)."""
+    row = await reader.one(
+        "SELECT * FROM tournaments WHERE id = ? AND club_id = ?", (tournament_id, club_id())
+    )
+    return tournament_of(row) if row else None
+
+
 async def by_request(tx: Reader, request_key: str) -> int | None:
     """The tournament a request (an update) created, if it was handled before."""
     row = await tx.one("SELECT id FROM tournaments WHERE request_key = ?", (request_key,))
