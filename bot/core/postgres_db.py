@@ -514,42 +514,50 @@ class PostgresDatabase(Database):
         a new database gets it and the ones after it. Several processes starting at once: one
         migrates, the others wait for the lock and find nothing left to do."""
         pending = list(migrations) if migrations is not None else bundled_migrations("postgres")
-        latest = pending[-1].version if pending else 0
-        applied: list[str] = []
         try:  # a connection of its own: its session's lock ends with it, whatever happens
             connection = await asyncpg.connect(self.url, timeout=WAIT_AT_MOST)
         except (OSError, asyncpg.PostgresError, TimeoutError) as error:
             raise DatabaseError(self.unusable(error)) from None
         try:
             await connection.execute("SELECT pg_advisory_lock($1)", MIGRATE_LOCK)
-            await connection.execute(
-                f"CREATE TABLE IF NOT EXISTS {_VERSION_TABLE} (version BIGINT NOT NULL)"
-            )
-            current = int(
-                await connection.fetchval(f"SELECT coalesce(max(version), 0) FROM {_VERSION_TABLE}")
-            )
-            if current > latest:
-                raise DatabaseError(
-                    f"database {self.describe()} is at version {current}, newer than this "
-                    f"bot knows ({latest}); upgrade the bot or restore a backup"
-                )
-            for migration in pending:
-                if migration.version <= current:
-                    continue
-                await self._apply(connection, migration)
-                applied.append(migration.name)
-                log.info("Applied migration %s", migration.name)
+            return await _migrated(connection, pending, self.describe())
         finally:
             await connection.close()
-        return applied
 
-    async def _apply(self, connection: asyncpg.Connection, migration: Migration) -> None:
-        try:
-            async with connection.transaction():
-                await connection.execute(migration.sql)
-                await connection.execute(f"DELETE FROM {_VERSION_TABLE}")
-                await connection.execute(
-                    f"INSERT INTO {_VERSION_TABLE} (version) VALUES ($1)", migration.version
-                )
-        except asyncpg.PostgresError as error:
-            raise DatabaseError(f"migration {migration.name} failed: {error}") from None
+
+async def _migrated(
+    connection: asyncpg.Connection, pending: list[Migration], described: str
+) -> list[str]:
+    """The pending migrations applied in order, each in its transaction: their names."""
+    latest = pending[-1].version if pending else 0
+    await connection.execute(
+        f"CREATE TABLE IF NOT EXISTS {_VERSION_TABLE} (version BIGINT NOT NULL)"
+    )
+    current = int(
+        await connection.fetchval(f"SELECT coalesce(max(version), 0) FROM {_VERSION_TABLE}")
+    )
+    if current > latest:
+        raise DatabaseError(
+            f"database {described} is at version {current}, newer than this "
+            f"bot knows ({latest}); upgrade the bot or restore a backup"
+        )
+    applied: list[str] = []
+    for migration in pending:
+        if migration.version <= current:
+            continue
+        await _apply(connection, migration)
+        applied.append(migration.name)
+        log.info("Applied migration %s", migration.name)
+    return applied
+
+
+async def _apply(connection: asyncpg.Connection, migration: Migration) -> None:
+    try:
+        async with connection.transaction():
+            await connection.execute(migration.sql)
+            await connection.execute(f"DELETE FROM {_VERSION_TABLE}")
+            await connection.execute(
+                f"INSERT INTO {_VERSION_TABLE} (version) VALUES ($1)", migration.version
+            )
+    except asyncpg.PostgresError as error:
+        raise DatabaseError(f"migration {migration.name} failed: {error}") from None
