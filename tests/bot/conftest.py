@@ -23,3 +23,16 @@ async def database(request, tmp_path):
     await db.close()
     if request.param == "postgres":
         await drop_database(url)
+
+
+@pytest.fixture
+async def two_processes():
+    """Two processes' databases on one migrated PostgreSQL database."""
+    url = await fresh_database_url()
+    first, second = PostgresDatabase(url), PostgresDatabase(url)
+    await first.connect()
+    await second.connect()
+    yield first, second
+    await first.close()
+    await second.close()
+    await drop_database(url)

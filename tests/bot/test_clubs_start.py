@@ -5,27 +5,10 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
 from bot.club.clubs import Clubs
 from bot.core.clock import Clock
 from bot.core.config import load_settings
-from bot.core.postgres_db import PostgresDatabase
 from tests.fakes.bot_api import TOKEN
-from tests.postgres import drop_database, fresh_database_url, required
-
-
-@pytest.fixture
-async def two_processes():
-    required()  # skipped here without PostgreSQL; failed in CI
-    url = await fresh_database_url()
-    first, second = PostgresDatabase(url), PostgresDatabase(url)
-    await first.connect()
-    await second.connect()
-    yield first, second
-    await first.close()
-    await second.close()
-    await drop_database(url)
 
 
 async def test_two_starts_at_once_make_the_environments_club_once(two_processes):

@@ -6,27 +6,12 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
 from aiogram.fsm.storage.base import StorageKey
 
 from bot.core.isolation import EventIsolation, key_number
-from bot.core.postgres_db import PostgresDatabase
-from tests.postgres import drop_database, fresh_database_url
 
 JUDGE = StorageKey(bot_id=1, chat_id=500, user_id=500)
 PLAYER = StorageKey(bot_id=1, chat_id=600, user_id=600)
-
-
-@pytest.fixture
-async def two_processes():
-    url = await fresh_database_url()
-    first, second = PostgresDatabase(url), PostgresDatabase(url)
-    await first.connect()
-    await second.connect()
-    yield first, second
-    await first.close()
-    await second.close()
-    await drop_database(url)
 
 
 async def _handled(isolation: EventIsolation, key: StorageKey, seen: list[str], name: str) -> None:
