@@ -1,11 +1,13 @@
-"""A large build is taken out of the cycle collector's walks; what earlier builds left in cycles
-is still collected."""
+"""Large builds are taken out of the cycle collector's walks, small ones once they add up, all
+that end together in one collection; what earlier builds left in cycles is still collected."""
 
+import asyncio
 import gc
 import weakref
 
 import pytest
 
+from bot.core import memory
 from bot.core.memory import SETTLE_FROM, settle_built
 
 
@@ -16,8 +18,26 @@ class Node:
 
 @pytest.fixture(autouse=True)
 def _thawed():
+    settle_built(SETTLE_FROM)  # whatever builds of other tests left counted
+    gc.unfreeze()
     yield
     gc.unfreeze()
+
+
+@pytest.fixture
+def full_collections():
+    """The cycle collector's full walks while the test runs."""
+    walks: list[int] = []
+
+    def seen(phase: str, info: dict[str, int]) -> None:
+        if phase == "start" and info["generation"] == 2:
+            walks.append(1)
+
+    gc.callbacks.append(seen)
+    gc.disable()  # only the walks asked for
+    yield walks
+    gc.enable()
+    gc.callbacks.remove(seen)
 
 
 def test_a_large_build_is_frozen_and_garbage_before_it_collected():
@@ -44,3 +64,28 @@ def test_a_small_build_freezes_nothing():
     gc.unfreeze()
     settle_built(SETTLE_FROM - 1)
     assert gc.get_freeze_count() == 0
+
+
+def test_small_builds_settle_once_they_add_up():
+    settle_built(SETTLE_FROM // 2)
+    assert gc.get_freeze_count() == 0
+    settle_built(SETTLE_FROM // 2)
+    assert gc.get_freeze_count() > 0
+
+
+async def test_builds_ending_together_settle_in_one_collection(monkeypatch, full_collections):
+    """Twenty clubs' first /rating after a restart: twenty boards of 1,000 games, one walk."""
+    monkeypatch.setattr(memory, "SETTLE_AFTER", 0.05)
+    garbage = Node()
+    gone = weakref.ref(garbage)
+    del garbage
+    for _ in range(20):
+        settle_built(1_000)
+    assert gc.get_freeze_count() == 0 and not full_collections  # not while builds still end
+    await asyncio.sleep(0.2)
+    assert len(full_collections) == 1
+    assert gc.get_freeze_count() > 0
+    assert gone() is None
+    settle_built(1_000)  # the count started again
+    await asyncio.sleep(0.2)
+    assert len(full_collections) == 1
