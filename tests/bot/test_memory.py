@@ -8,7 +8,7 @@ import weakref
 import pytest
 
 from bot.core import memory
-from bot.core.memory import SETTLE_FROM, settle_built
+from bot.core.memory import SETTLE_FROM, freeze_between_full_walks, settle_built
 
 
 class Node:
@@ -17,8 +17,9 @@ class Node:
 
 
 @pytest.fixture(autouse=True)
-def _thawed():
-    settle_built(SETTLE_FROM)  # whatever builds of other tests left counted
+def _thawed(monkeypatch):
+    monkeypatch.setattr(memory, "THAW_EVERY", 0.0)  # every settling walks everything…
+    settle_built(SETTLE_FROM)  # …and this one clears what builds of other tests left counted
     gc.unfreeze()
     yield
     gc.unfreeze()
@@ -51,11 +52,15 @@ def test_a_large_build_is_frozen_and_garbage_before_it_collected():
     assert any(obj is kept for obj in gc.get_objects()) is False  # frozen: out of the walks
 
 
-def test_a_cycle_frozen_by_an_earlier_build_is_collected_by_the_next():
+def test_a_cycle_frozen_by_an_earlier_build_is_collected_by_a_later_one(monkeypatch):
     earlier = Node()
     gone = weakref.ref(earlier)
     settle_built(SETTLE_FROM)
     del earlier  # the build it belonged to was replaced
+    monkeypatch.setattr(memory, "THAW_EVERY", 3600.0)
+    settle_built(SETTLE_FROM)  # walks the new build only
+    assert gone() is not None
+    monkeypatch.setattr(memory, "THAW_EVERY", 0.0)  # …until a thaw is due
     settle_built(SETTLE_FROM)
     assert gone() is None
 
@@ -89,3 +94,52 @@ async def test_builds_ending_together_settle_in_one_collection(monkeypatch, full
     settle_built(1_000)  # the count started again
     await asyncio.sleep(0.2)
     assert len(full_collections) == 1
+
+
+@pytest.fixture
+def walks_frozen_between():
+    undo = freeze_between_full_walks()
+    yield
+    undo()
+
+
+def _walked(target: object) -> bool:
+    return any(obj is target for obj in gc.get_objects())
+
+
+def test_what_outlives_a_full_walk_is_frozen_and_only_newer_objects_are_walked(monkeypatch):
+    monkeypatch.setattr(memory, "THAW_EVERY", 3600.0)
+    before = Node()
+    undo = freeze_between_full_walks()
+    try:
+        _only_newer_walked(before)
+    finally:
+        undo()
+    assert _walked(before)  # undone: walked again
+
+
+def _only_newer_walked(before: Node) -> None:
+    assert not _walked(before)  # frozen at the start
+    lived = Node()
+    assert _walked(lived)
+    gc.collect()  # a full walk
+    assert not _walked(lived)  # outlived it: out of the next walks
+    newer = Node()
+    assert _walked(newer)
+
+
+def test_every_so_often_a_full_walk_takes_in_the_frozen_and_frees_their_cycles(
+    monkeypatch,
+    walks_frozen_between,
+):
+    monkeypatch.setattr(memory, "THAW_EVERY", 3600.0)
+    lived = Node()
+    gone = weakref.ref(lived)
+    gc.collect()
+    del lived  # a cycle among the frozen: no walk sees it
+    gc.collect()
+    assert gone() is not None
+    monkeypatch.setattr(memory, "THAW_EVERY", 0.0)
+    gc.collect()  # this walk ends with a thaw…
+    gc.collect()  # …so this one takes in everything
+    assert gone() is None
