@@ -20,7 +20,7 @@ from bot.vocabulary.rights import Member
 log = logging.getLogger(__name__)
 
 
-async def cmd_backup(message: Message, member: Member, backups: Backups) -> None:
+async def cmd_backup(message: Message, member: Member, backups: Backups, clubs: Clubs) -> None:
     if backups.database.shared:  # PostgreSQL: pg_dump's, on the server
         await message.answer(texts.ON_THE_SERVER)
         return
@@ -30,7 +30,8 @@ async def cmd_backup(message: Message, member: Member, backups: Backups) -> None
         await message.answer(texts.too_big(len(backup.copy)))
         return
     await message.answer_document(
-        BufferedInputFile(backup.copy, backup.name), caption=texts.caption(backup.taken)
+        BufferedInputFile(backup.copy, backup.name),
+        caption=texts.caption(backup.taken, every_club=not clubs.one_club),
     )
 
 

@@ -91,9 +91,11 @@ class Operations:
         last = self.polling.last_ok
         return round((now - last).total_seconds(), 1) if last is not None else None
 
-    async def status(self) -> Screen:
-        """/status for admins: version, uptime, the database, the outbox, the last backup."""
+    async def status(self, *, whole: bool = False) -> Screen:
+        """/status for admins: version, uptime, the database, the outbox, the last backup;
+        ``whole``: for an operator, every club's chats instead of the club's own."""
         health = await self.health()
+        failing = await self.club_chat.with_problems() if whole else None
         games = await self.database.fetchone("SELECT count(*) FROM games")
         size = await self.database.size()
         copies = self.daily.copies() if self.daily is not None else None
@@ -104,6 +106,7 @@ class Operations:
             games=int(games[0]) if games else 0,
             backlog=health.outbox_backlog, oldest_seconds=health.outbox_oldest_seconds,
             telegram_seconds_ago=health.telegram_seconds_ago, club_chat_ok=health.club_chat_ok,
+            chats_failing=failing,
             dead_updates=health.dead_updates, daily_backups=self.daily is not None,
             last_backup=last_backup, server_copies=self.database.shared,
         ))  # fmt: skip

@@ -17,6 +17,7 @@ from aiogram.filters import Command, Filter
 from aiogram.types import Message, TelegramObject
 from aiogram.utils.magic_filter import MagicFilter
 
+from bot.core.config import Settings
 from bot.vocabulary.rights import Member
 
 
@@ -41,6 +42,12 @@ PLAIN_TEXT = Check(F.text & ~F.text.startswith("/"))  # a text that is not a com
 
 async def admin(event: TelegramObject, member: Member) -> bool:
     return member.is_admin
+
+
+async def operator(event: TelegramObject, settings: Settings) -> bool:
+    """One of the deployment's operators (``OPERATOR_IDS``), in whichever club or none."""
+    user = getattr(event, "from_user", None)
+    return user is not None and settings.is_operator(user.id)
 
 
 async def not_admin(event: TelegramObject, member: Member) -> bool:

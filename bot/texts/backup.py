@@ -13,9 +13,11 @@ ON_THE_SERVER = (
 IN_PRIVATE = "Копию базы я присылаю только администратору в личном чате: напишите мне /backup."
 
 
-def caption(when: str) -> str:
+def caption(when: str, *, every_club: bool = False) -> str:
+    """``every_club``: the database of a service of many clubs (an operator's copy)."""
+    whose = "всей базы бота (все клубы)" if every_club else "базы клуба"
     return (
-        f"Копия базы клуба на {when}. Храните её в надёжном месте: в ней все игры, игроки и "
+        f"Копия {whose} на {when}. Храните её в надёжном месте: в ней все игры, игроки и "
         "протесты. Как восстановить — в README бота (раздел Backups)."
     )
 

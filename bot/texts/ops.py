@@ -27,8 +27,10 @@ def status(
     games: int, backlog: int,
     oldest_seconds: float | None, telegram_seconds_ago: float | None, club_chat_ok: bool,
     dead_updates: int, daily_backups: bool, last_backup: datetime | None,
-    server_copies: bool = False,
+    server_copies: bool = False, chats_failing: int | None = None,
 ) -> str:  # fmt: skip
+    """``chats_failing``: for an operator, how many clubs' chats refuse the bot (of all clubs)
+    instead of the one club's chat."""
     lines = [bold("Состояние бота"), f"Версия {quote(version)}, работает {_duration(uptime)}."]
     lines.append(f"Ответил процесс {quote(process)}.")
     lines.append(f"База: {_size(database_bytes)}, игр: {games} — {quote(database)}.")
@@ -41,8 +43,13 @@ def status(
         lines.append("Telegram ещё не отвечал с запуска.")
     else:
         lines.append(f"Telegram отвечал {int(telegram_seconds_ago)} с назад.")
-    chat = "пишу" if club_chat_ok else "писать не могу (что сделать — в сообщении админам)"
-    lines.append(f"Чат клуба: {chat}.")
+    if chats_failing is None:
+        chat = "пишу" if club_chat_ok else "писать не могу (что сделать — в сообщении админам)"
+        lines.append(f"Чат клуба: {chat}.")
+    elif chats_failing:
+        lines.append(f"Чатов клубов, куда не могу писать: {chats_failing} (их админам написано).")
+    else:
+        lines.append("Чаты клубов: пишу во все.")
     if dead_updates:
         lines.append(f"Отложенных обновлений (dead_updates): {dead_updates}.")
     if server_copies:  # PostgreSQL: the operator's pg_dump

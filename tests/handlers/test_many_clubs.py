@@ -317,3 +317,20 @@ async def test_a_club_admins_menu_of_a_service_has_no_backup_of_the_whole_databa
         admin = world.person("Админ", user_id=ADMIN_ID)
         await admin.send("/help")
         assert "/backup" in (await admin.reply()).text
+
+
+async def test_an_operator_of_no_club_reads_the_whole_services_status_and_copy(tmp_path):
+    """The operators keep the service, not a club: /status speaks of every club's chat, and the
+    copy of the database says it holds every club; a club's admin reads his club's chat."""
+    async with dispatcher_world(tmp_path, **MANY_CLUBS, club_signup="open") as world:
+        anna, _ = await two_clubs(world)
+        operator = world.person("Оператор", user_id=OPERATOR)
+        await operator.send("/status")
+        text = (await operator.reply()).text
+        assert text.startswith("Состояние бота") and "Чаты клубов: пишу во все." in text
+        assert "Чат клуба" not in text
+        await operator.send("/backup")
+        copy = await world.api.wait_for(lambda: operator.last().document and operator.last())
+        assert copy.caption.startswith("Копия всей базы бота (все клубы) на ")
+        await anna.send("/status")
+        assert "Чат клуба: пишу." in (await anna.reply()).text
