@@ -158,8 +158,9 @@ class MemberDirectory:
 
     async def member(self, user_id: int) -> Member:
         known = await self.get(user_id)
-        name = known.full_name if known else str(user_id)
-        return Member(user_id=user_id, full_name=name, rights=await self.rights_of(user_id))
+        if known is not None:  # his rights are read with him
+            return Member(user_id=user_id, full_name=known.full_name, rights=known.rights)
+        return Member(user_id=user_id, full_name=str(user_id), rights=await self.rights_of(user_id))
 
     async def admin_ids(self) -> list[int]:
         """Everyone with the admin right: ``ADMIN_IDS`` and the appointed."""

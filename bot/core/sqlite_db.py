@@ -75,9 +75,8 @@ class SqliteTransaction(Transaction):
         await self.connection.executemany(sql, rows)
 
     async def one(self, sql: str, parameters: Sequence[Any] = ()) -> Row | None:
-        cursor = await self.connection.execute(sql, parameters)
-        row: Row | None = await cursor.fetchone()
-        return row
+        rows = await self.all(sql, parameters)  # one trip to the connection's thread, not two
+        return rows[0] if rows else None
 
     async def all(self, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
         return list(await self.connection.execute_fetchall(sql, parameters))

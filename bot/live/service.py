@@ -220,22 +220,26 @@ class LiveTables:
                 check_event(event)
         except LogError:
             raise Refusal(texts.BAD_EVENT, RefusalKind.BAD_REQUEST) from None
-        if events:
-            async with self._turn(live_id):
-                await self._append(member, game, events)
-        return await self.view(game)
+        if not events:
+            return await self.view(game)
+        async with self._turn(live_id):  # answered as the turn found it: read once, not again
+            return await self._shown(*await self._append(member, game, events))
 
-    async def _append(self, member: Member, game: rows.LiveGame, events: list[Any]) -> None:
+    async def _append(
+        self, member: Member, game: rows.LiveGame, events: list[Any]
+    ) -> tuple[rows.LiveGame, Draft | None]:
+        """Add the events new to the log; the game and its draft (None once saved) as read in
+        this turn."""
         live_id = game.id
         game = await rows.get(self.database, live_id) or game  # as it is now, in its turn
         if game.status is LiveStatus.SAVED:
             known = await rows.event_ids(self.database, live_id)
             if all(event["id"] in known for event in events):
-                return  # sent again after its answer was lost: it is in the protocol
+                return game, None  # sent again after its answer was lost: it is in the protocol
             raise Refusal(texts.SAVED_BEFORE_EVENT, RefusalKind.CONFLICT)
-        await self._draft_of(game)  # its protocol discarded in the chat: nothing to add to
+        draft = await self._draft_of(game)  # discarded in the chat: nothing to add to
         async with self.database.transaction() as tx:
-            known = await rows.event_ids(tx, live_id)
+            known, last = await rows.heads(tx, live_id)
             new: dict[str, dict[str, Any]] = {}
             for event in events:
                 if event["id"] not in known:
@@ -244,17 +248,22 @@ class LiveTables:
                 raise Refusal(texts.TOO_MANY_EVENTS, RefusalKind.BAD_REQUEST)
             if new:
                 await rows.append(tx, live_id, list(new.values()), member.user_id,
-                                  self.clock.iso())  # fmt: skip
+                                  self.clock.iso(), after=last)  # fmt: skip
+        return game, draft
 
     async def view(self, game: rows.LiveGame) -> dict[str, Any]:
         """The game for the judge's screen: seats, the log in the server's order, the state the
         log leads to, and once it is over the summary the chat would show."""
         game = await rows.get(self.database, game.id) or game
+        playing = game.status is LiveStatus.PLAYING
+        return await self._shown(game, await self.drafts.get(game.draft_id) if playing else None)
+
+    async def _shown(self, game: rows.LiveGame, draft: Draft | None) -> dict[str, Any]:
+        """``view`` of the game and its draft as read (None: saved, or discarded in the chat)."""
         events = await rows.events(self.database, game.id)
         state = replay(events)
         by_id = {event["id"]: event for event in events}
         playing = game.status is LiveStatus.PLAYING
-        draft = await self.drafts.get(game.draft_id) if playing else None
         players = draft.protocol.players if draft is not None else game.players
         names = await self.players.many([p for p in players if p is not None])
         answer: dict[str, Any] = {

@@ -80,13 +80,12 @@ async def events(reader: Reader, live_id: int) -> list[dict[str, Any]]:
 
 
 async def append(
-    tx: Transaction, live_id: int, events_: list[dict[str, Any]], by: int, now: str
-) -> None:
-    """Events after the log's last one, in order (their ids are new to this log)."""
-    row = await tx.one(
-        "SELECT coalesce(max(seq), 0) FROM live_events WHERE live_id = ?", (live_id,)
-    )
-    first = int(row[0]) + 1 if row else 1
+    tx: Transaction, live_id: int, events_: list[dict[str, Any]], by: int, now: str,
+    after: int,
+) -> None:  # fmt: skip
+    """Events after the log's last one (``after``: its number, read in this transaction by
+    ``heads``), in order (their ids are new to this log)."""
+    first = after + 1
     await tx.executemany(
         "INSERT INTO live_events (live_id, seq, event_id, data, by_user, at) "
         "VALUES (?, ?, ?, ?, ?, ?)",
@@ -99,8 +98,13 @@ async def append(
 
 
 async def event_ids(reader: Reader, live_id: int) -> set[str]:
-    rows = await reader.all("SELECT event_id FROM live_events WHERE live_id = ?", (live_id,))
-    return {str(row[0]) for row in rows}
+    return (await heads(reader, live_id))[0]
+
+
+async def heads(reader: Reader, live_id: int) -> tuple[set[str], int]:
+    """The ids of the log's events and the number of its last (0: none yet), in one read."""
+    rows = await reader.all("SELECT event_id, seq FROM live_events WHERE live_id = ?", (live_id,))
+    return {str(row[0]) for row in rows}, max((int(row[1]) for row in rows), default=0)
 
 
 async def playing(reader: Reader) -> list[LiveGame]:
