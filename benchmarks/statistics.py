@@ -156,7 +156,7 @@ async def _count_cost(world, club) -> tuple[list[float], list[float]]:  # type: 
         async with world.database.transaction() as tx:
             live = await live_rows.create(tx, -1, ADMIN_ID, 1, 1, 1, tuple(p[0] for p in players),
                                           [layer.value for layer in Layer], now)  # fmt: skip
-            await live_rows.append(tx, live, table.log, ADMIN_ID, now)
+            await live_rows.append(tx, live, table.log, ADMIN_ID, now, after=0)  # a new log
             state = replay(table.log)
             await live_rows.saved(tx, live, 2, kinds_recorded(state, table.log), now)
         counted, empty = [], []
