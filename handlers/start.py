@@ -6,6 +6,7 @@ from aiogram import Bot, Router
 from aiogram.filters import CommandStart
 from aiogram.types import Message
 
+from bot.core.config import Settings
 from bot.entry.screens import enter_result_keyboard
 from bot.telegram.filters import GROUP, PRIVATE, command
 from bot.telegram.menus import listed
@@ -13,15 +14,17 @@ from bot.texts import common as texts
 from bot.vocabulary.rights import Member
 
 
-async def start_private(message: Message, member: Member) -> None:
+async def start_private(message: Message, member: Member, settings: Settings) -> None:
     markup = enter_result_keyboard() if member.is_judge else None
-    await message.answer(
-        texts.start_private(member, listed(member, private=True)), reply_markup=markup
-    )
+    operator = settings.is_operator(member.user_id)
+    text = texts.start_private(member, listed(member, private=True), operator=operator)
+    await message.answer(text, reply_markup=markup)
 
 
-async def help_private(message: Message, member: Member) -> None:
-    await message.answer(texts.help_private(member, listed(member, private=True)))
+async def help_private(message: Message, member: Member, settings: Settings) -> None:
+    operator = settings.is_operator(member.user_id)
+    text = texts.help_private(member, listed(member, private=True), operator=operator)
+    await message.answer(text)
 
 
 async def start_group(message: Message, member: Member, bot: Bot) -> None:

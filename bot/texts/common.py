@@ -46,6 +46,10 @@ _ROLE_INTRO = {
     "свою статистику (/me), а если не согласны с результатом игры — подайте протест (/protest) "
     "в течение отведённого времени.",
 }
+_OPERATOR_INTRO = (
+    "Вы оператор бота: /clubs — все клубы сервиса (одобрить, приостановить), /status — состояние "
+    "всего сервиса, /backup — копия всей базы."
+)
 _GROUP_ROLE = "В этом чате я публикую результаты игр и изменения в них."
 
 
@@ -78,14 +82,23 @@ _FIRST_STEPS = {
 }
 
 
-def start_private(member: Member, commands: Commands) -> str:
+def _intro(member: Member, operator: bool) -> list[str]:
+    """Who he is to the bot: an operator (``OPERATOR_IDS``) is told so first, and a club's
+    staff role follows; a player's intro is not an operator's."""
+    audience = _audience(member)
+    if not operator:
+        return [_ROLE_INTRO[audience]]
+    return [_OPERATOR_INTRO] if audience == "player" else [_OPERATOR_INTRO, _ROLE_INTRO[audience]]
+
+
+def start_private(member: Member, commands: Commands, *, operator: bool = False) -> str:
     audience = _audience(member)
     first = _FIRST_STEPS.get(audience)
     shown = [c for c in commands if c[0] in first] if first else list(commands)
     parts = [
         bold(f"Здравствуйте, {member.full_name}!"),
         _ABOUT,
-        _ROLE_INTRO[audience],
+        *_intro(member, operator),
         _command_list(shown, more=len(shown) < len(commands)),
     ]
     if member.is_admin:
@@ -93,10 +106,8 @@ def start_private(member: Member, commands: Commands) -> str:
     return "\n\n".join(parts)
 
 
-def help_private(member: Member, commands: Commands) -> str:
-    return "\n\n".join(
-        [bold("Справка"), _ROLE_INTRO[_audience(member)], *_command_sections(commands)]
-    )
+def help_private(member: Member, commands: Commands, *, operator: bool = False) -> str:
+    return "\n\n".join([bold("Справка"), *_intro(member, operator), *_command_sections(commands)])
 
 
 def _command_sections(commands: Commands) -> list[str]:

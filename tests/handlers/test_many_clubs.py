@@ -334,3 +334,26 @@ async def test_an_operator_of_no_club_reads_the_whole_services_status_and_copy(t
         assert copy.caption.startswith("Копия всей базы бота (все клубы) на ")
         await anna.send("/status")
         assert "Чат клуба: пишу." in (await anna.reply()).text
+
+
+async def test_an_operator_is_told_what_he_keeps(tmp_path):
+    """/start and /help name an operator's commands; with a club of his own his role there
+    follows; a club's admin who is no operator reads nothing of it."""
+    async with dispatcher_world(tmp_path, **MANY_CLUBS, club_signup="open") as world:
+        anna, _ = await two_clubs(world)
+        operator = world.person("Оператор", user_id=OPERATOR)
+        await operator.send("/start")
+        text = (await operator.reply()).text
+        assert "Вы оператор бота: /clubs" in text and "Вы игрок" not in text
+        await operator.send("/help")
+        assert "Вы оператор бота" in (await operator.reply()).text
+        await anna.send("/start")
+        text = (await anna.reply()).text
+        assert "Вы администратор клуба" in text and "оператор" not in text
+    settings = {**MANY_CLUBS, "operator_ids": str(ADMIN_ID), "club_signup": "open"}
+    async with dispatcher_world(tmp_path / "admin", **settings) as world:
+        anna = world.person("Анна", user_id=ADMIN_ID, username="anna")
+        await joined(world, anna, -1001, "Мафия Север")
+        await anna.send("/help")
+        text = (await anna.reply()).text
+        assert "Вы оператор бота" in text and "Вы администратор клуба" in text
